@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgSequence, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { episodes, series } from './catalogue.ts';
+import { id, ref, timestamps } from './columns.ts';
+import { students } from './students.ts';
+import { users } from './users.ts';
+
+export const enrollmentStatuses = ['Applied', 'Attended', 'Enrolled', 'Graduated', 'Inactive'] as const;
+export const deliveryTypes = ['PO', 'PD', 'IH'] as const;
+
+/** One network-wide sequence: registration numbers are digits only and unique (DOMAIN.md). */
+export const registrationNumberSeq = pgSequence('registration_number_seq', { startWith: 100001 });
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: id(),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    seriesId: ref('series_id')
+      .notNull()
+      .references(() => series.id),
+    registrationNumber: ref('registration_number').notNull().default(sql`nextval('registration_number_seq')`),
+    status: text('status', { enum: enrollmentStatuses }).notNull(),
+    // The student moved to a school that does not offer this series: kept, greyed, hidden from pickers.
+    orphaned: boolean('orphaned').notNull().default(false),
+    lessonNumber: integer('lesson_number').notNull().default(0),
+    lastSentDeliveryDate: date('last_sent_delivery_date', { mode: 'string' }),
+    // Latest of lesson sent/completed dates, visits and notes (DOMAIN.md, Follow-up).
+    cachedLatestFollowupDate: date('cached_latest_followup_date', { mode: 'string' }),
+    // Earliest reminder date after the latest follow-up: due once it has come.
+    cachedNextReminderDate: date('cached_next_reminder_date', { mode: 'string' }),
+    startedOn: date('started_on', { mode: 'string' }).notNull().default(sql`current_date`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('enrollments_registration_number_key').on(t.registrationNumber),
+    index('enrollments_student_id_idx').on(t.studentId),
+    index('enrollments_series_id_status_idx').on(t.seriesId, t.status),
+    index('enrollments_followup_idx')
+      .on(sql`coalesce(${t.cachedLatestFollowupDate}, ${t.startedOn})`)
+      .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended')`),
+    index('enrollments_reminder_idx')
+      .on(t.cachedNextReminderDate)
+      .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended') and ${t.cachedNextReminderDate} is not null`),
+  ],
+);
+
+export const episodeDeliveries = pgTable(
+  'episode_deliveries',
+  {
+    id: id(),
+    enrollmentId: ref('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    episodeId: ref('episode_id')
+      .notNull()
+      .references(() => episodes.id),
+    dateSent: date('date_sent', { mode: 'string' }),
+    dateCompleted: date('date_completed', { mode: 'string' }),
+    deliveryType: text('delivery_type', { enum: deliveryTypes }),
+    gradingInstructorId: ref('grading_instructor_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('episode_deliveries_enrollment_episode_key').on(t.enrollmentId, t.episodeId)],
+);
+
+/** Attendance: one row per enrollment and presentation (DOMAIN.md). */
+export const attendances = pgTable(
+  'attendances',
+  {
+    id: id(),
+    enrollmentId: ref('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    episodeId: ref('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('attendances_enrollment_episode_key').on(t.enrollmentId, t.episodeId),
+    index('attendances_episode_id_idx').on(t.episodeId),
+  ],
+);
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    enrollmentId: ref('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    visitorId: ref('visitor_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('visits_enrollment_id_idx').on(t.enrollmentId, t.date)],
+);
+
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: id(),
+    enrollmentId: ref('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('reminders_enrollment_id_idx').on(t.enrollmentId, t.date)],
+);

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { decisionOptions, productOffers, series } from './catalogue.ts';
+import { id, ref, timestamps } from './columns.ts';
+import { attendances, deliveryTypes, enrollments, episodeDeliveries, reminders, visits } from './enrollments.ts';
+import { schools } from './organisations.ts';
+import { students } from './students.ts';
+import { users } from './users.ts';
+
+export const noteTypes = ['Note', 'PrayerRequest'] as const;
+
+/** Decisions are recorded against a lesson, a presentation or a visit (DOMAIN.md). */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: id(),
+    decisionOptionId: ref('decision_option_id')
+      .notNull()
+      .references(() => decisionOptions.id),
+    cachedEnrollmentId: ref('cached_enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    episodeDeliveryId: ref('episode_delivery_id').references(() => episodeDeliveries.id, { onDelete: 'cascade' }),
+    attendanceId: ref('attendance_id').references(() => attendances.id, { onDelete: 'cascade' }),
+    visitId: ref('visit_id').references(() => visits.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('decisions_cached_enrollment_id_idx').on(t.cachedEnrollmentId),
+    index('decisions_episode_delivery_id_idx').on(t.episodeDeliveryId),
+    index('decisions_visit_id_idx').on(t.visitId),
+    check('decisions_context_check', sql`num_nonnulls(${t.episodeDeliveryId}, ${t.attendanceId}, ${t.visitId}) = 1`),
+  ],
+);
+
+/** Notes attach to a lesson or presentation delivery, a reminder, a visit or the student. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    type: text('type', { enum: noteTypes }).notNull().default('Note'),
+    text: text('text').notNull(),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    cachedEnrollmentId: ref('cached_enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
+    episodeDeliveryId: ref('episode_delivery_id').references(() => episodeDeliveries.id, { onDelete: 'cascade' }),
+    attendanceId: ref('attendance_id').references(() => attendances.id, { onDelete: 'cascade' }),
+    reminderId: ref('reminder_id').references(() => reminders.id, { onDelete: 'cascade' }),
+    visitId: ref('visit_id').references(() => visits.id, { onDelete: 'cascade' }),
+    authorId: ref('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('notes_student_id_idx').on(t.studentId, t.createdAt),
+    index('notes_cached_enrollment_id_idx').on(t.cachedEnrollmentId),
+  ],
+);
+
+export const productDeliveries = pgTable(
+  'product_deliveries',
+  {
+    id: id(),
+    enrollmentId: ref('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    productOfferId: ref('product_offer_id')
+      .notNull()
+      .references(() => productOffers.id),
+    deliveredAt: date('delivered_at', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    visitorName: text('visitor_name'),
+    deliveryType: text('delivery_type', { enum: deliveryTypes }),
+    ...timestamps,
+  },
+  (t) => [index('product_deliveries_enrollment_id_idx').on(t.enrollmentId)],
+);
+
+export const interestStatuses = ['new', 'assigned', 'contacted', 'enrolled', 'closed'] as const;
+
+/** A person who asked for Bible studies (DOMAIN.md, Interest tracking). */
+export const interests = pgTable(
+  'interests',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    zipCode: text('zip_code'),
+    seriesId: ref('series_id').references(() => series.id),
+    source: text('source').notNull().default('manual'),
+    receivedOn: date('received_on', { mode: 'string' }).notNull().default(sql`current_date`),
+    status: text('status', { enum: interestStatuses }).notNull().default('new'),
+    schoolId: ref('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    studentId: ref('student_id').references(() => students.id, { onDelete: 'set null' }),
+    assignedAt: date('assigned_at', { mode: 'string' }),
+    contactedAt: date('contacted_at', { mode: 'string' }),
+    closedReason: text('closed_reason'),
+    createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('interests_status_idx').on(t.status, t.receivedOn), index('interests_school_id_idx').on(t.schoolId)],
+);

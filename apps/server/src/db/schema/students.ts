@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, ref, timestamps } from './columns.ts';
+import { schools } from './organisations.ts';
+import { users } from './users.ts';
+
+export const mailingOptions = ['if_address_valid', 'always', 'never'] as const;
+
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    schoolId: ref('school_id')
+      .notNull()
+      .references(() => schools.id),
+    instructorId: ref('instructor_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    address: text('address'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    zipCode: text('zip_code'),
+    email: text('email'),
+    phone: text('phone'),
+    socialMedia: text('social_media'),
+    includeInMailingList: text('include_in_mailing_list', { enum: mailingOptions })
+      .notNull()
+      .default('if_address_valid'),
+    averyLabelPrintedAt: timestamp('avery_label_printed_at', { withTimezone: true }),
+    createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // 'Quick find' and the header search match every word anywhere in the full name.
+    index('students_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || coalesce(${t.middleName}, '') || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('students_school_name_idx').on(t.schoolId, t.lastName, t.firstName, t.id),
+    index('students_instructor_name_idx').on(t.instructorId, t.lastName, t.firstName, t.id),
+    index('students_name_idx').on(t.lastName, t.firstName, t.id),
+    index('students_created_at_idx').on(t.createdAt, t.id),
+    index('students_last_name_zip_idx').on(sql`lower(${t.lastName})`, t.zipCode),
+  ],
+);
+
+/** Students shared with another user (an instructor then sees them: DOMAIN.md). */
+export const studentShares = pgTable(
+  'student_shares',
+  {
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedById: ref('shared_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.userId] }), index('student_shares_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, ref, timestamps } from './columns.ts';
+import { users } from './users.ts';
+
+/** The audit trail: who changed which record, when, and each changed field before and after. */
+export const versions = pgTable(
+  'versions',
+  {
+    id: id(),
+    itemType: text('item_type').notNull(),
+    itemId: ref('item_id').notNull(),
+    event: text('event', { enum: ['create', 'update', 'destroy'] }).notNull(),
+    whodunnit: ref('whodunnit').references(() => users.id, { onDelete: 'set null' }),
+    // The record as it was before the change (null on create): enough to restore a deleted one.
+    object: jsonb('object').$type<Record<string, unknown>>(),
+    objectChanges: jsonb('object_changes').$type<Record<string, [unknown, unknown]>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('versions_item_idx').on(t.itemType, t.itemId),
+    index('versions_created_at_idx').on(t.createdAt),
+    index('versions_whodunnit_idx').on(t.whodunnit),
+  ],
+);
+
+/** Signed-out app tokens, by jti, kept until they would have expired anyway. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    // Only a hash is kept: the key itself is shown once, at creation.
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('api_keys_prefix_idx').on(t.prefix)],
+);
+
+export const countries = pgTable('countries', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  isoCode: text('iso_code').notNull().unique(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    id: id(),
+    countryId: ref('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+  },
+  (t) => [index('states_country_id_idx').on(t.countryId, t.name)],
+);
+
+export const zipCentroids = pgTable('zip_centroids', {
+  zipCode: text('zip_code').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+});
+
+/** Mail waits here; without an SMTP server it stays here and the development mailbox shows it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The built-in OpenID provider's sessions, grants, codes and keys (shared by every instance). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index('oidc_payloads_grant_id_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Fixed-window rate-limit counters, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Sign-in attempts in flight with an external provider: state, nonce and PKCE verifier. */
+export const authRequests = pgTable('auth_requests', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectTo: text('redirect_to'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/** Server key material (the app token signing key, the built-in provider's JWKS and cookie keys). */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref, timestamps } from './columns.ts';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    // The superuser flag: every permission check passes (SPEC section 6).
+    admin: boolean('admin').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    // scrypt hash for the built-in provider; null for users who only sign in elsewhere.
+    passwordHash: text('password_hash'),
+    oidcSub: text('oidc_sub'),
+    profilePictureUploadId: ref('profile_picture_upload_id'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    welcomeEmailSentAt: timestamp('welcome_email_sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_oidc_sub_key').on(t.oidcSub)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  backgroundImageUrl: text('background_image_url'),
+  backgroundUploadId: ref('background_upload_id'),
+  emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
+  ...timestamps,
+});
+
+/** Uploads live in the database so that every server instance sees them (ARCHITECTURE.md). */
+export const uploads = pgTable('uploads', {
+  id: id(),
+  userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['profile_picture', 'background_image'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: ref('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  ...timestamps,
+});

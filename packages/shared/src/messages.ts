@@ -1,0 +1,56 @@
+/** Every user-facing message of SPEC section 8, word for word. */
+export const messages = {
+  requestTimeout: 'The request took too long to process. Please try again.',
+  somethingWentWrong: 'Something went wrong.',
+  notAuthorized: 'You are not authorized to access this page',
+  signatureExpired: 'Signature has expired',
+  revokedToken: 'revoked token',
+  nilUser: 'nil user',
+  errorFetchingCountries: 'Error fetching countries.',
+  errorFetchingStates: 'Error fetching states.',
+  noHeadSchoolAdmin: 'No head school admin is assigned to this school.',
+  schoolNeedsHeadSchoolAdmin: 'The selected school needs a Head School Admin before it can accept students.',
+  studentCreated: 'Student created successfully.',
+  visitCreated: 'Visit created successfully.',
+  updated: 'Updated successfully.',
+  reminderCreated: 'Reminder created successfully.',
+  decisionsUpdated: 'Decisions updated successfully.',
+  noteCreated: 'Note created successfully.',
+  errorLoadingContent: 'Error Loading Content',
+  failedToLoadContent: 'Failed to load content',
+  fieldRequired: 'This field is required',
+  dateInvalid: 'Date input not valid.',
+  sentOrReceivedRequired: 'Sent or Received date is required',
+  chunkFailed: (n: string | number) => `Loading chunk ${n} failed`,
+  noCourses: 'No courses available.',
+  noSeminars: 'No seminars available.',
+  noInstructors: 'No instructors available.',
+  noStudentsNeedingFollowup: 'No students needing followup.',
+  noStudents: 'No students found.',
+  loading: 'Loading...',
+} as const;
+
+/** The 401 bodies that end a session (SPEC section 7, Authentication handling). */
+export const sessionEndingErrors = [messages.signatureExpired, messages.revokedToken, messages.nilUser] as const;
+
+/**
+ * SPEC section 8, 422: an array body is joined with commas; a string is shown as is; an
+ * object of field to messages gives 'Field name message' pieces. Empty falls back.
+ */
+export function unprocessableMessage(body: unknown): string {
+  let text = '';
+  if (Array.isArray(body)) text = body.map(String).join(', ');
+  else if (typeof body === 'string') text = body;
+  else if (body && typeof body === 'object') {
+    text = Object.entries(body as Record<string, unknown>)
+      .map(([field, value]) => `${humanize(field)} ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+      .join(', ');
+  }
+  return text.trim() === '' ? messages.somethingWentWrong : text;
+}
+
+/** 'first_name' → 'First name' (underscores to spaces, capital first letter). */
+export function humanize(field: string): string {
+  const spaced = field.replace(/_/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
