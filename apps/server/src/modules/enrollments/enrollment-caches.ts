@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Recomputes the cached columns of enrollments (DOMAIN.md, Students and enrollments):
+ * lesson_number (highest lesson sent), last_sent_delivery_date, cached_latest_followup_date
+ * (latest lesson sent/completed date, visit or note) and cached_next_reminder_date (earliest
+ * reminder after that follow-up). Run in the same transaction as every write that touches them.
+ * Pass `null` to refresh every enrollment (the seed).
+ */
+export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[] | null): Promise<void> {
+  if (enrollmentIds && enrollmentIds.length === 0) return;
+  const filter = enrollmentIds
+    ? sql`e.id in (${sql.join(
+        enrollmentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  await db.execute(sql`
+    with facts as (
+      select e.id,
+        (select max(ep.position) from episode_deliveries d join episodes ep on ep.id = d.episode_id
+          where d.enrollment_id = e.id and d.date_sent is not null) as lesson_number,
+        (select max(d.date_sent) from episode_deliveries d where d.enrollment_id = e.id) as last_sent,
+        greatest(
+          (select max(greatest(d.date_sent, d.date_completed)) from episode_deliveries d where d.enrollment_id = e.id),
+          (select max(v.date) from visits v where v.enrollment_id = e.id),
+          (select max(n.created_at)::date from notes n where n.cached_enrollment_id = e.id)
+        ) as latest
+      from enrollments e
+      where ${filter}
+    )
+    update enrollments e set
+      lesson_number = coalesce(f.lesson_number, 0),
+      last_sent_delivery_date = f.last_sent,
+      cached_latest_followup_date = f.latest,
+      cached_next_reminder_date = (
+        select min(r.date) from reminders r
+        where r.enrollment_id = e.id and (f.latest is null or r.date > f.latest)
+      )
+    from facts f
+    where f.id = e.id
+  `);
+}
+
+/** SQL condition: the enrollment `e` needs follow-up on `today` with the given number of days. */
+export function needsFollowupSql(today: string, days: number) {
+  return sql`(e.status in ('Applied', 'Enrolled', 'Attended') and (
+    coalesce(e.cached_latest_followup_date, e.started_on) < ${today}::date - ${days}::int
+    or e.cached_next_reminder_date <= ${today}::date))`;
+}
