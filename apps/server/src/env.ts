@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: `./data` and the built web app are found from here. */
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address users reach the product at; sign-in redirects are built from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(rootDir, 'data')),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  PASSWORD_RESET_URL: z.string().url().optional(),
+  /** Secret for app tokens; generated and kept in the database when not set. */
+  JWT_SECRET: z.string().min(32).optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  SUPPORT_EMAIL: z.string().default('schools-support@example.org'),
+  TRAINING_URL: z.string().default('https://example.org/training'),
+  HELP_GUIDE_URL: z.string().default('https://example.org/help'),
+  FEATURE_INTEREST_TRACKING: flag,
+  FOLLOWUP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MIN_SEARCH_LENGTH: z.coerce.number().int().min(1).max(10).default(2),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Student Records System <no-reply@example.org>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
