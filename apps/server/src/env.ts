@@ -1,9 +1,16 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root: `./data` and the built web app are found from here. */
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root (where `apps/` is): `./data` and the built web app are found from here. */
+export const rootDir = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(path.join(dir, 'apps', 'server')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return existsSync(path.join(dir, 'apps', 'server')) ? dir : process.cwd();
+}
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -25,7 +32,12 @@ const EnvSchema = z.object({
   PASSWORD_RESET_URL: z.string().url().optional(),
   /** Secret for app tokens; generated and kept in the database when not set. */
   JWT_SECRET: z.string().min(32).optional(),
-  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   SUPPORT_EMAIL: z.string().default('schools-support@example.org'),
   TRAINING_URL: z.string().default('https://example.org/training'),
   HELP_GUIDE_URL: z.string().default('https://example.org/help'),

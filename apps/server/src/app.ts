@@ -1,0 +1,156 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createBuiltinProvider } from './auth/builtin-provider.ts';
+import { idpRoutes } from './auth/idp-routes.ts';
+import { createOidcClient, type OidcSettings } from './auth/oidc-client.ts';
+import { createTokenService } from './auth/tokens.ts';
+import type { Database } from './db/client.ts';
+import { demoAccounts, demoPassword } from './db/seed/demo-accounts.ts';
+import { type Env, publicUrl } from './env.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { schoolRoutes } from './modules/schools/schools.routes.ts';
+import { seriesRoutes } from './modules/series/series.routes.ts';
+import { studentRoutes } from './modules/students/students.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { auth } from './plugins/auth.ts';
+import { errors } from './plugins/errors.ts';
+import { security } from './plugins/security.ts';
+import { webApp } from './plugins/web-app.ts';
+import type { App } from './types.ts';
+
+export type AppOptions = { env: Env; database: Database; logger?: boolean };
+
+export async function buildApp({ env, database, logger = true }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ? { level: env.LOG_LEVEL } : false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    querystringParser: (text) => parseBracketQuery(text),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const base = publicUrl(env);
+  const builtin = env.OIDC_ISSUER ? null : await createBuiltinProvider(db, base);
+  const oidcSettings: OidcSettings = builtin
+    ? {
+        issuer: builtin.issuer,
+        clientId: builtin.clientId,
+        clientSecret: builtin.clientSecret,
+        // The built-in provider is reached in-process: no network, works before listen.
+        fetch: (url, init) => injectFetch(app, url, init),
+        redirectUri: `${base}/api/users/auth/callback`,
+        postLogoutRedirectUri: `${base}/login`,
+        scope: env.OIDC_SCOPES,
+      }
+    : {
+        issuer: env.OIDC_ISSUER as string,
+        clientId: env.OIDC_CLIENT_ID ?? '',
+        clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        redirectUri: `${base}/api/users/auth/callback`,
+        postLogoutRedirectUri: `${base}/login`,
+        scope: env.OIDC_SCOPES,
+      };
+  const oidc = createOidcClient(oidcSettings);
+  const tokens = await createTokenService(db, env);
+  const secure = base.startsWith('https://');
+  const demo =
+    builtin && env.SEED_DEMO ? { accounts: demoAccounts, password: demoPassword } : { accounts: [], password: null };
+
+  await app.register(errors);
+  await app.register(security, { db, secure, providerOrigin: new URL(oidcSettings.issuer).origin });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Student Records System API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(auth, { db, tokens });
+
+  if (builtin) {
+    await app.register(idpRoutes, {
+      db,
+      builtin,
+      demoAccounts: demo.accounts,
+      demoPassword: demo.password,
+      signInRateLimit: env.RATE_LIMIT_SIGN_IN,
+    });
+  }
+  const context = { db, env };
+  await app.register(authRoutes, {
+    db,
+    oidc,
+    tokens,
+    publicUrl: base,
+    passwordResetUrl: env.PASSWORD_RESET_URL ?? null,
+    signInRateLimit: env.RATE_LIMIT_SIGN_IN,
+    secureCookies: secure,
+  });
+  await app.register(configRoutes, { env, demo });
+  await app.register(geoRoutes, context);
+  await app.register(studentRoutes, context);
+  await app.register(enrollmentRoutes, context);
+  await app.register(seriesRoutes, context);
+  await app.register(schoolRoutes, context);
+  await app.register(userRoutes, context);
+  await app.register(webApp);
+  return app;
+}
+
+/** Query arrays in bracket style (`a[]=1&a[]=2`, SPEC section 7) become arrays under `a`. */
+export function parseBracketQuery(text: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const isArray = rawKey.endsWith('[]');
+    const key = isArray ? rawKey.slice(0, -2) : rawKey;
+    const existing = result[key];
+    if (isArray || existing !== undefined) {
+      result[key] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), value];
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+async function injectFetch(app: App, url: string, init: RequestInit | undefined): Promise<Response> {
+  const target = new URL(url);
+  const headers: Record<string, string> = {};
+  new Headers(init?.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  headers.host = target.host;
+  const body = init?.body;
+  const response = await app.inject({
+    method: (init?.method ?? 'GET') as 'GET',
+    url: `${target.pathname}${target.search}`,
+    headers,
+    ...(body === undefined || body === null ? {} : { payload: typeof body === 'string' ? body : body.toString() }),
+  });
+  const responseHeaders = new Headers();
+  for (const [key, value] of Object.entries(response.headers)) {
+    if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+    status: response.statusCode,
+    headers: responseHeaders,
+  });
+}

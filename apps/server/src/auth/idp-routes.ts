@@ -1,0 +1,136 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import type { BuiltinProvider } from './builtin-provider.ts';
+import { idpMountPath } from './builtin-provider.ts';
+import { autoSubmitLogoutScript, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+type Options = {
+  db: Db;
+  builtin: BuiltinProvider;
+  demoAccounts: readonly string[];
+  demoPassword: string | null;
+  signInRateLimit: number;
+};
+type Form = Record<string, string | undefined>;
+
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
+
+async function findUserByPassword(db: Db, email: string, password: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)));
+  const ok = await verifyPassword(password, user?.passwordHash ?? null);
+  return ok && user ? user : null;
+}
+
+/** The built-in provider at /idp: its protocol endpoints, its one-step sign-in and the password page. */
+export async function idpRoutes(app: FastifyInstance, options: Options) {
+  const { db, builtin } = options;
+  const { provider } = builtin;
+  const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
+
+  app.get('/idp-assets/idp.css', { config: { public: true } }, (_request, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(idpStylesheet),
+  );
+  app.get('/idp-assets/auto-submit-logout.js', { config: { public: true } }, (_request, reply) =>
+    reply.type('text/javascript').send(autoSubmitLogoutScript),
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    `${idpMountPath}/interaction/:uid`,
+    { config: { public: true } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return html(
+        reply,
+        loginPage({
+          action: `${idpMountPath}/interaction/${details.uid}/login`,
+          ...demo(options),
+          email: details.lastSubmission?.login ? undefined : '',
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${idpMountPath}/interaction/:uid/login`,
+    { config: { public: true, rateLimit } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const email = String(request.body?.email ?? '');
+      const user = await findUserByPassword(db, email, String(request.body?.password ?? ''));
+      if (!user) {
+        return html(
+          reply,
+          loginPage({
+            action: `${idpMountPath}/interaction/${details.uid}/login`,
+            ...demo(options),
+            email,
+            error: 'Email or password is not correct.',
+          }),
+          401,
+        );
+      }
+      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: String(user.id) } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    },
+  );
+
+  app.get(`${idpMountPath}/password`, { config: { public: true } }, (_request, reply) =>
+    html(reply, passwordPage({ action: `${idpMountPath}/password` })),
+  );
+
+  app.post<{ Body: Form }>(
+    `${idpMountPath}/password`,
+    { config: { public: true, rateLimit } },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const email = String(form.email ?? '');
+      const page = (error: string) =>
+        html(reply, passwordPage({ action: `${idpMountPath}/password`, email, error }), 422);
+      const user = await findUserByPassword(db, email, String(form.current_password ?? ''));
+      if (!user) return page('Email or current password is not correct.');
+      const password = String(form.password ?? '');
+      if (password.length < 10) return page('The new password must be at least 10 characters long.');
+      if (password !== form.password_confirmation) return page('The new passwords do not match.');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return html(reply, passwordPage({ action: '', done: true }));
+    },
+  );
+
+  // Everything else under /idp is the provider itself, handed the raw request (STACK-NOTES.md).
+  await app.register(async (scoped: FastifyInstance) => {
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', (_request: FastifyRequest, _payload: unknown, done: (err: null) => void) =>
+      done(null),
+    );
+    const callback = provider.callback();
+    const handler = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(idpMountPath.length) || '/';
+      callback(raw, reply.raw);
+    };
+    scoped.all(`${idpMountPath}/*`, { config: { public: true } }, handler);
+    scoped.all(idpMountPath, { config: { public: true } }, handler);
+  });
+}
+
+function demo(options: Options) {
+  return { demoAccounts: options.demoAccounts, demoPassword: options.demoPassword };
+}

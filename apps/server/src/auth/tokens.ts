@@ -1,0 +1,70 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { messages } from '@srs/shared/messages';
+import type { TokenUser } from '@srs/shared/roles';
+import { eq, lt } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.ts';
+import { revokedTokens } from '../db/schema/index.ts';
+import type { Env } from '../env.ts';
+import { unauthorized } from '../plugins/errors.ts';
+import { loadOrCreateKey } from './server-keys.ts';
+
+export type TokenPayload = { user: TokenUser; jti: string; exp: number };
+
+export type TokenService = {
+  issue: (user: TokenUser) => Promise<{ token: string; expiresAt: Date }>;
+  /** Throws 401 with 'Signature has expired', 'revoked token' or the verification error. */
+  verify: (token: string) => Promise<TokenPayload>;
+  revoke: (payload: TokenPayload) => Promise<void>;
+};
+
+const issuer = 'student-records-system';
+
+export async function createTokenService(
+  db: Db,
+  env: Pick<Env, 'JWT_SECRET' | 'TOKEN_TTL_MINUTES'>,
+): Promise<TokenService> {
+  const secretText =
+    env.JWT_SECRET ?? (await loadOrCreateKey(db, 'app_token_secret', () => randomBytes(48).toString('base64url')));
+  const secret = new TextEncoder().encode(secretText);
+  const ttlSeconds = env.TOKEN_TTL_MINUTES * 60;
+
+  return {
+    async issue(user) {
+      const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+      const token = await new SignJWT({ user })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(issuer)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(secret);
+      return { token, expiresAt };
+    },
+    async verify(token) {
+      let payload: TokenPayload;
+      try {
+        const result = await jwtVerify(token, secret, { issuer, algorithms: ['HS256'] });
+        payload = result.payload as unknown as TokenPayload;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.signatureExpired);
+        throw unauthorized('Invalid token');
+      }
+      if (!payload.jti || !payload.user) throw unauthorized('Invalid token');
+      const [revoked] = await db
+        .select({ jti: revokedTokens.jti })
+        .from(revokedTokens)
+        .where(eq(revokedTokens.jti, payload.jti));
+      if (revoked) throw unauthorized(messages.revokedToken);
+      return payload;
+    },
+    async revoke(payload) {
+      await db
+        .insert(revokedTokens)
+        .values({ jti: payload.jti, expiresAt: new Date(payload.exp * 1000) })
+        .onConflictDoNothing();
+      // Revocations outlive their tokens by nothing: clear the ones that expired anyway.
+      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+    },
+  };
+}

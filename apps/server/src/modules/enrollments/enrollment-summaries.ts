@@ -1,0 +1,58 @@
+import type { EnrollmentSummary } from '@srs/shared/enrollments';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../lib/lists.ts';
+import { sqlIdList } from '../../plugins/scope.ts';
+
+type Row = {
+  id: number;
+  student_id: number;
+  series_id: number;
+  series_name: string;
+  series_type: 'Course' | 'Seminar';
+  registration_number: number;
+  lesson_number: number;
+  orphaned: boolean;
+  status: EnrollmentSummary['status'];
+  last_sent_delivery_date: string | null;
+  cached_latest_followup_date: string | null;
+};
+
+/** The enrollments of many students in one query, keyed by student and split by series type. */
+export async function enrollmentSummariesByStudent(db: DbOrTx, studentIds: number[]) {
+  const byStudent = new Map<
+    number,
+    { course_enrollments: EnrollmentSummary[]; seminar_enrollments: EnrollmentSummary[] }
+  >();
+  for (const id of studentIds) byStudent.set(id, { course_enrollments: [], seminar_enrollments: [] });
+  if (studentIds.length === 0) return byStudent;
+  const result = await rows<Row>(
+    db.execute(sql`
+      select e.id, e.student_id, e.series_id, se.name as series_name, se.type as series_type,
+        e.registration_number, e.lesson_number, e.orphaned, e.status,
+        e.last_sent_delivery_date::text as last_sent_delivery_date,
+        e.cached_latest_followup_date::text as cached_latest_followup_date
+      from enrollments e join series se on se.id = e.series_id
+      where e.student_id in ${sqlIdList(studentIds)}
+      order by e.started_on desc, e.id desc`),
+  );
+  for (const row of result) {
+    const summary: EnrollmentSummary = {
+      id: row.id,
+      series_id: row.series_id,
+      series_name: row.series_name,
+      series_type: row.series_type,
+      series: { type: row.series_type, name: row.series_name },
+      registration_number: String(row.registration_number),
+      lesson_number: row.lesson_number,
+      orphaned: row.orphaned,
+      status: row.status,
+      last_sent_delivery: row.last_sent_delivery_date ? { date_sent: row.last_sent_delivery_date } : null,
+      cached_latest_followup_date: row.cached_latest_followup_date,
+    };
+    const entry = byStudent.get(row.student_id);
+    if (!entry) continue;
+    (row.series_type === 'Course' ? entry.course_enrollments : entry.seminar_enrollments).push(summary);
+  }
+  return byStudent;
+}

@@ -1,0 +1,62 @@
+import type { ListQuery } from '@srs/shared/common';
+import type { FollowupEnrollment } from '@srs/shared/enrollments';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { today } from '../../lib/csv.ts';
+import { pageWindow, rows } from '../../lib/lists.ts';
+import { type Scope, visibleStudent } from '../../plugins/scope.ts';
+import { needsFollowupSql } from './enrollment-caches.ts';
+
+type Row = {
+  id: number;
+  student_id: number;
+  student_first_name: string;
+  student_last_name: string;
+  series_id: number;
+  series_name: string;
+  series_type: 'Course' | 'Seminar';
+  instructor_id: number | null;
+  instructor_first_name: string | null;
+  instructor_last_name: string | null;
+  status: FollowupEnrollment['status'];
+  cached_latest_followup_date: string | null;
+  last_followup_date: string;
+};
+
+export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQuery, followupDays: number) {
+  const where = sql`${needsFollowupSql(today(), followupDays)} and not e.orphaned and ${visibleStudent(scope)}`;
+  const from = sql`from enrollments e join students s on s.id = e.student_id`;
+  const { limit, offset } = pageWindow(query);
+  const [found, [count]] = await Promise.all([
+    rows<Row>(
+      db.execute(sql`
+        select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
+          se.id as series_id, se.name as series_name, se.type as series_type,
+          i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
+          e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
+          coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date
+        ${from} join series se on se.id = e.series_id left join users i on i.id = s.instructor_id
+        where ${where}
+        order by coalesce(e.cached_latest_followup_date, e.started_on) asc, e.id asc
+        limit ${limit} offset ${offset}`),
+    ),
+    rows<{ total: number }>(db.execute(sql`select count(*)::int as total ${from} where ${where}`)),
+  ]);
+  const enrollments: FollowupEnrollment[] = found.map((row) => ({
+    id: row.id,
+    student: { id: row.student_id, first_name: row.student_first_name, last_name: row.student_last_name },
+    series: { id: row.series_id, name: row.series_name, type: row.series_type },
+    instructor:
+      row.instructor_id === null
+        ? null
+        : {
+            id: row.instructor_id,
+            first_name: row.instructor_first_name ?? '',
+            last_name: row.instructor_last_name ?? '',
+          },
+    status: row.status,
+    cached_latest_followup_date: row.cached_latest_followup_date,
+    last_followup_date: row.last_followup_date,
+  }));
+  return { enrollments, total: count?.total ?? 0 };
+}

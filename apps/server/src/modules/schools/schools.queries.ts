@@ -1,0 +1,93 @@
+import type { School, SchoolListQuery, SchoolOption } from '@srs/shared/schools';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
+import { type Scope, sqlIdList, visibleSchool } from '../../plugins/scope.ts';
+
+type Row = Omit<School, 'conference' | 'courses' | 'head_school_admin'> & {
+  conference_id: number;
+  conference_name: string;
+};
+
+const schoolColumns = sql`sc.id, sc.school_code, sc.church_name, sc.active,
+  sc.school_address, sc.school_address_2, sc.school_city, sc.school_state, sc.school_country, sc.school_zip_code,
+  sc.church_address, sc.church_address_2, sc.church_city, sc.church_state, sc.church_country, sc.church_zip_code,
+  sc.head_school_admin_id, c.id as conference_id, c.name as conference_name,
+  (select count(*)::int from students st where st.school_id = sc.id) as students_count`;
+
+function schoolFilter(scope: Scope, query: SchoolListQuery) {
+  return and([
+    visibleSchool(scope),
+    query.active !== undefined && sql`sc.active = ${query.active === 'true'}`,
+    ...searchWords(undefined, query.query).map(
+      (word) =>
+        sql`(lower(sc.church_name) like ${word} or lower(sc.school_code) like ${word} or lower(coalesce(sc.school_city, '')) like ${word})`,
+    ),
+  ]);
+}
+
+export async function listSchools(db: DbOrTx, scope: Scope, query: SchoolListQuery) {
+  const where = schoolFilter(scope, query);
+  const { limit, offset } = pageWindow(query);
+  const order = orderBy(
+    {
+      school_code: [sql`sc.school_code`],
+      church_name: [sql`sc.church_name`],
+      city: [sql`sc.school_city`],
+      students_count: [sql`students_count`],
+    },
+    query.sortBy,
+    query.orderBy,
+    sql`sc.id`,
+  );
+  const from = sql`from schools sc join conferences c on c.id = sc.conference_id`;
+  const [found, [count]] = await Promise.all([
+    rows<Row>(
+      db.execute(sql`select ${schoolColumns} ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`),
+    ),
+    rows<{ total: number }>(db.execute(sql`select count(*)::int as total ${from} where ${where}`)),
+  ]);
+  return { schools: await withCourses(db, found), total: count?.total ?? 0 };
+}
+
+export async function* schoolBatches(db: DbOrTx, scope: Scope, query: SchoolListQuery) {
+  const where = schoolFilter(scope, query);
+  const found = await rows<Row>(
+    db.execute(
+      sql`select ${schoolColumns} from schools sc join conferences c on c.id = sc.conference_id where ${where} order by sc.school_code, sc.id`,
+    ),
+  );
+  yield await withCourses(db, found);
+}
+
+/** Options of the header school picker (admins), with student counts. */
+export async function schoolOptions(db: DbOrTx, scope: Scope): Promise<SchoolOption[]> {
+  const found = await rows<SchoolOption & { head_school_admin_id: number | null }>(
+    db.execute(sql`
+      select sc.id, sc.school_code, sc.church_name, sc.school_city as city, sc.school_state as state,
+        sc.school_zip_code as zip_code, sc.head_school_admin_id,
+        (select count(*)::int from students st where st.school_id = sc.id) as students_count
+      from schools sc where ${visibleSchool(scope)} order by sc.school_code, sc.id`),
+  );
+  return found.map(({ head_school_admin_id, ...option }) => ({
+    ...option,
+    head_school_admin: head_school_admin_id !== null,
+  }));
+}
+
+async function withCourses(db: DbOrTx, found: Row[]): Promise<School[]> {
+  const ids = found.map((row) => row.id);
+  const offered =
+    ids.length === 0
+      ? []
+      : await rows<{ school_id: number; id: number; name: string }>(
+          db.execute(sql`select so.school_id, se.id, se.name from series_offered so join series se on se.id = so.series_id
+            where se.type = 'Course' and so.school_id in ${sqlIdList(ids)} order by se.name`),
+        );
+  return found.map(({ conference_id, conference_name, ...school }) => ({
+    ...school,
+    conference: { id: conference_id, name: conference_name },
+    courses: offered.filter((o) => o.school_id === school.id).map((o) => ({ id: o.id, name: o.name })),
+    head_school_admin: school.head_school_admin_id !== null,
+  }));
+}

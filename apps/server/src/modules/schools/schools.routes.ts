@@ -1,0 +1,61 @@
+import { admins, schoolAndConferenceAdmins } from '@srs/shared/roles';
+import { type School, SchoolListQuery, SchoolListResponse, SchoolSimpleListResponse } from '@srs/shared/schools';
+import type { Db } from '../../db/client.ts';
+import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
+import { paginationOf } from '../../lib/lists.ts';
+import type { App } from '../../types.ts';
+import { listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
+
+const schoolReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
+
+const csvColumns: CsvColumn<School>[] = [
+  { header: 'School Code', value: (s) => s.school_code },
+  { header: 'Church Name', value: (s) => s.church_name },
+  { header: 'Conference', value: (s) => s.conference.name },
+  { header: 'Active', value: (s) => (s.active ? 'Yes' : 'No') },
+  { header: 'School Address', value: (s) => s.school_address },
+  { header: 'School Address 2', value: (s) => s.school_address_2 },
+  { header: 'School City', value: (s) => s.school_city },
+  { header: 'School State', value: (s) => s.school_state },
+  { header: 'School Zip Code', value: (s) => s.school_zip_code },
+  { header: 'School Country', value: (s) => s.school_country },
+  { header: 'Church Address', value: (s) => s.church_address },
+  { header: 'Church City', value: (s) => s.church_city },
+  { header: 'Church State', value: (s) => s.church_state },
+  { header: 'Church Zip Code', value: (s) => s.church_zip_code },
+  { header: 'Head School Admin', value: (s) => (s.head_school_admin ? 'Yes' : 'No') },
+  { header: 'Courses', value: (s) => s.courses.map((c) => c.name).join('; ') },
+  { header: 'Students', value: (s) => s.students_count },
+];
+
+export async function schoolRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/schools',
+    {
+      config: { roles: schoolReaders },
+      schema: { tags: ['schools'], querystring: SchoolListQuery, response: { 200: SchoolListResponse } },
+    },
+    async (request) => {
+      const { schools, total } = await listSchools(db, request.scope, request.query);
+      return { schools, pagination: paginationOf(request.query, total, schools.length) };
+    },
+  );
+
+  app.get(
+    '/api/schools.csv',
+    {
+      config: { roles: schoolReaders },
+      schema: { tags: ['schools'], summary: 'CSV export of the current filter', querystring: SchoolListQuery },
+    },
+    async (request, reply) => sendCsv(reply, 'schools', csvColumns, schoolBatches(db, request.scope, request.query)),
+  );
+
+  app.get(
+    '/api/schools/simple_list',
+    {
+      config: { roles: admins },
+      schema: { tags: ['schools'], summary: 'Schools for pickers', response: { 200: SchoolSimpleListResponse } },
+    },
+    async (request) => ({ schools: await schoolOptions(db, request.scope) }),
+  );
+}

@@ -1,0 +1,128 @@
+import type { Student, StudentListQuery } from '@srs/shared/students';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { today } from '../../lib/csv.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
+import { type Scope, visibleStudent } from '../../plugins/scope.ts';
+import { needsFollowupSql } from '../enrollments/enrollment-caches.ts';
+import { enrollmentSummariesByStudent } from '../enrollments/enrollment-summaries.ts';
+
+type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' | 'seminar_enrollments'> & {
+  instructor_id: number | null;
+  instructor_first_name: string | null;
+  instructor_last_name: string | null;
+  school_id: number;
+  school_code: string;
+  church_name: string;
+};
+
+const fullName = sql`lower(s.first_name || ' ' || coalesce(s.middle_name, '') || ' ' || s.last_name)`;
+
+const sortColumns = {
+  name: [sql`s.last_name`, sql`s.first_name`],
+  address: [sql`s.city`, sql`s.address`],
+  created_at: [sql`s.created_at`],
+  instructor: [sql`i.last_name`, sql`i.first_name`],
+  school: [sql`sc.school_code`],
+} satisfies Record<StudentListQuery['sortBy'], SQL[]>;
+
+/** The WHERE of the student list: the user's scope and every SPEC filter. */
+export function studentFilter(scope: Scope, query: StudentListQuery, followupDays: number): SQL {
+  const words = searchWords(query.full_name_i_cont_all, query.query);
+  return and([
+    visibleStudent(scope),
+    ...words.map((word) => sql`${fullName} like ${word}`),
+    query.section === 'mine' && sql`s.instructor_id = ${scope.userId}`,
+    query.section === 'shared' &&
+      sql`exists (select 1 from student_shares ss2 where ss2.student_id = s.id and ss2.user_id = ${scope.userId})`,
+    query.enrollments_registration_number_eq !== undefined &&
+      sql`exists (select 1 from enrollments er where er.student_id = s.id and er.registration_number = ${Number(query.enrollments_registration_number_eq)})`,
+    query.enrollments_needing_followup_eq === 'true' &&
+      sql`exists (select 1 from enrollments e where e.student_id = s.id and ${needsFollowupSql(today(), followupDays)})`,
+    query.enrollments_series_id_eq !== undefined &&
+      sql`exists (select 1 from enrollments es where es.student_id = s.id and es.series_id = ${query.enrollments_series_id_eq})`,
+    query.school_id_eq !== undefined && sql`s.school_id = ${query.school_id_eq}`,
+    query.instructor_id_eq !== undefined && sql`s.instructor_id = ${query.instructor_id_eq}`,
+  ]);
+}
+
+const studentColumns = sql`s.id, s.first_name, s.middle_name, s.last_name, s.address, s.address_2, s.city, s.state,
+  s.country, s.zip_code, s.email, s.phone, s.social_media, s.include_in_mailing_list,
+  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+  i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
+  sc.id as school_id, sc.school_code, sc.church_name`;
+
+const fromStudents = sql`from students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id`;
+
+export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
+  const where = studentFilter(scope, query, followupDays);
+  const { limit, offset } = pageWindow(query);
+  const order = orderBy(sortColumns, query.sortBy, query.orderBy, sql`s.id`);
+  const [page, [count]] = await Promise.all([
+    rows<StudentRow>(
+      db.execute(
+        sql`select ${studentColumns} ${fromStudents} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+      ),
+    ),
+    rows<{ total: number }>(db.execute(sql`select count(*)::int as total ${fromStudents} where ${where}`)),
+  ]);
+  return { students: await withEnrollments(db, page), total: count?.total ?? 0 };
+}
+
+export async function findStudent(db: DbOrTx, scope: Scope, id: number): Promise<Student | null> {
+  const found = await rows<StudentRow>(
+    db.execute(sql`select ${studentColumns} ${fromStudents} where s.id = ${id} and ${visibleStudent(scope)}`),
+  );
+  const [student] = await withEnrollments(db, found);
+  return student ?? null;
+}
+
+/** Batches of the filtered students in id order, for a streamed export. */
+export async function* studentBatches(
+  db: DbOrTx,
+  scope: Scope,
+  query: StudentListQuery,
+  followupDays: number,
+  size = 1000,
+) {
+  const where = studentFilter(scope, query, followupDays);
+  let lastId = 0;
+  for (;;) {
+    const batch = await rows<StudentRow>(
+      db.execute(
+        sql`select ${studentColumns} ${fromStudents} where ${where} and s.id > ${lastId} order by s.id limit ${size}`,
+      ),
+    );
+    if (batch.length === 0) return;
+    yield await withEnrollments(db, batch);
+    lastId = batch[batch.length - 1]?.id ?? lastId;
+    if (batch.length < size) return;
+  }
+}
+
+async function withEnrollments(db: DbOrTx, found: StudentRow[]): Promise<Student[]> {
+  const enrollments = await enrollmentSummariesByStudent(
+    db,
+    found.map((row) => row.id),
+  );
+  return found.map(
+    ({
+      instructor_id,
+      instructor_first_name,
+      instructor_last_name,
+      school_id,
+      school_code,
+      church_name,
+      ...student
+    }) => ({
+      ...student,
+      instructor:
+        instructor_id === null
+          ? null
+          : { id: instructor_id, first_name: instructor_first_name ?? '', last_name: instructor_last_name ?? '' },
+      school: { id: school_id, school_code, church_name },
+      course_enrollments: enrollments.get(student.id)?.course_enrollments ?? [],
+      seminar_enrollments: enrollments.get(student.id)?.seminar_enrollments ?? [],
+    }),
+  );
+}

@@ -1,0 +1,58 @@
+import { IdParams } from '@srs/shared/common';
+import { staffWithStudents } from '@srs/shared/roles';
+import { Student, StudentListQuery, StudentListResponse } from '@srs/shared/students';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { paginationOf } from '../../lib/lists.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { App } from '../../types.ts';
+import { studentCsvColumns } from './students.csv.ts';
+import { findStudent, listStudents, studentBatches } from './students.queries.ts';
+
+/** Global admins read students too; the students pages are for the staff roles (SPEC section 2). */
+const studentReaders = ['global_admin', ...staffWithStudents] as const;
+
+export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env }) {
+  app.get(
+    '/api/students',
+    {
+      config: { roles: studentReaders },
+      schema: {
+        tags: ['students'],
+        summary: 'Student search list',
+        querystring: StudentListQuery,
+        response: { 200: StudentListResponse },
+      },
+    },
+    async (request) => {
+      const { students, total } = await listStudents(db, request.scope, request.query, env.FOLLOWUP_DAYS);
+      return { students, pagination: paginationOf(request.query, total, students.length) };
+    },
+  );
+
+  app.get(
+    '/api/students.csv',
+    {
+      config: { roles: studentReaders },
+      schema: { tags: ['students'], summary: 'CSV export of the current filter', querystring: StudentListQuery },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'students',
+        studentCsvColumns,
+        studentBatches(db, request.scope, request.query, env.FOLLOWUP_DAYS),
+      ),
+  );
+
+  app.get(
+    '/api/students/:id',
+    { config: { roles: studentReaders }, schema: { tags: ['students'], params: IdParams, response: { 200: Student } } },
+    async (request) => {
+      const student = await findStudent(db, request.scope, request.params.id);
+      if (!student) throw notFound('Student');
+      return student;
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { schoolAndConferenceAdmins } from '@srs/shared/roles';
+import { type UserItem, UserListQuery, UserListResponse } from '@srs/shared/users';
+import type { Db } from '../../db/client.ts';
+import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
+import { paginationOf } from '../../lib/lists.ts';
+import type { App } from '../../types.ts';
+import { listUsers, userBatches } from './users.queries.ts';
+
+const userReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
+
+const csvColumns: CsvColumn<UserItem>[] = [
+  { header: 'First Name', value: (u) => u.first_name },
+  { header: 'Last Name', value: (u) => u.last_name },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Students', value: (u) => u.students_count },
+  {
+    header: 'Roles',
+    value: (u) =>
+      u.roles.map((r) => (r.organization_name ? `${r.role_type} (${r.organization_name})` : r.role_type)).join('; '),
+  },
+];
+
+export async function userRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/users',
+    {
+      config: { roles: userReaders },
+      schema: { tags: ['users'], querystring: UserListQuery, response: { 200: UserListResponse } },
+    },
+    async (request) => {
+      const { users, total } = await listUsers(db, request.scope, request.query);
+      return { users, pagination: paginationOf(request.query, total, users.length) };
+    },
+  );
+
+  app.get(
+    '/api/users.csv',
+    {
+      config: { roles: userReaders },
+      schema: { tags: ['users'], summary: 'CSV export of the current filter', querystring: UserListQuery },
+    },
+    async (request, reply) => sendCsv(reply, 'users', csvColumns, userBatches(db, request.scope, request.query)),
+  );
+}

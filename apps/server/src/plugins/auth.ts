@@ -1,0 +1,48 @@
+import { messages } from '@srs/shared/messages';
+import { can } from '@srs/shared/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { loadTokenUser } from '../modules/users/current-user.queries.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { resolveScope } from './scope.ts';
+
+type Options = { db: Db; tokens: TokenService };
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+async function authPlugin(app: FastifyInstance, { db, tokens }: Options) {
+  // Signed-in by default: a route must declare its roles, or opt out with `public`.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { roles?: unknown; public?: boolean } | undefined;
+    if (route.method === 'HEAD' || route.url.startsWith('/idp') || route.url.startsWith('/api/docs')) return;
+    if (!config?.public && !Array.isArray(config?.roles)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no allowed roles (config.roles or config.public).`);
+    }
+  });
+
+  app.decorateRequest('user', null as never);
+  app.decorateRequest('token', null as never);
+  app.decorateRequest('scope', null as never);
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !config.roles) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Not signed in');
+    const payload = await tokens.verify(token);
+    const user = await loadTokenUser(db, payload.user.id);
+    if (!user) throw unauthorized(messages.nilUser);
+    if (!can(user, config.roles)) throw forbidden();
+    request.token = payload;
+    request.user = user;
+    request.scope = await resolveScope(db, user);
+  });
+}
+
+export const auth = fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,67 @@
+import { messages } from '@srs/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** A typed error that the one error handler turns into the SPEC section 8 shapes. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Out of scope and missing look the same (DOMAIN.md): 404. */
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const forbidden = () => new HttpError(403, messages.notAuthorized);
+export const unauthorized = (reason: string) => new HttpError(401, reason);
+/** 422 with an object of field → messages. */
+export const invalid = (fields: Record<string, string[]>) => new HttpError(422, 'Unprocessable Entity', fields);
+
+type ZodIssueLike = { path?: PropertyKey[]; message: string; code?: string; input?: unknown; instancePath?: string };
+
+function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path?.length
+      ? issue.path.map(String).join('.')
+      : (issue.instancePath ?? 'base').replace(/^\//, '').replace(/\//g, '.') || 'base';
+    const missing =
+      issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || issue.input === '');
+    const message = missing ? messages.fieldRequired : issue.message;
+    result[field] = [...(result[field] ?? []), message];
+  }
+  return result;
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        ...(v.params?.issue as ZodIssueLike),
+        instancePath: v.instancePath,
+      }));
+      return reply.code(422).send(fieldErrors(issues));
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode === 422) return reply.code(422).send(error.body);
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ error: 'Internal Server Error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: 'Internal Server Error' });
+    }
+    // Fastify's own client errors (bad JSON, too large, rate limited) keep their status.
+    return reply.code(status).send({ error: error.message });
+  });
+}
+
+export const errors = fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,39 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+
+async function securityPlugin(
+  app: FastifyInstance,
+  { db, secure, providerOrigin }: { db: Db; secure: boolean; providerOrigin: string },
+) {
+  await app.register(helmet, {
+    // No inline script anywhere; Mantine injects style tags, so styles allow inline.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The sign-in form redirects to the identity provider.
+        formAction: ["'self'", providerOrigin],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: secure,
+    crossOriginEmbedderPolicy: false,
+  });
+  // Only routes that opt in (sign-in) are limited; counters live in the database.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) as never });
+}
+
+export const security = fp(securityPlugin, { name: 'security' });

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/app.ts';
+import { createTokenService } from '../../src/auth/tokens.ts';
+import type { Database } from '../../src/db/client.ts';
+import { loadEnv } from '../../src/env.ts';
+import { loadTokenUser } from '../../src/modules/users/current-user.queries.ts';
+import type { App } from '../../src/types.ts';
+import { openTestDatabase } from './database.ts';
+
+export type TestContext = {
+  app: App;
+  database: Database;
+  /** A bearer token for the user with this email, as a real sign-in would give. */
+  tokenFor: (email: string) => Promise<string>;
+  headersFor: (email: string) => Promise<{ authorization: string }>;
+  close: () => Promise<void>;
+};
+
+export const testEnv = (overrides: Record<string, string> = {}) =>
+  loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const env = testEnv(overrides);
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  const tokens = await createTokenService(database.db, env);
+  const tokenFor = async (email: string) => {
+    const result = await database.query<{ id: number }>('select id from users where lower(email) = lower($1)', [email]);
+    const id = result[0]?.id;
+    if (!id) throw new Error(`No user ${email}`);
+    const user = await loadTokenUser(database.db, id);
+    if (!user) throw new Error(`User ${email} is inactive`);
+    return (await tokens.issue(user)).token;
+  };
+  return {
+    app,
+    database,
+    tokenFor,
+    headersFor: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export { sql };

@@ -1,0 +1,72 @@
+import type { App } from '../../src/types.ts';
+
+/** Follows the sign-in redirects through app.inject() with a cookie jar, as a browser would. */
+export class InjectBrowser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: App) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
+    const target = new URL(url, 'http://localhost:3000');
+    const response = await this.app.inject({
+      method,
+      url: `${target.pathname}${target.search}`,
+      headers: {
+        host: 'localhost:3000',
+        cookie: this.cookieHeader(),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    const setCookie = response.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects until a page (or a redirect out of this server) is reached. */
+  async follow(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
+    let response = await this.request(method, url, form);
+    let location = url;
+    for (let hops = 0; hops < 10 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
+      location = new URL(
+        String(response.headers.location),
+        `http://localhost:3000${new URL(location, 'http://localhost:3000').pathname}`,
+      ).toString();
+      if (!location.startsWith('http://localhost:3000')) break;
+      if (new URL(location).pathname === '/login') break;
+      response = await this.request('GET', location);
+    }
+    return { response, location };
+  }
+}
+
+/** Signs in through the built-in provider; returns the app token from the user_token cookie. */
+export async function signInThroughProvider(
+  app: App,
+  email: string,
+  password: string,
+  options: { onlyOauth?: boolean; browser?: InjectBrowser } = {},
+) {
+  const browser = options.browser ?? new InjectBrowser(app);
+  const start = await browser.request('POST', '/api/users/auth/auth0', options.onlyOauth ? { only_oauth: 'true' } : {});
+  let { response, location } = await browser.follow('GET', String(start.headers.location));
+  if (response.statusCode === 200 && location.includes('/idp/interaction/')) {
+    const action = /action="([^"]+)"/.exec(response.body)?.[1];
+    if (!action) throw new Error('No sign-in form');
+    const submitted = await browser.request('POST', action, { email, password });
+    if (submitted.statusCode !== 303) return { browser, token: null, loginPage: submitted, location };
+    ({ response, location } = await browser.follow('GET', String(submitted.headers.location)));
+  }
+  return { browser, token: browser.cookies.get('user_token') ?? null, loginPage: response, location };
+}

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (backend: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${backend}`,
+    root: 'apps/server',
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    env: { TEST_BACKEND: backend },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
+      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      serverProject('pglite'),
+      // The same server suite on the PostgreSQL server when TEST_DATABASE_URL is set.
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
