@@ -34,16 +34,18 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
   const { provider } = builtin;
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
 
-  app.get('/idp-assets/idp.css', { config: { public: true } }, (_request, reply) =>
+  app.get('/idp-assets/idp.css', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(idpStylesheet),
   );
-  app.get('/idp-assets/auto-submit-logout.js', { config: { public: true } }, (_request, reply) =>
-    reply.type('text/javascript').send(autoSubmitLogoutScript),
+  app.get(
+    '/idp-assets/auto-submit-logout.js',
+    { config: { public: true }, schema: { hide: true } },
+    (_request, reply) => reply.type('text/javascript').send(autoSubmitLogoutScript),
   );
 
   app.get<{ Params: { uid: string } }>(
     `${idpMountPath}/interaction/:uid`,
-    { config: { public: true } },
+    { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       return html(
@@ -59,7 +61,7 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
 
   app.post<{ Params: { uid: string }; Body: Form }>(
     `${idpMountPath}/interaction/:uid/login`,
-    { config: { public: true, rateLimit } },
+    { config: { public: true, rateLimit }, schema: { hide: true } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const email = String(request.body?.email ?? '');
@@ -87,13 +89,13 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
     },
   );
 
-  app.get(`${idpMountPath}/password`, { config: { public: true } }, (_request, reply) =>
+  app.get(`${idpMountPath}/password`, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
     html(reply, passwordPage({ action: `${idpMountPath}/password` })),
   );
 
   app.post<{ Body: Form }>(
     `${idpMountPath}/password`,
-    { config: { public: true, rateLimit } },
+    { config: { public: true, rateLimit }, schema: { hide: true } },
     async (request, reply) => {
       const form = request.body ?? {};
       const email = String(form.email ?? '');
@@ -126,8 +128,8 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       raw.url = (raw.url ?? '/').slice(idpMountPath.length) || '/';
       callback(raw, reply.raw);
     };
-    scoped.all(`${idpMountPath}/*`, { config: { public: true } }, handler);
-    scoped.all(idpMountPath, { config: { public: true } }, handler);
+    scoped.all(`${idpMountPath}/*`, { config: { public: true }, schema: { hide: true } }, handler);
+    scoped.all(idpMountPath, { config: { public: true }, schema: { hide: true } }, handler);
   });
 }
 

@@ -20,7 +20,8 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: Options) {
   // Signed-in by default: a route must declare its roles, or opt out with `public`.
   app.addHook('onRoute', (route) => {
     const config = route.config as { roles?: unknown; public?: boolean } | undefined;
-    if (route.method === 'HEAD' || route.url.startsWith('/idp') || route.url.startsWith('/api/docs')) return;
+    // Static files of the web app and the built-in provider's pages are public by nature.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!config?.public && !Array.isArray(config?.roles)) {
       throw new Error(`Route ${route.method} ${route.url} declares no allowed roles (config.roles or config.public).`);
     }
@@ -30,7 +31,8 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: Options) {
   app.decorateRequest('token', null as never);
   app.decorateRequest('scope', null as never);
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a signed-out call is refused before its input is even read.
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !config.roles) return;
     const token = bearerToken(request);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -9,7 +10,7 @@ export async function openTestDatabase(): Promise<Database> {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `srs_test_${randomBytes(6).toString('hex')}`;
     const admin = openPostgres(url, 1);
-    await admin.exec(`create database ${name} template ${process.env.TEST_TEMPLATE_DATABASE}`);
+    await admin.exec(`create database ${name} template ${inject('templateDatabase')}`);
     await admin.close();
     const database = openPostgres(withDatabase(url, name), 4);
     const close = database.close;
@@ -23,6 +24,6 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const file = process.env.TEST_TEMPLATE_FILE as string;
+  const file = inject('templateFile');
   return openPglite(undefined, { loadDataDir: new Blob([readFileSync(file)]) });
 }

@@ -52,14 +52,12 @@ export async function createUser(db: Db, role: RoleSpec | null, overrides: Parti
     .values({ email: `user-${tag}@test.example`, firstName: 'Test', lastName: `User ${tag}`, ...overrides })
     .returning();
   if (role) {
-    await db
-      .insert(roles)
-      .values({
-        userId: user!.id,
-        roleType: role.roleType,
-        schoolId: role.schoolId ?? null,
-        conferenceId: role.conferenceId ?? null,
-      });
+    await db.insert(roles).values({
+      userId: user!.id,
+      roleType: role.roleType,
+      schoolId: role.schoolId ?? null,
+      conferenceId: role.conferenceId ?? null,
+    });
   }
   return user!;
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/db/client.ts';
 import { seedAll } from '../../src/db/seed/seed-all.ts';
 
@@ -8,8 +9,8 @@ import { seedAll } from '../../src/db/seed/seed-all.ts';
  * Migrates and seeds one template database per run; every test file then starts from a copy
  * (STACK-NOTES.md: a fresh PGlite costs seconds, a copy of a template well under one).
  */
-export default async function setup() {
-  const backend = process.env.TEST_BACKEND ?? 'pglite';
+export default async function setup(project: TestProject) {
+  const backend = project.config.env?.TEST_BACKEND ?? process.env.TEST_BACKEND ?? 'pglite';
   if (backend === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
@@ -21,7 +22,7 @@ export default async function setup() {
     await target.migrate();
     await seedAll(target);
     await target.close();
-    process.env.TEST_TEMPLATE_DATABASE = template;
+    project.provide('templateDatabase', template);
     return async () => {
       await admin.exec(`drop database if exists ${template} with (force)`);
       await admin.close();
@@ -36,11 +37,19 @@ export default async function setup() {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `template-${process.pid}.tar.gz`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  process.env.TEST_TEMPLATE_FILE = file;
+  project.provide('templateFile', file);
+  return () => rmSync(file, { force: true });
 }
 
 export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: string;
+    templateFile: string;
+  }
 }

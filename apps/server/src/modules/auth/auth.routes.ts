@@ -41,7 +41,7 @@ export async function authRoutes(app: App, options: Options) {
       schema: {
         tags: ['auth'],
         summary: 'Start sign-in (form submit): redirects to the identity provider',
-        body: z.object({ only_oauth: onlyOauth }).optional(),
+        body: z.object({ only_oauth: onlyOauth }).nullish(),
       },
     },
     async (request, reply) => {
