@@ -1,0 +1,40 @@
+import { messages, sessionEndingErrors, unprocessableMessage } from '@srs/shared/messages';
+
+/** A failed call: the status (null when no response came) and the parsed body. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The server's own words for an error, when the body is `{ error: '...' }`. */
+export function bodyError(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return null;
+}
+
+/** 401, or a body saying 'Signature has expired', 'revoked token' or 'nil user', ends the session. */
+export function endsSession(status: number | null, body: unknown): boolean {
+  if (status === 401) return true;
+  const error = bodyError(body);
+  return error !== null && (sessionEndingErrors as readonly string[]).includes(error);
+}
+
+/** The toast text of the shared handler, by status (SPEC section 8). */
+export function handlerMessage(status: number | null, body: unknown, statusText = ''): string {
+  let text: string;
+  if (status === null || status === 404 || status === 500) text = messages.somethingWentWrong;
+  else if (status === 408) text = messages.requestTimeout;
+  else if (status === 403) text = messages.notAuthorized;
+  else if (status === 422) text = unprocessableMessage(body);
+  else text = statusText;
+  return text.trim() === '' ? messages.somethingWentWrong : text;
+}

@@ -1,0 +1,110 @@
+import { goTo } from './browser.ts';
+import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
+import { clearSession, getToken, setAuthRedirect } from './session.ts';
+import { showHandlerError } from './toasts.ts';
+
+export const apiBase = '/api';
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false: no toast of the shared handler; the caller shows the error. The session still ends on 401. */
+  toastErrors?: boolean;
+};
+
+/** Query arrays in bracket style: `a[]=1&a[]=2` (SPEC section 7). Empty values are left out. */
+export function toQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  const present = (value: QueryValue): value is string | number | boolean =>
+    value !== undefined && value !== null && value !== '';
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) {
+      for (const item of value as readonly QueryValue[]) if (present(item)) params.append(`${key}[]`, String(item));
+    } else if (present(value as QueryValue)) {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  return `${apiBase}${path}${toQueryString(query)}`;
+}
+
+/** Clears the session, remembers where the user was and goes to /login (SPEC section 7). */
+export function endSession() {
+  clearSession();
+  const { pathname, search } = window.location;
+  if (!pathname.startsWith('/login')) setAuthRedirect(`${pathname}${search}`);
+  goTo('/login');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** The one place that turns a failed call into the SPEC section 8 behaviour. */
+export function failure(status: number | null, body: unknown, statusText: string, toastErrors: boolean): HttpError {
+  const message = handlerMessage(status, body, statusText);
+  if (endsSession(status, body)) {
+    endSession();
+  } else if (toastErrors) {
+    showHandlerError(message);
+  }
+  return new HttpError(bodyError(body) ?? message, status, body);
+}
+
+/** A raw call with the Authorization header; errors go through the shared handler. */
+export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw failure(null, null, '', options.toastErrors ?? true);
+  }
+  if (!response.ok) {
+    throw failure(response.status, await readBody(response), response.statusText, options.toastErrors ?? true);
+  }
+  return response;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const body = await readBody(response);
+  // A 200 answer can still carry a session-ending body (SPEC section 8).
+  if (endsSession(response.status, body)) throw failure(401, body, '', false);
+  return body as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

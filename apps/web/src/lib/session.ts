@@ -1,0 +1,123 @@
+import type { Role, TokenUser } from '@srs/shared/roles';
+import { useSyncExternalStore } from 'react';
+
+/** SPEC section 3, Session: the token lives under 'tk'; the path to return to under auth_redirect. */
+export const tokenKey = 'tk';
+export const authRedirectKey = 'auth_redirect';
+export const tokenCookie = 'user_token';
+
+export type TokenPayload = { user: TokenUser; exp?: number; jti?: string };
+
+const listeners = new Set<() => void>();
+let cachedToken: string | null | undefined;
+let cachedUser: TokenUser | null = null;
+
+function notify() {
+  cachedToken = undefined;
+  for (const listener of listeners) listener();
+}
+
+function decodeBase64Url(part: string): string {
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+function isRole(value: unknown): value is Role {
+  const role = value as Role;
+  return typeof role === 'object' && role !== null && typeof role.role_type === 'string';
+}
+
+/** The payload of an app token, or null when it is not a token this app issued. */
+export function decodeToken(token: string): TokenPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const payload = JSON.parse(decodeBase64Url(part)) as Partial<TokenPayload>;
+    const user = payload.user;
+    if (!user || typeof user.id !== 'number' || !Array.isArray(user.roles) || !user.roles.every(isRole)) return null;
+    return { ...payload, user: { ...user, admin: user.admin === true } } as TokenPayload;
+  } catch {
+    return null;
+  }
+}
+
+export function isExpired(payload: TokenPayload, now = Date.now()): boolean {
+  return typeof payload.exp === 'number' && payload.exp * 1000 <= now;
+}
+
+/** The stored token; a corrupt or expired one is removed (SPEC section 8). */
+export function getToken(): string | null {
+  const token = localStorage.getItem(tokenKey);
+  if (token === cachedToken) return token;
+  cachedToken = token;
+  cachedUser = null;
+  if (!token) return null;
+  const payload = decodeToken(token);
+  if (!payload || isExpired(payload)) {
+    localStorage.removeItem(tokenKey);
+    cachedToken = null;
+    return null;
+  }
+  cachedUser = payload.user;
+  return token;
+}
+
+/** The user the stored token names, for can() checks and navigation. */
+export function getSessionUser(): TokenUser | null {
+  getToken();
+  return cachedUser;
+}
+
+export function setToken(token: string) {
+  localStorage.setItem(tokenKey, token);
+  notify();
+}
+
+export function clearSession() {
+  localStorage.removeItem(tokenKey);
+  notify();
+}
+
+export function setAuthRedirect(path: string) {
+  localStorage.setItem(authRedirectKey, path);
+}
+
+/** The saved path to return to after sign-in (default '/'); it is removed once read. */
+export function takeAuthRedirect(): string {
+  const path = localStorage.getItem(authRedirectKey);
+  localStorage.removeItem(authRedirectKey);
+  // Only a path of this site: never send the browser elsewhere from a stored value.
+  return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : '/';
+}
+
+/** Reads the user_token cookie set after sign-in, and clears it. */
+export function takeTokenCookie(): string | null {
+  const prefix = `${tokenCookie}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  if (!entry) return null;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers.
+  document.cookie = `${tokenCookie}=; Max-Age=0; path=/`;
+  const token = decodeURIComponent(entry.slice(prefix.length));
+  return token === '' ? null : token;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === tokenKey || event.key === null) notify();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSessionUser(): TokenUser | null {
+  return useSyncExternalStore(subscribe, getSessionUser, () => null);
+}

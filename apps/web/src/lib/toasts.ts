@@ -1,0 +1,25 @@
+import { cssTransition, type ToastOptions, toast } from 'react-toastify';
+
+/** The container of the shared error handler (SPEC section 9: bottom-left, 3000 ms, closed by a click). */
+export const errorContainerId = 'shared-errors';
+
+/** The collapse animation of the other toasts: 300 ms (SPEC section 9). */
+export const collapse = cssTransition({
+  enter: 'Toastify--animate Toastify__bounce-enter',
+  exit: 'Toastify--animate Toastify__bounce-exit',
+  appendPosition: true,
+  collapseDuration: 300,
+});
+
+/** A toast of the shared error handler. One toast per message at a time. */
+export function showHandlerError(message: string) {
+  toast.error(message, { containerId: errorContainerId, toastId: `handler:${message}` });
+}
+
+export function showError(message: string, options?: ToastOptions) {
+  toast.error(message, options);
+}
+
+export function showSuccess(message: string, options?: ToastOptions) {
+  toast.success(message, options);
+}

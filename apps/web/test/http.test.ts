@@ -1,0 +1,110 @@
+import { messages } from '@srs/shared/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, toQueryString } from '../src/lib/http.ts';
+import { HttpError, handlerMessage } from '../src/lib/http-errors.ts';
+import { authRedirectKey, setToken, tokenKey } from '../src/lib/session.ts';
+import { jsonResponse, makeToken } from './support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+
+const { showHandlerError } = await import('../src/lib/toasts.ts');
+const { goTo } = await import('../src/lib/browser.ts');
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  window.history.replaceState(null, '', '/students?page=3');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+async function failWith(response: Response | Error): Promise<HttpError> {
+  if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
+  else fetchMock.mockResolvedValueOnce(response);
+  return http.get('/students').then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: HttpError) => error,
+  );
+}
+
+describe('the shared error handler (SPEC section 8)', () => {
+  it.each([
+    [408, null, '', messages.requestTimeout],
+    [404, { error: 'Student not found' }, 'Not Found', messages.somethingWentWrong],
+    [500, { error: 'Internal Server Error' }, 'Internal Server Error', messages.somethingWentWrong],
+    [403, { error: messages.notAuthorized }, 'Forbidden', messages.notAuthorized],
+    [
+      422,
+      { first_name: ['This field is required'], zip_code: ['is invalid'] },
+      '',
+      'First name This field is required, Zip code is invalid',
+    ],
+    [422, ['Name is taken', 'Code is taken'], '', 'Name is taken, Code is taken'],
+    [422, 'School is inactive', '', 'School is inactive'],
+    [422, {}, '', messages.somethingWentWrong],
+    [418, null, "I'm a teapot", "I'm a teapot"],
+    [409, null, '', messages.somethingWentWrong],
+  ])('status %i shows its message', async (status, body, statusText, expected) => {
+    const error = await failWith(jsonResponse(body, status, statusText));
+    expect(showHandlerError).toHaveBeenCalledWith(expected);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(status);
+  });
+
+  it('no response shows Something went wrong.', async () => {
+    const error = await failWith(new TypeError('Failed to fetch'));
+    expect(showHandlerError).toHaveBeenCalledWith(messages.somethingWentWrong);
+    expect(error.status).toBeNull();
+  });
+
+  it('keeps the server words for the error panel', async () => {
+    const error = await failWith(jsonResponse({ error: 'Student not found' }, 404));
+    expect(error.message).toBe('Student not found');
+  });
+
+  it.each([
+    [401, { error: 'nil user' }],
+    [401, null],
+    [400, { error: messages.signatureExpired }],
+    [400, { error: messages.revokedToken }],
+  ])('status %i with %o ends the session and goes to /login', async (status, body) => {
+    setToken(makeToken());
+    await failWith(jsonResponse(body, status));
+    expect(localStorage.getItem(tokenKey)).toBeNull();
+    expect(localStorage.getItem(authRedirectKey)).toBe('/students?page=3');
+    expect(goTo).toHaveBeenCalledWith('/login');
+    expect(showHandlerError).not.toHaveBeenCalled();
+  });
+
+  it('shows no toast when the caller shows the error itself', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'Provider unavailable' }, 502));
+    await expect(http.get('/users/auth/url', { toastErrors: false })).rejects.toThrow('Provider unavailable');
+    expect(showHandlerError).not.toHaveBeenCalled();
+  });
+
+  it('falls back when the message is empty', () => {
+    expect(handlerMessage(400, null, '   ')).toBe(messages.somethingWentWrong);
+  });
+});
+
+describe('requests', () => {
+  it('send the token and bracket-style query arrays to /api', async () => {
+    const token = makeToken();
+    setToken(token);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ students: [] }));
+    await http.get('/students', { query: { full_name_i_cont_all: ['ann', 'lee'], page: 1, school_id_eq: null } });
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[0]).toBe('/api/students?full_name_i_cont_all%5B%5D=ann&full_name_i_cont_all%5B%5D=lee&page=1');
+    expect((call?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('leave out empty values', () => {
+    expect(toQueryString({ a: '', b: undefined, c: [], d: 0, e: false })).toBe('?d=0&e=false');
+    expect(toQueryString({})).toBe('');
+  });
+});
