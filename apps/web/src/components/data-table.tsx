@@ -1,0 +1,102 @@
+import { Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import type { SortState } from './list-params.ts';
+import { SortableHeader } from './sortable-header.tsx';
+
+/** SPEC section 9: scrolling tables have a default body height of 300 px. */
+export const defaultTableHeight = 300;
+
+export type Column<T> = {
+  key: string;
+  header: string;
+  /** The sortBy value of this column; without it the column does not sort. */
+  sortKey?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+};
+
+type Props<T> = {
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  emptyMessage: string;
+  loading?: boolean;
+  height?: number;
+  /** A fixed height (the dashboard tables) instead of a maximum. */
+  fixedHeight?: boolean;
+  minWidth?: number;
+  sort?: { state: SortState; onSort: (column: string) => void };
+  rowStyle?: (row: T) => CSSProperties | undefined;
+};
+
+/** A table with a sticky header and a scrolling body, sortable headers and an empty-message row. */
+export function DataTable<T>(props: Props<T>) {
+  const { columns, rows, rowKey, sort, height = defaultTableHeight } = props;
+  const table = (
+    <Table
+      stickyHeader
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      miw={props.minWidth}
+      aria-label={props.label}
+      aria-busy={props.loading || undefined}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) =>
+            column.sortKey && sort ? (
+              <SortableHeader
+                key={column.key}
+                column={column.sortKey}
+                sort={sort.state}
+                onSort={sort.onSort}
+                width={column.width}
+              >
+                {column.header}
+              </SortableHeader>
+            ) : (
+              <Table.Th key={column.key} w={column.width}>
+                {column.header}
+              </Table.Th>
+            ),
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows?.map((row) => (
+          <Table.Tr key={rowKey(row)} style={props.rowStyle?.(row)}>
+            {columns.map((column) => (
+              <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+        {(!rows || rows.length === 0) && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              {props.loading || !rows ? (
+                <Center py="md">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              ) : (
+                <Text c="dimmed" ta="center" py="md">
+                  {props.emptyMessage}
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+  return props.fixedHeight ? (
+    <ScrollArea h={height} type="auto" offsetScrollbars>
+      {table}
+    </ScrollArea>
+  ) : (
+    <ScrollArea.Autosize mah={height} type="auto" offsetScrollbars>
+      {table}
+    </ScrollArea.Autosize>
+  );
+}

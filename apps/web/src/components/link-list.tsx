@@ -1,0 +1,39 @@
+import { Center, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export type LinkItem = { key: string | number; label: string; description?: string; to: string };
+
+type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessage: string };
+
+/** A list of links on phones, with the same loading and empty states as the tables. */
+export function LinkList({ label, items, emptyMessage }: Props) {
+  if (!items) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {emptyMessage}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0} component="nav" aria-label={label}>
+      {items.map((item) => (
+        <NavLink
+          key={item.key}
+          component={Link}
+          to={item.to}
+          label={item.label}
+          description={item.description}
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+
+/** SPEC section 5: a search fires after a 500 ms pause. */
+export const searchDebounceMs = 500;
+
+/** It fires only when the text is empty or at least the minimum length. */
+export function shouldSearch(text: string, minLength: number): boolean {
+  const trimmed = text.trim();
+  return trimmed === '' || trimmed.length >= minLength;
+}
+
+type Props = {
+  value: string;
+  onSearch: (text: string) => void;
+  minLength: number;
+  label?: string;
+  delay?: number;
+};
+
+/** The 'Quick find' box of a list. */
+export function QuickFind({ value, onSearch, minLength, label = 'Quick find', delay = searchDebounceMs }: Props) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  const search = useRef(onSearch);
+  search.current = onSearch;
+
+  // The URL changed from elsewhere (header search, back button): show its text.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === sent.current.trim() || !shouldSearch(text, minLength)) return;
+    const timer = setTimeout(() => {
+      sent.current = trimmed;
+      search.current(trimmed);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, minLength, delay]);
+
+  return (
+    <TextInput
+      label={label}
+      type="search"
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      placeholder="Search"
+      w={{ base: '100%', sm: 280 }}
+    />
+  );
+}
