@@ -1,0 +1,28 @@
+import { Alert, Button, Center, Text } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorPanel } from '../components/error-panel.tsx';
+import { reloadPage } from '../lib/browser.ts';
+import { ChunkLoadError } from './lazy-route.ts';
+
+/** The errorElement of every route: a failed script chunk, or a record that did not load. */
+export function RouteError() {
+  const error = useRouteError();
+  if (error instanceof ChunkLoadError) {
+    return (
+      <Center p="xl">
+        <Alert role="alert" color="red" variant="light" title={error.message} maw={480}>
+          <Text size="sm" mb="sm">
+            A part of the application could not be downloaded. Check the connection and reload the page.
+          </Text>
+          <Button onClick={reloadPage}>Reload</Button>
+        </Alert>
+      </Center>
+    );
+  }
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { error?: unknown } | string | undefined;
+    const message = typeof data === 'string' ? data : typeof data?.error === 'string' ? data.error : error.statusText;
+    return <ErrorPanel message={message} />;
+  }
+  return <ErrorPanel message={error instanceof Error ? error.message : null} />;
+}

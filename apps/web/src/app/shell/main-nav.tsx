@@ -1,0 +1,37 @@
+import { Group } from '@mantine/core';
+import type { NavItem } from '@srs/shared/roles';
+import { IconExternalLink } from '@tabler/icons-react';
+import { NavLink } from 'react-router';
+import { navIcons } from './nav-icons.ts';
+import classes from './shell.module.css';
+
+type Props = { items: readonly NavItem[]; trainingUrl: string | undefined };
+
+/** The main navigation by role (SPEC section 2): icon links; Training opens the help site. */
+export function MainNav({ items, trainingUrl }: Props) {
+  return (
+    <nav aria-label="Main">
+      <Group gap={4} component="ul" className={classes.navList}>
+        {items.map((item) => {
+          const Icon = navIcons[item.key];
+          return (
+            <li key={item.key}>
+              {item.external ? (
+                <a className={classes.navLink} href={trainingUrl ?? '#'} target="_blank" rel="noopener noreferrer">
+                  <Icon size={18} aria-hidden />
+                  <span>{item.label}</span>
+                  <IconExternalLink size={12} aria-hidden />
+                </a>
+              ) : (
+                <NavLink className={classes.navLink} to={item.to} end={item.to === '/'}>
+                  <Icon size={18} aria-hidden />
+                  <span>{item.label}</span>
+                </NavLink>
+              )}
+            </li>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}

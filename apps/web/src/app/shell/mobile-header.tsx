@@ -1,0 +1,24 @@
+import { Anchor, Burger, Group } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MobileBreadcrumbs } from './mobile-breadcrumbs.tsx';
+import classes from './shell.module.css';
+
+type Props = { menuOpened: boolean; onMenu: () => void };
+
+export function MobileHeader({ menuOpened, onMenu }: Props) {
+  return (
+    <header className={classes.header}>
+      <Group justify="space-between" wrap="nowrap" px="sm" py={6}>
+        <Anchor component={Link} to="/" className={classes.brand} underline="never">
+          <IconBook2 size={22} aria-hidden />
+          <span>Student Records</span>
+        </Anchor>
+        <Burger opened={menuOpened} onClick={onMenu} aria-label="Open menu" size="sm" />
+      </Group>
+      <div className={classes.crumbs}>
+        <MobileBreadcrumbs />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { ActionIcon, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconExternalLink, IconLogout, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { logOut } from '../../features/auth/api.ts';
+import type { MenuLevel } from './mobile-menu-levels.ts';
+import classes from './shell.module.css';
+
+type Props = { opened: boolean; onClose: () => void; levels: readonly MenuLevel[]; start: number };
+
+/**
+ * The mobile menu (SPEC section 2): up to three levels, back and forward arrows and a Log Out
+ * button; 10% header, 75% list, 15% footer (SPEC section 9).
+ */
+export function MobileMenu({ opened, onClose, levels, start }: Props) {
+  const [index, setIndex] = useState(start);
+  useEffect(() => {
+    if (opened) setIndex(start);
+  }, [opened, start]);
+  const level = levels[Math.min(index, levels.length - 1)];
+  if (!level) return null;
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size="100%"
+      withCloseButton={false}
+      padding={0}
+      title={null}
+      aria-label="Menu"
+      classNames={{ body: classes.menuBody }}
+    >
+      <div className={classes.menuHeader}>
+        <Group justify="space-between" wrap="nowrap" h="100%" px="md">
+          <ActionIcon
+            variant="subtle"
+            aria-label="Back"
+            disabled={index === 0}
+            onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          >
+            <IconArrowLeft aria-hidden />
+          </ActionIcon>
+          <Stack gap={0} align="center" style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" lineClamp={1}>
+              {level.title}
+            </Title>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {level.subtitle}
+            </Text>
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              aria-label="Forward"
+              disabled={index >= levels.length - 1}
+              onClick={() => setIndex((i) => Math.min(levels.length - 1, i + 1))}
+            >
+              <IconArrowRight aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="subtle" aria-label="Close menu" onClick={onClose}>
+              <IconX aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </div>
+      <ScrollArea className={classes.menuList}>
+        <nav aria-label={level.title}>
+          {level.links.map((link) =>
+            link.external ? (
+              <NavLink
+                key={link.label}
+                href={link.to}
+                target="_blank"
+                rel="noopener noreferrer"
+                label={link.label}
+                rightSection={<IconExternalLink size={16} aria-hidden />}
+                onClick={onClose}
+              />
+            ) : (
+              <NavLink key={link.label} component={Link} to={link.to} label={link.label} onClick={onClose} />
+            ),
+          )}
+        </nav>
+      </ScrollArea>
+      <div className={classes.menuFooter}>
+        <Button
+          variant="light"
+          color="red"
+          fullWidth
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={() => void logOut()}
+        >
+          Log Out
+        </Button>
+      </div>
+    </Drawer>
+  );
+}

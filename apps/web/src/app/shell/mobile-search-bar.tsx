@@ -1,0 +1,57 @@
+import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
+import { studentSections } from '@srs/shared/students';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { studentSectionLabels } from '../../features/students/sections.ts';
+
+/** Phones, /students only: sets section (default all), query and page 1 (SPEC section 2). */
+export function MobileSearchBar() {
+  const [params, setParams] = useSearchParams();
+  const current = params.get('query') ?? params.get('studentsQuery') ?? '';
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+
+  const apply = (section: string, query: string) => {
+    const next = new URLSearchParams(params);
+    next.set('section', section || 'all');
+    next.delete('studentsQuery');
+    if (query.trim()) next.set('query', query.trim());
+    else next.delete('query');
+    next.set('page', '1');
+    setParams(next);
+  };
+  const section = params.get('section') ?? 'all';
+
+  return (
+    <search aria-label="Student search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(section, text);
+        }}
+      >
+        <Group gap="xs" wrap="nowrap" px="sm" py={6}>
+          <NativeSelect
+            aria-label="Section"
+            value={section}
+            onChange={(event) => apply(event.currentTarget.value, text)}
+            data={studentSections.map((value) => ({ value, label: studentSectionLabels[value] }))}
+            w={140}
+          />
+          <TextInput
+            aria-label="Search students"
+            placeholder="Search students"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <ActionIcon type="submit" size="lg" aria-label="Search">
+            <IconSearch size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,29 @@
+import { Select } from '@mantine/core';
+import { IconBuildingChurch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { schoolOptionsQuery, schoolSelectData } from '../../features/schools/api.ts';
+
+/**
+ * The header school picker, for admins (SPEC section 2): options labelled with code, church
+ * name, city, state, zip and student count, filtered by case-insensitive substring.
+ */
+export function SchoolPicker() {
+  const navigate = useNavigate();
+  const schools = useQuery(schoolOptionsQuery);
+  return (
+    <Select
+      aria-label="Go to school"
+      placeholder={schools.isPending ? 'Loading...' : 'Go to school'}
+      data={schoolSelectData(schools.data?.schools)}
+      value={null}
+      onChange={(value) => value && navigate(`/schools/${value}/overview`)}
+      searchable
+      limit={200}
+      nothingFoundMessage="No schools found."
+      leftSection={<IconBuildingChurch size={16} aria-hidden />}
+      comboboxProps={{ width: 420, position: 'bottom-start' }}
+      w={240}
+    />
+  );
+}

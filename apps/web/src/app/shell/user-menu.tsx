@@ -1,0 +1,56 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { can, type TokenUser } from '@srs/shared/roles';
+import type { CurrentUser } from '@srs/shared/users';
+import { IconKey, IconLock, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { changePassword, logOut } from '../../features/auth/api.ts';
+
+type Props = { user: TokenUser; currentUser: CurrentUser | undefined; interestTracking: boolean };
+
+export function initials(user: Pick<TokenUser, 'first_name' | 'last_name'>): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}
+
+/** My Account, Settings, API Keys (global admin, flag on), Change Password, Logout (SPEC section 2). */
+export function UserMenu({ user, currentUser, interestTracking }: Props) {
+  const showApiKeys = interestTracking && can(user, ['global_admin']);
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Avatar
+            src={currentUser?.profile_picture_url ?? null}
+            alt={`${user.first_name} ${user.last_name}`}
+            color="blue"
+            radius="xl"
+          >
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {user.first_name} {user.last_name}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/account/my-account" leftSection={<IconUser size={16} aria-hidden />}>
+          My Account
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          Settings
+        </Menu.Item>
+        {showApiKeys && (
+          <Menu.Item component={Link} to="/account/settings/api-keys" leftSection={<IconKey size={16} aria-hidden />}>
+            API Keys
+          </Menu.Item>
+        )}
+        <Menu.Item onClick={() => void changePassword()} leftSection={<IconLock size={16} aria-hidden />}>
+          Change Password
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={() => void logOut()} leftSection={<IconLogout size={16} aria-hidden />}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,57 @@
+import { messages } from '@srs/shared/messages';
+import type { CurrentUser } from '@srs/shared/users';
+import { queryOptions } from '@tanstack/react-query';
+import { goTo } from '../../lib/browser.ts';
+import { http } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { clearSession } from '../../lib/session.ts';
+import { showError } from '../../lib/toasts.ts';
+
+/** Sign-in is a real form submit: the server answers with a redirect to the identity provider. */
+export const signInFormAction = '/api/users/auth/auth0';
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['users', 'me'],
+  queryFn: () => http.get<CurrentUser>('/users/me'),
+  staleTime: 5 * 60_000,
+});
+
+/** SPEC section 8: a failed log-out or sign-in URL request shows the server's error text. */
+function showServerError(error: unknown) {
+  if (error instanceof HttpError) showError(error.message || messages.somethingWentWrong);
+  else showError(messages.somethingWentWrong);
+}
+
+/** 'Sign in with a different account': the provider asks for the account again. */
+export async function signInWithDifferentAccount() {
+  try {
+    const data = await http.get<{ url: string }>('/users/auth/url', {
+      query: { only_oauth: true },
+      toastErrors: false,
+    });
+    goTo(data.url);
+  } catch (error) {
+    showServerError(error);
+  }
+}
+
+/** Log out: the server revokes the token; the session is cleared and the browser leaves for data.url. */
+export async function logOut() {
+  try {
+    const data = await http.delete<{ url: string }>('/logout', { toastErrors: false });
+    clearSession();
+    goTo(data.url);
+  } catch (error) {
+    showServerError(error);
+  }
+}
+
+/** Change Password fetches a reset link and navigates to it. */
+export async function changePassword() {
+  try {
+    const data = await http.get<{ reset_url: string }>('/users/password_reset_url');
+    goTo(data.reset_url);
+  } catch {
+    // The shared handler has shown the error.
+  }
+}

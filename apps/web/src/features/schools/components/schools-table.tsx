@@ -1,0 +1,56 @@
+import { Anchor, Badge } from '@mantine/core';
+import type { School } from '@srs/shared/schools';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { SortState } from '../../../components/list-params.ts';
+
+const columns: readonly Column<School>[] = [
+  { key: 'code', header: 'CODE', sortKey: 'school_code', render: (school) => `#${school.school_code}` },
+  {
+    key: 'church',
+    header: 'CHURCH NAME',
+    sortKey: 'church_name',
+    render: (school) => (
+      <Anchor component={Link} to={`/schools/${school.id}/overview`} fw={500}>
+        {school.church_name}
+      </Anchor>
+    ),
+  },
+  {
+    key: 'city',
+    header: 'CITY',
+    sortKey: 'city',
+    render: (school) =>
+      [school.school_city ?? school.church_city, school.school_state ?? school.church_state]
+        .filter(Boolean)
+        .join(', ') || '-',
+  },
+  { key: 'conference', header: 'CONFERENCE', render: (school) => school.conference.name },
+  { key: 'students', header: 'STUDENTS', sortKey: 'students_count', render: (school) => school.students_count },
+  {
+    key: 'active',
+    header: 'STATUS',
+    render: (school) => (
+      <Badge variant="light" color={school.active ? 'green' : 'gray'}>
+        {school.active ? 'Active' : 'Inactive'}
+      </Badge>
+    ),
+  },
+];
+
+type Props = { schools: readonly School[] | undefined; loading: boolean; sort: SortState; onSort: (c: string) => void };
+
+export function SchoolsTable({ schools, loading, sort, onSort }: Props) {
+  return (
+    <DataTable
+      label="Schools"
+      columns={columns}
+      rows={schools}
+      rowKey={(school) => school.id}
+      emptyMessage="No schools found."
+      loading={loading}
+      sort={{ state: sort, onSort }}
+      minWidth={720}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Badge } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import type { SeriesItem } from '@srs/shared/series';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { SortState } from '../../../components/list-params.ts';
+import { SeriesName } from './series-name.tsx';
+
+type Props = {
+  courses: readonly SeriesItem[] | undefined;
+  loading: boolean;
+  /** Course names link to their detail only for admins (SPEC section 2). */
+  linkNames: boolean;
+  sort?: { state: SortState; onSort: (column: string) => void };
+  dashboard?: boolean;
+};
+
+export function CoursesTable({ courses, loading, linkNames, sort, dashboard = false }: Props) {
+  const name: Column<SeriesItem> = {
+    key: 'name',
+    header: 'COURSE',
+    sortKey: 'name',
+    render: (course) => <SeriesName series={course} linked={linkNames} />,
+  };
+  const students: Column<SeriesItem> = {
+    key: 'students',
+    header: 'STUDENTS',
+    sortKey: 'students_count',
+    render: (course) => course.students_count,
+  };
+  const columns: Column<SeriesItem>[] = dashboard
+    ? [name, students, { key: 'followup', header: 'NEEDING FOLLOW-UP', render: () => '-' }]
+    : [
+        name,
+        {
+          key: 'priority',
+          header: 'PRIORITY',
+          sortKey: 'priority',
+          render: (course) => (course.priority ? <Badge variant="light">Priority</Badge> : '-'),
+        },
+        { key: 'lessons', header: 'LESSONS', render: (course) => course.episodes_count },
+        students,
+      ];
+  return (
+    <DataTable
+      label="Courses"
+      columns={columns}
+      rows={courses}
+      rowKey={(course) => course.id}
+      emptyMessage={messages.noCourses}
+      loading={loading}
+      fixedHeight={dashboard}
+      {...(sort ? { sort } : {})}
+    />
+  );
+}

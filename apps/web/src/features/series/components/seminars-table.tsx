@@ -1,0 +1,51 @@
+import { messages } from '@srs/shared/messages';
+import type { SeriesItem } from '@srs/shared/series';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { SortState } from '../../../components/list-params.ts';
+import { SeriesName } from './series-name.tsx';
+
+type Props = {
+  seminars: readonly SeriesItem[] | undefined;
+  loading: boolean;
+  /** Seminar names link to their detail only for admins (SPEC section 2). */
+  linkNames: boolean;
+  sort?: { state: SortState; onSort: (column: string) => void };
+  dashboard?: boolean;
+};
+
+export function SeminarsTable({ seminars, loading, linkNames, sort, dashboard = false }: Props) {
+  const columns: Column<SeriesItem>[] = [
+    {
+      key: 'name',
+      header: 'SEMINAR',
+      sortKey: 'name',
+      render: (seminar) => <SeriesName series={seminar} linked={linkNames} />,
+    },
+    {
+      key: 'school',
+      header: 'SCHOOL',
+      render: (seminar) => (seminar.school ? `(#${seminar.school.school_code}) ${seminar.school.church_name}` : '-'),
+    },
+    ...(dashboard
+      ? []
+      : [{ key: 'presentations', header: 'PRESENTATIONS', render: (seminar: SeriesItem) => seminar.episodes_count }]),
+    {
+      key: 'students',
+      header: 'STUDENTS',
+      sortKey: 'students_count',
+      render: (seminar) => seminar.students_count,
+    },
+  ];
+  return (
+    <DataTable
+      label="Seminars"
+      columns={columns}
+      rows={seminars}
+      rowKey={(seminar) => seminar.id}
+      emptyMessage={messages.noSeminars}
+      loading={loading}
+      fixedHeight={dashboard}
+      {...(sort ? { sort } : {})}
+    />
+  );
+}

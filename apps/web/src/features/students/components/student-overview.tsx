@@ -1,0 +1,64 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@srs/shared/dates';
+import { activeStatuses, type EnrollmentSummary } from '@srs/shared/enrollments';
+import type { Student } from '@srs/shared/students';
+import { Link } from 'react-router';
+import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
+import { addressLines, fullName, schoolLabel } from '../format.ts';
+import { FieldList } from './field-list.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+function latestFollowup(enrollments: readonly EnrollmentSummary[]): string | null {
+  const dates = enrollments.map((e) => e.cached_latest_followup_date).filter((d): d is string => Boolean(d));
+  return dates.sort().at(-1) ?? null;
+}
+
+/** The student at a glance: where they study, how to reach them, their active enrollments. */
+export function StudentOverview({ student }: { student: Student }) {
+  const all = [...student.course_enrollments, ...student.seminar_enrollments];
+  const active = all.filter((e) => !e.orphaned && activeStatuses.includes(e.status));
+  return (
+    <Stack gap="lg">
+      <FieldList
+        cols={3}
+        fields={[
+          { label: 'School', value: schoolLabel(student.school) },
+          { label: 'Instructor', value: fullName(student.instructor) },
+          { label: 'Created', value: formatDate(student.created_at) },
+          { label: 'Email', value: student.email },
+          { label: 'Address', value: addressLines(student).join(', ') },
+          { label: 'Last follow-up', value: formatDate(latestFollowup(all)) },
+        ]}
+      />
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Active enrollments
+        </Title>
+        {active.length === 0 && <Text c="dimmed">No active enrollments.</Text>}
+        {active.map((enrollment) => (
+          <Group key={enrollment.id} gap="sm">
+            <Anchor
+              component={Link}
+              to={
+                enrollment.series_type === 'Course'
+                  ? courseEnrollmentPath(student.id, enrollment.id)
+                  : seminarEnrollmentPath(student.id, enrollment.id)
+              }
+            >
+              {enrollment.series_name}
+            </Anchor>
+            <StatusBadge status={enrollment.status} />
+            <Text size="sm" c="dimmed">
+              {enrollment.series_type === 'Course'
+                ? `Lesson ${enrollment.lesson_number} sent`
+                : `Registration ${enrollment.registration_number}`}
+            </Text>
+          </Group>
+        ))}
+        <Text size="sm" c="dimmed">
+          {all.length} enrollment{all.length === 1 ? '' : 's'} in all.
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
+import { DemoAccountsHint } from '../features/auth/components/demo-accounts-hint.tsx';
+import { LoginBlurbs } from '../features/auth/components/login-blurbs.tsx';
+import { NeedAnAccount } from '../features/auth/components/need-an-account.tsx';
+import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { appConfigQuery } from '../lib/app-config.ts';
+import { getSessionUser, setToken, takeAuthRedirect, takeTokenCookie } from '../lib/session.ts';
+import classes from './login.module.css';
+
+/**
+ * SPEC section 4: back from the identity provider (logged_in=true) the token moves from the
+ * user_token cookie into the session; a signed-in user goes on to the saved redirect.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('logged_in') === 'true') {
+    const token = takeTokenCookie();
+    if (token && !getSessionUser()) setToken(token);
+  }
+  if (getSessionUser()) throw redirect(takeAuthRedirect());
+  return null;
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const config = useQuery(appConfigQuery).data;
+  const message = params.get('message');
+  const background = config?.default_background_image_url;
+
+  return (
+    <Box
+      className={classes.page}
+      style={background ? { backgroundImage: `url("${background}")` } : undefined}
+      component="main"
+    >
+      <Paper className={classes.card} shadow="md" radius="md" p="xl" withBorder>
+        <Stack gap="lg">
+          <Title order={1} ta="center" size="h2">
+            Student Records System
+          </Title>
+          {message && (
+            <Text c="red" role="alert" ta="center" fw={500}>
+              {message}
+            </Text>
+          )}
+          <SignInForm autoSubmit={params.get('goto_login') === 'true'} />
+          <NeedAnAccount supportEmail={config?.support_email} />
+          {config && <DemoAccountsHint accounts={config.demo_accounts} password={config.demo_password} />}
+        </Stack>
+      </Paper>
+      <LoginBlurbs />
+    </Box>
+  );
+}

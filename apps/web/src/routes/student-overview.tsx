@@ -1,0 +1,6 @@
+import { StudentOverview } from '../features/students/components/student-overview.tsx';
+import { useOutletStudent } from '../features/students/student-outlet.ts';
+
+export function Component() {
+  return <StudentOverview student={useOutletStudent()} />;
+}
