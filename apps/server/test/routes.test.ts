@@ -57,5 +57,9 @@ describe('every API route is signed-in by default', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Not Found' });
+    // An old chunk after a deploy must fail as a script, never come back as index.html.
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(chunk.statusCode).toBe(404);
+    expect(String(chunk.headers['content-type'])).not.toContain('text/html');
   });
 });

@@ -16,7 +16,8 @@ async function webAppPlugin(app: FastifyInstance) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      // New builds are served without a restart; a missing file falls through to the handler below.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
@@ -27,7 +28,10 @@ async function webAppPlugin(app: FastifyInstance) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/idp') || request.method !== 'GET') {
+    // A missing script or asset (an old chunk after a deploy) is a 404, never index.html: the web
+    // app then shows 'Loading chunk {n} failed' with a way to reload.
+    const isFile = /\.[a-z0-9]+$/i.test(url) || url.startsWith('/assets/');
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/idp') || request.method !== 'GET' || isFile) {
       return reply.code(404).send({ error: 'Not Found' });
     }
     if (!hasBuild) {

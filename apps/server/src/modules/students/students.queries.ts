@@ -31,7 +31,12 @@ export function studentFilter(scope: Scope, query: StudentListQuery, followupDay
   const words = searchWords(query.full_name_i_cont_all, query.query);
   return and([
     visibleStudent(scope),
-    ...words.map((word) => sql`${fullName} like ${word}`),
+    // A word of digits may also be a registration number, so Quick find finds both.
+    ...words.map((word) =>
+      /^%\d{1,18}%$/.test(word)
+        ? sql`(${fullName} like ${word} or exists (select 1 from enrollments ew where ew.student_id = s.id and ew.registration_number = ${Number(word.slice(1, -1))}))`
+        : sql`${fullName} like ${word}`,
+    ),
     query.section === 'mine' && sql`s.instructor_id = ${scope.userId}`,
     query.section === 'shared' &&
       sql`exists (select 1 from student_shares ss2 where ss2.student_id = s.id and ss2.user_id = ${scope.userId})`,
