@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const api = 'http://localhost:3000';
+// The API server the dev server proxies to; another port with SRS_API_URL.
+const api = process.env.SRS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],

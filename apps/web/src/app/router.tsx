@@ -1,4 +1,11 @@
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+  useParams,
+} from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { getSessionUser, setAuthRedirect } from '../lib/session.ts';
 import type { InProgressHandle } from './in-progress-handle.ts';
@@ -20,6 +27,12 @@ function building(path: string, handle: InProgressHandle): RouteObject {
   return { path, lazy: inProgress, handle };
 }
 
+/** /students/{id} opens on its overview tab. */
+function StudentOverviewRedirect() {
+  const { studentId } = useParams();
+  return <Navigate to={`/students/${studentId}/overview`} replace />;
+}
+
 const list = (label: string, to: string) => ({ back: { label: `Back to ${label}`, to } });
 
 const studentRoutes: RouteObject[] = [
@@ -33,12 +46,12 @@ const studentRoutes: RouteObject[] = [
     path: 'students/:studentId',
     lazy: lazyRoute('student-detail', () => import('../routes/student-detail.tsx')),
     children: [
-      { index: true, loader: ({ params }) => redirect(`/students/${params.studentId}/overview`) },
+      { index: true, element: <StudentOverviewRedirect /> },
       { path: 'overview', lazy: lazyRoute('student-overview', () => import('../routes/student-overview.tsx')) },
       { path: 'profile', lazy: lazyRoute('student-profile', () => import('../routes/student-profile.tsx')) },
       { path: 'courses', lazy: lazyRoute('student-courses', () => import('../routes/student-courses.tsx')) },
       { path: 'seminars', lazy: lazyRoute('student-seminars', () => import('../routes/student-seminars.tsx')) },
-      { path: '*', loader: ({ params }) => redirect(`/students/${params.studentId}/overview`) },
+      { path: '*', element: <StudentOverviewRedirect /> },
     ],
   },
   building('students/:studentId/courses/enrollments/:enrollmentId/*', {

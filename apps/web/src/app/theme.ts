@@ -7,6 +7,8 @@ export const theme = createTheme({
   components: {
     // SPEC section 9: tooltips hide after 50 ms; dropdown lists are at most 250 px high.
     Tooltip: { defaultProps: { closeDelay: 50 } },
+    // Badges read as written ('Lesson 3 sent'), not in capitals.
+    Badge: { defaultProps: { tt: 'none' } },
     Select: { defaultProps: { maxDropdownHeight: 250 } },
     Autocomplete: { defaultProps: { maxDropdownHeight: 250 } },
   },

@@ -1,4 +1,5 @@
 import { Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SortState } from './list-params.ts';
 import { SortableHeader } from './sortable-header.tsx';
@@ -21,11 +22,14 @@ type Props<T> = {
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
   emptyMessage: string;
+  /** While true a spinner shows; rows still undefined afterwards means the load failed. */
   loading?: boolean;
   height?: number;
   /** A fixed height (the dashboard tables) instead of a maximum. */
   fixedHeight?: boolean;
   minWidth?: number;
+  /** Cells keep to one line; the table scrolls sideways on narrow screens. */
+  nowrap?: boolean;
   sort?: { state: SortState; onSort: (column: string) => void };
   rowStyle?: (row: T) => CSSProperties | undefined;
 };
@@ -75,13 +79,13 @@ export function DataTable<T>(props: Props<T>) {
         {(!rows || rows.length === 0) && (
           <Table.Tr>
             <Table.Td colSpan={columns.length}>
-              {props.loading || !rows ? (
+              {props.loading ? (
                 <Center py="md">
                   <Loader size="sm" aria-label="Loading" />
                 </Center>
               ) : (
                 <Text c="dimmed" ta="center" py="md">
-                  {props.emptyMessage}
+                  {rows ? props.emptyMessage : messages.failedToLoadContent}
                 </Text>
               )}
             </Table.Td>

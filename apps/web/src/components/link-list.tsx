@@ -1,13 +1,21 @@
 import { Center, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 export type LinkItem = { key: string | number; label: string; description?: string; to: string };
 
-type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessage: string };
+type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessage: string; failed?: boolean };
 
 /** A list of links on phones, with the same loading and empty states as the tables. */
-export function LinkList({ label, items, emptyMessage }: Props) {
+export function LinkList({ label, items, emptyMessage, failed = false }: Props) {
+  if (!items && failed) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {messages.failedToLoadContent}
+      </Text>
+    );
+  }
   if (!items) {
     return (
       <Center py="md">

@@ -1,9 +1,18 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { nextSort, pageOf, searchTextOf, sortOf, withPage, withSearchText, withSort } from './list-params.ts';
 
 /** The state of a list kept in the URL: page, sortBy/orderBy and the search text. */
 export function useListParams(defaultSortBy: string) {
   const [params, setParams] = useSearchParams();
+  // Two clicks before the next render must build on each other (the second toggles back).
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (change: (current: URLSearchParams) => URLSearchParams, replace = false) => {
+    const next = change(latest.current);
+    latest.current = next;
+    setParams(next, { replace });
+  };
   const sort = sortOf(params, defaultSortBy);
   return {
     params,
@@ -11,8 +20,8 @@ export function useListParams(defaultSortBy: string) {
     sort,
     searchText: searchTextOf(params),
     onSort: (column: string) =>
-      setParams((current) => withSort(current, nextSort(sortOf(current, defaultSortBy), column))),
-    onPage: (page: number) => setParams((current) => withPage(current, page)),
-    onSearch: (text: string) => setParams((current) => withSearchText(current, text), { replace: true }),
+      update((current) => withSort(current, nextSort(sortOf(current, defaultSortBy), column))),
+    onPage: (page: number) => update((current) => withPage(current, page)),
+    onSearch: (text: string) => update((current) => withSearchText(current, text), true),
   };
 }

@@ -40,10 +40,11 @@ export function DashboardMobile() {
     description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
     to: followupPath(e),
   }));
-  const lists: Record<Panel, { title: string; items: LinkItem[] | undefined; empty: string }> = {
+  const lists: Record<Panel, { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean }> = {
     courses: {
       title: 'Courses',
       empty: messages.noCourses,
+      failed: courses.isError,
       items: courses.data?.courses.map((c) => ({
         key: c.id,
         label: c.name,
@@ -54,6 +55,7 @@ export function DashboardMobile() {
     seminars: {
       title: 'Seminars',
       empty: messages.noSeminars,
+      failed: seminars.isError,
       items: seminars.data?.seminars.map((s) => ({
         key: s.id,
         label: s.name,
@@ -64,6 +66,7 @@ export function DashboardMobile() {
     instructors: {
       title: 'Instructors',
       empty: messages.noInstructors,
+      failed: instructors.isError,
       items: instructors.data?.users.map((u) => ({
         key: u.id,
         label: instructorName(u),
@@ -115,7 +118,7 @@ export function DashboardMobile() {
           <Title order={2} size="h5" px="xs" mb={4}>
             {current.title}
           </Title>
-          <LinkList label={current.title} items={current.items} emptyMessage={current.empty} />
+          <LinkList label={current.title} items={current.items} emptyMessage={current.empty} failed={current.failed} />
         </Paper>
       )}
       <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">
@@ -126,6 +129,7 @@ export function DashboardMobile() {
           label="Students needing follow-up"
           items={followupItems}
           emptyMessage={messages.noStudentsNeedingFollowup}
+          failed={followup.isError}
         />
       </Paper>
     </>

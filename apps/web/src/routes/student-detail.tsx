@@ -6,6 +6,7 @@ import { studentQuery } from '../features/students/api.ts';
 import { StudentHeading } from '../features/students/components/student-heading.tsx';
 import { HttpError } from '../lib/http-errors.ts';
 import { studentTabs } from '../lib/sections.ts';
+import classes from './student-detail.module.css';
 
 function studentIdOf(value: string | undefined): number {
   const id = Number(value);
@@ -34,7 +35,7 @@ export function Component() {
         keepMounted={false}
         variant="outline"
       >
-        <Tabs.List aria-label="Student sections">
+        <Tabs.List aria-label="Student sections" className={classes.tabs}>
           {studentTabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
               {tab.label}

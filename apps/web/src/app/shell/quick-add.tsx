@@ -38,7 +38,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
 
   return (
     <>
-      <Affix position={{ bottom: 24, right: 24 }}>
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
         <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={open} variant="filled" color="blue">
           <IconPlus size={28} aria-hidden />
         </ActionIcon>

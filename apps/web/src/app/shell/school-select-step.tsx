@@ -34,7 +34,6 @@ export function SchoolSelectStep({ onBack, onSelect }: Props) {
           nothingFoundMessage="No schools found."
           error={error}
           withAsterisk
-          comboboxProps={{ withinPortal: false }}
         />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>

@@ -11,7 +11,7 @@ const columns: readonly Column<FollowupEnrollment>[] = [
     key: 'student',
     header: 'STUDENT',
     render: (e) => (
-      <Anchor component={Link} to={`/students/${e.student.id}`} fw={500}>
+      <Anchor size="sm" component={Link} to={`/students/${e.student.id}`} fw={500}>
         {personName(e.student)}
       </Anchor>
     ),

@@ -11,7 +11,7 @@ const name: Column<UserItem> = {
   header: 'INSTRUCTOR',
   sortKey: 'name',
   render: (user) => (
-    <Anchor component={Link} to={`/instructors/${user.id}/overview`} fw={500}>
+    <Anchor size="sm" component={Link} to={`/instructors/${user.id}/overview`} fw={500}>
       {instructorName(user)}
     </Anchor>
   ),

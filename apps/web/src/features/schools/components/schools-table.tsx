@@ -11,7 +11,7 @@ const columns: readonly Column<School>[] = [
     header: 'CHURCH NAME',
     sortKey: 'church_name',
     render: (school) => (
-      <Anchor component={Link} to={`/schools/${school.id}/overview`} fw={500}>
+      <Anchor size="sm" component={Link} to={`/schools/${school.id}/overview`} fw={500}>
         {school.church_name}
       </Anchor>
     ),

@@ -37,7 +37,12 @@ function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollme
       </Anchor>
       {isCourse ? (
         <>
-          <Badge size="sm" variant="light" color={enrollment.orphaned ? 'gray' : 'blue'}>
+          <Badge
+            size="sm"
+            variant="light"
+            color={enrollment.orphaned ? 'gray' : 'blue'}
+            title={`Lesson ${enrollment.lesson_number} sent`}
+          >
             {`Lesson ${enrollment.lesson_number} sent`}
           </Badge>
           <Text size="sm" span>

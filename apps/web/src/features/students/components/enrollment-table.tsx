@@ -20,6 +20,7 @@ export function EnrollmentTable({ studentId, type, enrollments }: Props) {
       header: isCourse ? 'COURSE' : 'SEMINAR',
       render: (e) => (
         <Anchor
+          size="sm"
           component={Link}
           to={isCourse ? courseEnrollmentPath(studentId, e.id) : seminarEnrollmentPath(studentId, e.id)}
           c={e.orphaned ? 'dimmed' : undefined}
@@ -52,6 +53,7 @@ export function EnrollmentTable({ studentId, type, enrollments }: Props) {
       emptyMessage={isCourse ? 'No course enrollments.' : 'No seminar enrollments.'}
       rowStyle={(e) => (e.orphaned ? { opacity: 0.55 } : undefined)}
       minWidth={640}
+      nowrap
     />
   );
 }

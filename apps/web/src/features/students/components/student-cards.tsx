@@ -10,6 +10,13 @@ type Props = { students: readonly Student[] | undefined; loading: boolean };
 
 /** The student search list on phones: one card per student. */
 export function StudentCards({ students, loading }: Props) {
+  if (!students && !loading) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {messages.failedToLoadContent}
+      </Text>
+    );
+  }
   if (!students || (loading && students.length === 0)) {
     return (
       <Center py="lg">

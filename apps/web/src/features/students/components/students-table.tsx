@@ -14,7 +14,7 @@ const columns: readonly Column<Student>[] = [
     header: 'NAME',
     sortKey: 'name',
     render: (student) => (
-      <Anchor component={Link} to={`/students/${student.id}`} fw={500}>
+      <Anchor size="sm" component={Link} to={`/students/${student.id}`} fw={500}>
         {fullName(student)}
       </Anchor>
     ),
