@@ -5,8 +5,26 @@ import { logOut, navigationLabels } from './support/session.ts';
 
 const expectedNavigation: Record<string, string[]> = {
   'global.admin@demo.test': ['Reports', 'Training'],
-  'conference.admin@demo.test': ['Dashboard', 'Students', 'Instructors', 'Courses', 'Schools', 'Seminars', 'Reports', 'Training'],
-  'school.admin@demo.test': ['Dashboard', 'Students', 'Instructors', 'Courses', 'Schools', 'Seminars', 'Reports', 'Training'],
+  'conference.admin@demo.test': [
+    'Dashboard',
+    'Students',
+    'Instructors',
+    'Courses',
+    'Schools',
+    'Seminars',
+    'Reports',
+    'Training',
+  ],
+  'school.admin@demo.test': [
+    'Dashboard',
+    'Students',
+    'Instructors',
+    'Courses',
+    'Schools',
+    'Seminars',
+    'Reports',
+    'Training',
+  ],
   'instructor@demo.test': ['Dashboard', 'Students', 'Reports', 'Training'],
 };
 
@@ -17,20 +35,23 @@ describe.each(['desktop', 'phone'] as ViewportName[])('sign-in and navigation (%
   });
   afterAll(async () => browser.close());
 
-  it.each(Object.entries(expectedNavigation))('%s signs in, sees exactly that role’s navigation, and logs out', async (email, labels) => {
-    const { context, page } = await newPage(browser, viewport);
-    try {
-      await signIn(page, email);
-      expect(await page.evaluate(() => localStorage.getItem('tk'))).toMatch(/^ey/);
-      expect(await navigationLabels(page, viewport === 'phone')).toEqual(labels);
-      await logOut(page, viewport === 'phone');
-      expect(await page.evaluate(() => localStorage.getItem('tk'))).toBeNull();
-      await page.goto('/students');
-      await page.waitForURL((url) => url.pathname === '/login');
-    } finally {
-      await context.close();
-    }
-  });
+  it.each(Object.entries(expectedNavigation))(
+    '%s signs in, sees exactly that role’s navigation, and logs out',
+    async (email, labels) => {
+      const { context, page } = await newPage(browser, viewport);
+      try {
+        await signIn(page, email);
+        expect(await page.evaluate(() => localStorage.getItem('tk'))).toMatch(/^ey/);
+        expect(await navigationLabels(page, viewport === 'phone')).toEqual(labels);
+        await logOut(page, viewport === 'phone');
+        expect(await page.evaluate(() => localStorage.getItem('tk'))).toBeNull();
+        await page.goto('/students');
+        await page.waitForURL((url) => url.pathname === '/login');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('sends an unknown path to /login', async () => {
     const { context, page } = await newPage(browser, viewport);
@@ -53,7 +74,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('sign-in and navigation (%
       await page.getByLabel('Email').fill('instructor@demo.test');
       await page.getByLabel('Password').fill('demo-password');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/students' && url.searchParams.get('studentsQuery') === 'an', { timeout: 30_000 });
+      await page.waitForURL((url) => url.pathname === '/students' && url.searchParams.get('studentsQuery') === 'an', {
+        timeout: 30_000,
+      });
     } finally {
       await context.close();
     }

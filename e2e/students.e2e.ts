@@ -62,7 +62,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
         // Exactly one match opens the profile directly (SPEC section 2).
         await page.waitForURL((url) => url.pathname === `/students/${student.id}/profile`);
       } else {
-        await page.getByRole('link', { name: new RegExp(student.last_name) }).first().waitFor();
+        await page
+          .getByRole('link', { name: new RegExp(student.last_name) })
+          .first()
+          .waitFor();
       }
       await page.getByText(student.last_name).first().waitFor();
     } finally {
@@ -77,7 +80,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
       await page.goto('/students');
       if (viewport === 'desktop') {
         for (const column of ['NAME', 'ENROLLMENTS', 'ADDRESS', 'CREATED', 'INSTRUCTOR', 'SCHOOL']) {
-          await page.getByRole('columnheader', { name: new RegExp(column, 'i') }).first().waitFor();
+          await page
+            .getByRole('columnheader', { name: new RegExp(column, 'i') })
+            .first()
+            .waitFor();
         }
       }
       await page.goto('/students?studentsQuery=zzqxnobody');
@@ -96,7 +102,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
       if (viewport === 'desktop') {
         await page.getByRole('heading', { name: 'Instructors' }).waitFor();
       } else {
-        await page.getByRole('link', { name: /Follow-up/ }).first().waitFor();
+        await page
+          .getByRole('link', { name: /Follow-up/ })
+          .first()
+          .waitFor();
       }
     } finally {
       await context.close();

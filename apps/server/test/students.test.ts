@@ -98,7 +98,11 @@ describe('GET /api/students', () => {
     });
     expect(response.json().students).toHaveLength(1);
     expect(response.json().pagination.total_count).toBe(1);
-    const quickFind = await t.app.inject({ method: 'GET', url: `/api/students?query=${enrollment.registrationNumber}`, headers });
+    const quickFind = await t.app.inject({
+      method: 'GET',
+      url: `/api/students?query=${enrollment.registrationNumber}`,
+      headers,
+    });
     expect(quickFind.json().students.map((s: { id: number }) => s.id)).toEqual([net.studentA.id]);
     expect(response.json().students[0].course_enrollments[0]).toMatchObject({
       series_name: course.name,
