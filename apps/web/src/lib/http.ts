@@ -1,6 +1,6 @@
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
-import { clearSession, getToken, setAuthRedirect } from './session.ts';
+import { clearSession, getToken, isLeaving, setAuthRedirect } from './session.ts';
 import { showHandlerError } from './toasts.ts';
 
 export const apiBase = '/api';
@@ -39,6 +39,7 @@ export function apiUrl(path: string, query?: QueryParams): string {
 
 /** Clears the session, remembers where the user was and goes to /login (SPEC section 7). */
 export function endSession() {
+  if (isLeaving()) return;
   clearSession();
   const { pathname, search } = window.location;
   if (!pathname.startsWith('/login')) setAuthRedirect(`${pathname}${search}`);

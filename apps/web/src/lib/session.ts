@@ -11,6 +11,7 @@ export type TokenPayload = { user: TokenUser; exp?: number; jti?: string };
 const listeners = new Set<() => void>();
 let cachedToken: string | null | undefined;
 let cachedUser: TokenUser | null = null;
+let leaving = false;
 
 function notify() {
   cachedToken = undefined;
@@ -81,6 +82,20 @@ export function setToken(token: string) {
 export function clearSession() {
   localStorage.removeItem(tokenKey);
   notify();
+}
+
+/**
+ * Clears the session on the way out to another address (the provider's sign-out): the pages
+ * are not told, so that the app does not first switch to /login while the browser leaves.
+ */
+export function clearSessionBeforeLeaving() {
+  leaving = true;
+  localStorage.removeItem(tokenKey);
+}
+
+/** True once the app is on its way out: calls still in flight must not send the browser to /login. */
+export function isLeaving(): boolean {
+  return leaving;
 }
 
 export function setAuthRedirect(path: string) {

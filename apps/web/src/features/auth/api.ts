@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { goTo } from '../../lib/browser.ts';
 import { http } from '../../lib/http.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { clearSession } from '../../lib/session.ts';
+import { clearSessionBeforeLeaving } from '../../lib/session.ts';
 import { showError } from '../../lib/toasts.ts';
 
 /** Sign-in is a real form submit: the server answers with a redirect to the identity provider. */
@@ -39,7 +39,7 @@ export async function signInWithDifferentAccount() {
 export async function logOut() {
   try {
     const data = await http.delete<{ url: string }>('/logout', { toastErrors: false });
-    clearSession();
+    clearSessionBeforeLeaving();
     goTo(data.url);
   } catch (error) {
     showServerError(error);

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logOut, signInWithDifferentAccount } from '../src/features/auth/api.ts';
+import { setToken, tokenKey } from '../src/lib/session.ts';
+import { jsonResponse, makeToken } from './support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+
+const { showError, showHandlerError } = await import('../src/lib/toasts.ts');
+const { goTo } = await import('../src/lib/browser.ts');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('sign-in URL and log out (SPEC section 7 and 8)', () => {
+  it("'Sign in with a different account' asks with only_oauth=true and goes to data.url", async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ url: 'http://idp.test/auth?prompt=login' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await signInWithDifferentAccount();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/auth/url?only_oauth=true');
+    expect(goTo).toHaveBeenCalledWith('http://idp.test/auth?prompt=login');
+  });
+
+  it('a failed sign-in URL request shows the server error text', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: 'Provider unavailable' }, 503)));
+    await signInWithDifferentAccount();
+    expect(showError).toHaveBeenCalledWith('Provider unavailable');
+    expect(showHandlerError).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('log out clears the session and goes to the url from the server', async () => {
+    setToken(makeToken());
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ url: '/idp/session/end' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await logOut();
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    expect(localStorage.getItem(tokenKey)).toBeNull();
+    expect(goTo).toHaveBeenCalledWith('/idp/session/end');
+  });
+
+  it('a failed log out shows the server error text and keeps the session', async () => {
+    const token = makeToken();
+    setToken(token);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: 'Try again later' }, 500)));
+    await logOut();
+    expect(showError).toHaveBeenCalledWith('Try again later');
+    expect(localStorage.getItem(tokenKey)).toBe(token);
+  });
+});
