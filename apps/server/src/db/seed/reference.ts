@@ -1,44 +1,8 @@
-import { Country, State } from 'country-state-city-slim';
+import { Country, State } from 'country-state-city';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client.ts';
 import { rowsOf } from './bulk.ts';
 import { usZips } from './us-zips.ts';
-
-// country-state-city-slim carries states for the US and Canada only; the product also serves Mexico.
-const mexicanStates: ReadonlyArray<readonly [string, string]> = [
-  ['AGU', 'Aguascalientes'],
-  ['BCN', 'Baja California'],
-  ['BCS', 'Baja California Sur'],
-  ['CAM', 'Campeche'],
-  ['CHP', 'Chiapas'],
-  ['CHH', 'Chihuahua'],
-  ['CMX', 'Ciudad de México'],
-  ['COA', 'Coahuila'],
-  ['COL', 'Colima'],
-  ['DUR', 'Durango'],
-  ['GUA', 'Guanajuato'],
-  ['GRO', 'Guerrero'],
-  ['HID', 'Hidalgo'],
-  ['JAL', 'Jalisco'],
-  ['MEX', 'Estado de México'],
-  ['MIC', 'Michoacán'],
-  ['MOR', 'Morelos'],
-  ['NAY', 'Nayarit'],
-  ['NLE', 'Nuevo León'],
-  ['OAX', 'Oaxaca'],
-  ['PUE', 'Puebla'],
-  ['QUE', 'Querétaro'],
-  ['ROO', 'Quintana Roo'],
-  ['SLP', 'San Luis Potosí'],
-  ['SIN', 'Sinaloa'],
-  ['SON', 'Sonora'],
-  ['TAB', 'Tabasco'],
-  ['TAM', 'Tamaulipas'],
-  ['TLA', 'Tlaxcala'],
-  ['VER', 'Veracruz'],
-  ['YUC', 'Yucatán'],
-  ['ZAC', 'Zacatecas'],
-];
 
 // Serialises concurrent seeding by several server instances on one PostgreSQL database.
 export const seedLockKey = 7_310_2026;
@@ -73,10 +37,7 @@ async function loadCountriesAndStates(tx: DbOrTx): Promise<void> {
     select name, iso_code from json_to_recordset(${JSON.stringify(countries)}::json) as c(name text, iso_code text)
     order by name
     on conflict do nothing`);
-  const states = [
-    ...State.getAllStates().map((s) => ({ country: s.countryCode, name: s.name, abbreviation: s.isoCode })),
-    ...mexicanStates.map(([abbreviation, name]) => ({ country: 'MX', name, abbreviation })),
-  ];
+  const states = State.getAllStates().map((s) => ({ country: s.countryCode, name: s.name, abbreviation: s.isoCode }));
   await tx.execute(sql`
     insert into states (country_id, name, abbreviation)
     select c.id, s.name, s.abbreviation

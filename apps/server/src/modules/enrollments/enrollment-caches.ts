@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 /**
  * Recomputes the cached columns of enrollments (DOMAIN.md, Students and enrollments):
  * lesson_number (highest lesson sent), last_sent_delivery_date, cached_latest_followup_date
- * (latest lesson sent/completed date, visit or note) and cached_next_reminder_date (earliest
+ * (latest lesson sent/completed date, presentation attended, visit or note) and cached_next_reminder_date (earliest
  * reminder after that follow-up). Run in the same transaction as every write that touches them.
  * Pass `null` to refresh every enrollment (the seed).
  */
@@ -25,6 +25,9 @@ export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[
         greatest(
           (select max(greatest(d.date_sent, d.date_completed)) from episode_deliveries d where d.enrollment_id = e.id),
           (select max(v.date) from visits v where v.enrollment_id = e.id),
+          -- A presentation attended is the seminar's lesson: contact on the day it was given.
+          (select max(coalesce(ep.date, a.created_at::date)) from attendances a join episodes ep on ep.id = a.episode_id
+            where a.enrollment_id = e.id),
           (select max(n.created_at)::date from notes n where n.cached_enrollment_id = e.id)
         ) as latest
       from enrollments e
