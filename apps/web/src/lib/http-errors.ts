@@ -1,12 +1,16 @@
 import { messages, sessionEndingErrors, unprocessableMessage } from '@srs/shared/messages';
 
-/** A failed call: the status (null when no response came) and the parsed body. */
+/**
+ * A failed call: the status (null when no response came), the parsed body and the text the shared
+ * handler shows for it. Its message is the server's own words when it gave some.
+ */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   constructor(
     message: string,
     readonly status: number | null,
     readonly body: unknown,
+    readonly handlerText: string = message,
   ) {
     super(message);
   }

@@ -68,7 +68,7 @@ export function failure(status: number | null, body: unknown, statusText: string
   } else if (toastErrors) {
     showHandlerError(message);
   }
-  return new HttpError(bodyError(body) ?? message, status, body);
+  return new HttpError(bodyError(body) ?? message, status, body, message);
 }
 
 /** A raw call with the Authorization header; errors go through the shared handler. */
