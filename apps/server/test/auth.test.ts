@@ -1,7 +1,8 @@
 import { messages } from '@srs/shared/messages';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.ts';
+import { buildApp } from '../src/app.ts';
+import { createTestApp, type TestContext, testEnv } from './support/app.ts';
 import { InjectBrowser, signInThroughProvider } from './support/browser.ts';
 
 describe('sign-in through the built-in provider', () => {
@@ -72,6 +73,29 @@ describe('sign-in through the built-in provider', () => {
     expect(new URL(url.json().url).searchParams.get('prompt')).toBe('login');
     const forced = await first.browser.follow('GET', url.json().url);
     expect(forced.location).toContain('/idp/interaction/');
+  });
+
+  it('works across two server instances on one database (sessions, grants, keys and revocations shared)', async () => {
+    const second = await buildApp({ env: testEnv(), database: t.database, logger: false });
+    await second.ready();
+    try {
+      const browser = new InjectBrowser(t.app);
+      const start = await browser.request('POST', '/api/users/auth/auth0', {});
+      browser.app = second;
+      const { token } = await signInThroughProvider(second, 'instructor@demo.test', 'demo-password', {
+        browser,
+        startUrl: String(start.headers.location),
+      });
+      expect(token).toBeTruthy();
+      const headers = { authorization: `Bearer ${token}` };
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
+      await second.inject({ method: 'DELETE', url: '/api/logout', headers });
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).json().error).toBe(
+        messages.revokedToken,
+      );
+    } finally {
+      await second.close();
+    }
   });
 
   it('rejects a callback with an unknown state', async () => {

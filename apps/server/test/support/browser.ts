@@ -3,7 +3,8 @@ import type { App } from '../../src/types.ts';
 /** Follows the sign-in redirects through app.inject() with a cookie jar, as a browser would. */
 export class InjectBrowser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: App) {}
+  /** Which server instance answers: tests switch it to prove instances share their state. */
+  constructor(public app: App) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -56,11 +57,16 @@ export async function signInThroughProvider(
   app: App,
   email: string,
   password: string,
-  options: { onlyOauth?: boolean; browser?: InjectBrowser } = {},
+  options: { onlyOauth?: boolean; browser?: InjectBrowser; startUrl?: string } = {},
 ) {
   const browser = options.browser ?? new InjectBrowser(app);
-  const start = await browser.request('POST', '/api/users/auth/auth0', options.onlyOauth ? { only_oauth: 'true' } : {});
-  let { response, location } = await browser.follow('GET', String(start.headers.location));
+  const startUrl =
+    options.startUrl ??
+    String(
+      (await browser.request('POST', '/api/users/auth/auth0', options.onlyOauth ? { only_oauth: 'true' } : {})).headers
+        .location,
+    );
+  let { response, location } = await browser.follow('GET', startUrl);
   if (response.statusCode === 200 && location.includes('/idp/interaction/')) {
     const action = /action="([^"]+)"/.exec(response.body)?.[1];
     if (!action) throw new Error('No sign-in form');
