@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { interestRoutes } from './modules/interests/interests.routes.ts';
 import { schoolRoutes } from './modules/schools/schools.routes.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await app.register(seriesRoutes, context);
   await app.register(schoolRoutes, context);
   await app.register(userRoutes, context);
+  await app.register(interestRoutes, context);
   await app.register(webApp);
   return app;
 }

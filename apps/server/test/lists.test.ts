@@ -114,6 +114,24 @@ describe('read-only lists, scoped per role', () => {
     expect((await get(net.instructorA.email, '/api/enrollments/needing_followup?page=0')).statusCode).toBe(422);
   });
 
+  it('GET /api/interests: all for global admins, only their schools’ interests for others', async () => {
+    const { interests } = await import('../src/db/schema/index.ts');
+    await t.database.db.insert(interests).values([
+      { firstName: 'Ivy', lastName: 'Interested', schoolId: net.schoolA.id, status: 'assigned' },
+      { firstName: 'Otto', lastName: 'Elsewhere', schoolId: net.schoolB.id, status: 'assigned' },
+    ]);
+    const names = async (email: string) =>
+      ((await get(email, '/api/interests?per_page=500')).json().interests as { last_name: string }[]).map(
+        (i) => i.last_name,
+      );
+    expect(await names(net.instructorA.email)).toContain('Interested');
+    expect(await names(net.instructorA.email)).not.toContain('Elsewhere');
+    expect(await names(net.globalAdmin.email)).toEqual(expect.arrayContaining(['Interested', 'Elsewhere']));
+    const count = await get(net.instructorA.email, '/api/interests?per_page=1');
+    expect(count.json().pagination.total_count).toBe(1);
+    expect((await get(net.instructorA.email, '/api/interests?status=lost')).statusCode).toBe(422);
+  });
+
   it('GET /api/countries and /api/states?country_name= come from the data packages', async () => {
     const countries = await get(net.instructorA.email, '/api/countries');
     const names = countries.json().countries.map((c: { name: string }) => c.name);
