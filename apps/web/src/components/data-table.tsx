@@ -44,6 +44,7 @@ export function DataTable<T>(props: Props<T>) {
       highlightOnHover
       verticalSpacing="xs"
       miw={props.minWidth}
+      style={props.nowrap ? { whiteSpace: 'nowrap' } : undefined}
       aria-label={props.label}
       aria-busy={props.loading || undefined}
     >

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import { IconBuildingChurch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ export function SchoolPicker() {
   return (
     <Select
       aria-label="Go to school"
-      placeholder={schools.isPending ? 'Loading...' : 'Go to school'}
+      placeholder={schools.isPending ? messages.loading : 'Go to school'}
       data={schoolSelectData(schools.data?.schools)}
       value={null}
       onChange={(value) => value && navigate(`/schools/${value}/overview`)}
