@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import classes from './count-tile.module.css';
 
 /** A count is shown only when it is a string of digits (SPEC section 2, Dashboard mobile). */
-export function isCount(count: string | null | undefined): count is string {
+export function isCount(count: string | undefined): count is string {
   return typeof count === 'string' && /^\d+$/.test(count);
 }
 
 type Props = {
   label: string;
-  /** undefined while loading; null when there is no count to show, only the label. */
-  count: string | null | undefined;
+  count: string | undefined;
   icon: ReactNode;
   /** A tile either links somewhere or selects a list below the tiles. */
   to?: string;
@@ -31,8 +30,6 @@ export function CountTile({ label, count, icon, to, selected, onSelect }: Props)
             </Text>
             <Text size="sm">{label}</Text>
           </>
-        ) : count === null ? (
-          <Text size="sm">{label}</Text>
         ) : (
           <Loader size="sm" aria-label={`Loading ${label}`} />
         )}

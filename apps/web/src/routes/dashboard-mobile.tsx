@@ -9,6 +9,7 @@ import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
 import { instructorName, instructorsQuery } from '../features/instructors/api.ts';
+import { interestsQuery } from '../features/interests/api.ts';
 import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
 import { studentsQuery } from '../features/students/api.ts';
 import { useCan } from '../lib/permissions.ts';
@@ -28,6 +29,7 @@ export function DashboardMobile() {
   const studentCount = useQuery(studentsQuery({ ...countQuery, section: 'all' })).data;
   const followupCount = useQuery(needingFollowupQuery(countQuery)).data;
   const instructorCount = useQuery({ ...instructorsQuery(countQuery), enabled: admin }).data;
+  const interestCount = useQuery({ ...interestsQuery(countQuery), enabled: !admin }).data;
 
   const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
   const courses = useQuery({ ...coursesQuery(dashboardListQuery), enabled: panel === 'courses' });
@@ -110,7 +112,7 @@ export function DashboardMobile() {
             {...select('instructors')}
           />
         ) : (
-          <CountTile label="Interests" count={null} icon={icon(IconUserHeart)} to="/interests" />
+          <CountTile label="Interests" count={countOf(interestCount)} icon={icon(IconUserHeart)} to="/interests" />
         )}
       </SimpleGrid>
       {current && (
