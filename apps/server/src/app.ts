@@ -37,7 +37,6 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   const app = Fastify({
     logger: logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: true,
-    disableRequestLogging: env.NODE_ENV !== 'development',
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => parseBracketQuery(text) },
   }).withTypeProvider<ZodTypeProvider>();
