@@ -30,7 +30,7 @@ afterEach(() => {
   localStorage.clear();
   for (const cookie of document.cookie.split('; ')) {
     const name = cookie.split('=')[0];
-    // biome-ignore lint/suspicious/noDocumentCookie: each test starts without cookies.
+    // each test starts without cookies.
     if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
   }
 });

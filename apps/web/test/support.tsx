@@ -56,6 +56,6 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string) {
 
 /** Sets a cookie the way the server's redirect after sign-in does. */
 export function setCookie(cookie: string) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server's Set-Cookie.
+  // the test plays the server's Set-Cookie.
   document.cookie = cookie;
 }

@@ -115,7 +115,7 @@ export function takeTokenCookie(): string | null {
   const prefix = `${tokenCookie}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   if (!entry) return null;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers.
+  // the Cookie Store API is missing from some supported browsers.
   document.cookie = `${tokenCookie}=; Max-Age=0; path=/`;
   const token = decodeURIComponent(entry.slice(prefix.length));
   return token === '' ? null : token;

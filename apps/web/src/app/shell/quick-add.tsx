@@ -22,7 +22,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   const [step, setStep] = useState<Step>('menu');
   const studentId = openStudentId(location.pathname);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a route change.
+  // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
   useEffect(() => setOpened(false), [location.key]);
 
   const addItems = quickAddMenu.filter((item) => can(user, item.roles));
