@@ -82,6 +82,27 @@ describe.each(['desktop', 'phone'] as ViewportName[])('sign-in and navigation (%
     }
   });
 
+  it('starts sign-in by itself with goto_login=true, and asks again for a different account', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      await page.goto('/login?goto_login=true');
+      await page.getByLabel('Email').waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/idp\/interaction\//);
+      await page.getByLabel('Email').fill('instructor@demo.test');
+      await page.getByLabel('Password').fill('demo-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      // Signed in at the provider: the plain Sign In goes straight through, the link asks again.
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Sign in with a different account' }).click();
+      await page.getByLabel('Email').waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/idp\/interaction\//);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the sign-in failure message in red', async () => {
     const { context, page } = await newPage(browser, viewport);
     try {
