@@ -1,6 +1,7 @@
 export type Crumb = { label: string; to?: string };
 
-const sectionLabels: Record<string, string> = {
+/** The title of each top-level section, shared by the breadcrumbs and the mobile menu. */
+export const sectionLabels: Record<string, string> = {
   students: 'Students',
   instructors: 'Instructors',
   courses: 'Courses',

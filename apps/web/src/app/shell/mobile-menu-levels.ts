@@ -1,3 +1,4 @@
+import { sectionLabels } from './breadcrumbs.ts';
 import type { NavItem } from '@srs/shared/roles';
 import {
   courseEnrollmentTabs,
@@ -40,17 +41,6 @@ const sectionLinks: Record<string, MenuLink[]> = {
   versions: [{ label: 'Versions', to: '/versions' }],
 };
 
-const sectionTitles: Record<string, string> = {
-  students: 'Students',
-  instructors: 'Instructors',
-  courses: 'Courses',
-  seminars: 'Seminars',
-  schools: 'Schools',
-  interests: 'Interest Tracking',
-  reports: 'Reports',
-  account: 'Account',
-  versions: 'Versions',
-};
 
 const recordTabs: Record<string, { title: string; tabs: readonly Tab[] }> = {
   students: { title: 'Student', tabs: studentTabs },
@@ -102,7 +92,7 @@ export function mobileMenuLevels(pathname: string, options: Options): { levels: 
   const section = segments[0] ?? '';
   const links = sectionLinks[section];
   if (!links) return { levels: [main], start: 0 };
-  const levels = [main, { title: sectionTitles[section] ?? section, subtitle: 'Section', links }];
+  const levels = [main, { title: sectionLabels[section] ?? section, subtitle: 'Section', links }];
   const record = recordLevel(segments);
   if (record) levels.push(record);
   return { levels, start: levels.length - 1 };
