@@ -62,6 +62,8 @@ describe('GET /api/students', () => {
     const badSort = await t.app.inject({ method: 'GET', url: '/api/students?sortBy=password', headers });
     expect(badSort.statusCode).toBe(422);
     expect(Object.keys(badSort.json())).toContain('sortBy');
+    expect(badSort.json().sortBy[0]).toEqual(expect.any(String));
+    expect(badSort.json().sortBy[0].length).toBeGreaterThan(3);
     const badNumber = await t.app.inject({
       method: 'GET',
       url: '/api/students?enrollments_registration_number_eq=12a',

@@ -40,8 +40,11 @@ function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // fastify-type-provider-zod keeps the zod issue's code as `keyword` and the rest in `params`.
       const issues = error.validation.map((v) => ({
-        ...(v.params?.issue as ZodIssueLike),
+        message: v.message ?? '',
+        code: v.keyword,
+        input: (v.params as { input?: unknown } | undefined)?.input,
         instancePath: v.instancePath,
       }));
       return reply.code(422).send(fieldErrors(issues));

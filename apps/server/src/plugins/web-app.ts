@@ -26,6 +26,8 @@ async function webAppPlugin(app: FastifyInstance) {
       },
     });
   }
+  // A folder path ('/') is never a file: the static plugin would answer 403, so it gets the app.
+  if (hasBuild) app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing script or asset (an old chunk after a deploy) is a 404, never index.html: the web
