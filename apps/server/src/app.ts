@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -75,6 +76,8 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
   await app.register(security, { db, secure, providerOrigin: new URL(oidcSettings.issuer).origin });
   await app.register(cookie);
   await app.register(formbody);
+  // Multipart bodies (POST /enrollments with form data) arrive as plain fields, validated like JSON.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Student Records System API', version: '1.0.0' },

@@ -1,10 +1,45 @@
 import { z } from 'zod';
+import { isValidIsoDate } from './dates.ts';
+import { messages } from './messages.ts';
 
 export const idParam = z.coerce.number().int().positive();
 export const IdParams = z.object({ id: idParam });
+/** An id in a JSON body (numbers, or digit strings from a multipart form). */
+export const idRef = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Dates travel as YYYY-MM-DD (SPEC section 5). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date input not valid.');
+/** Dates travel as YYYY-MM-DD (SPEC section 5): a real calendar day, not before 1 Jan 1800. */
+export const isoDate = z.string().refine(isValidIsoDate, messages.dateInvalid);
+
+/** A required text field: trimmed; empty or missing gives 'This field is required' (SPEC section 5). */
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(max, `is too long (at most ${max} characters)`);
+
+/** An optional text field: trimmed; empty becomes null. */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `is too long (at most ${max} characters)`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A flag from JSON (true/false) or a multipart form ('true'/'false'). */
+export const flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
+/** `_destroy` of nested attributes: true (or 'true', '1') removes the record. */
+export const destroyFlag = z.preprocess(
+  (value) => value === true || value === 'true' || value === '1' || value === 1,
+  z.boolean(),
+);
+
+export const PersonRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+export type PersonRef = z.infer<typeof PersonRef>;
+export const SchoolRef = z.object({ id: z.number(), school_code: z.string(), church_name: z.string() });
+export type SchoolRef = z.infer<typeof SchoolRef>;
 
 export const orderBy = z.enum(['asc', 'desc']);
 

@@ -8,6 +8,17 @@ export function formatDate(iso: string | null | undefined): string {
   return `${match[2]}/${match[3]}/${match[1]}`;
 }
 
+/** A YYYY-MM-DD string naming a real day on or after 1 Jan 1800. */
+export function isValidIsoDate(iso: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year);
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && iso >= minimumDate;
+}
+
 /** Parses MM/dd/yyyy typed text; null when it cannot be parsed or is before 1 Jan 1800. */
 export function parseUsDate(text: string): string | null {
   const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);

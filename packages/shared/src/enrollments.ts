@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Pagination } from './common.ts';
+import { destroyFlag, flag, idRef, isoDate, Pagination, PersonRef, requiredText, SchoolRef } from './common.ts';
+import { messages } from './messages.ts';
 
 export const enrollmentStatuses = ['Applied', 'Attended', 'Enrolled', 'Graduated', 'Inactive'] as const;
 export type EnrollmentStatus = (typeof enrollmentStatuses)[number];
@@ -53,3 +54,172 @@ export type FollowupEnrollment = z.infer<typeof FollowupEnrollment>;
 
 export const FollowupListResponse = z.object({ enrollments: z.array(FollowupEnrollment), pagination: Pagination });
 export type FollowupListResponse = z.infer<typeof FollowupListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// One enrollment with its records (GET /enrollments/{id}), and the nested writes of PUT.
+
+export const DecisionItem = z.object({
+  id: z.number(),
+  decision_option_id: z.number(),
+  decision_option_name: z.string(),
+});
+export type DecisionItem = z.infer<typeof DecisionItem>;
+
+export const NoteItem = z.object({
+  id: z.number(),
+  type: z.enum(noteTypes),
+  text: z.string(),
+  created_at: z.string(),
+  author: PersonRef.nullable(),
+});
+export type NoteItem = z.infer<typeof NoteItem>;
+
+/** A lesson (course) sent or received. */
+export const EpisodeDelivery = z.object({
+  id: z.number(),
+  episode_id: z.number(),
+  episode_name: z.string(),
+  episode_position: z.number(),
+  date_sent: z.string().nullable(),
+  date_completed: z.string().nullable(),
+  delivery_type: z.enum(deliveryTypes).nullable(),
+  grading_instructor_id: z.number().nullable(),
+  decisions: z.array(DecisionItem),
+  notes: z.array(NoteItem),
+});
+export type EpisodeDelivery = z.infer<typeof EpisodeDelivery>;
+
+/** A presentation (seminar) attended: decisions and notes of a presentation hang on it. */
+export const Attendance = z.object({
+  id: z.number(),
+  episode_id: z.number(),
+  episode_name: z.string(),
+  episode_position: z.number(),
+  decisions: z.array(DecisionItem),
+  notes: z.array(NoteItem),
+});
+export type Attendance = z.infer<typeof Attendance>;
+
+export const Visit = z.object({
+  id: z.number(),
+  date: z.string(),
+  visitor: PersonRef.nullable(),
+  decisions: z.array(DecisionItem),
+  notes: z.array(NoteItem),
+});
+export type Visit = z.infer<typeof Visit>;
+
+export const Reminder = z.object({ id: z.number(), date: z.string(), notes: z.array(NoteItem) });
+export type Reminder = z.infer<typeof Reminder>;
+
+export const ProductDelivery = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  delivered_at: z.string(),
+  quantity: z.number(),
+  /** Decimal as text, two places ('12.50'). */
+  price: z.string(),
+  visitor_name: z.string().nullable(),
+  delivery_type: z.enum(deliveryTypes).nullable(),
+});
+export type ProductDelivery = z.infer<typeof ProductDelivery>;
+
+export const EnrollmentDetail = EnrollmentSummary.extend({
+  student: z.object({ id: z.number(), first_name: z.string(), middle_name: z.string().nullable(), last_name: z.string() }),
+  school: SchoolRef,
+  instructor: PersonRef.nullable(),
+  started_on: z.string(),
+  needing_followup: z.boolean(),
+  cached_next_reminder_date: z.string().nullable(),
+  episode_deliveries: z.array(EpisodeDelivery),
+  attendances: z.array(Attendance),
+  visits: z.array(Visit),
+  reminders: z.array(Reminder),
+  product_deliveries: z.array(ProductDelivery),
+});
+export type EnrollmentDetail = z.infer<typeof EnrollmentDetail>;
+
+/** POST /enrollments, JSON or multipart (SPEC section 7). */
+export const EnrollmentCreateInput = z.object({
+  student_id: idRef,
+  series_id: idRef,
+  school_id: idRef.optional(),
+  notify_instructor_by_email: flag.default(false),
+});
+export type EnrollmentCreateInput = z.infer<typeof EnrollmentCreateInput>;
+
+const nestedId = { id: idRef.optional(), _destroy: destroyFlag.optional() };
+const nullableDate = isoDate.nullish();
+
+/** decisions_attributes: ticked options; unticked existing ones come with _destroy (SPEC section 4). */
+export const DecisionAttributes = z.object({ ...nestedId, decision_option_id: idRef.optional() });
+/** notes_attributes: type and text both required (SPEC section 5). */
+export const NoteAttributes = z.object({
+  ...nestedId,
+  type: z.enum(noteTypes, { error: messages.fieldRequired }).optional(),
+  text: requiredText(5000).optional(),
+});
+const nested = {
+  decisions_attributes: z.array(DecisionAttributes).max(100).optional(),
+  notes_attributes: z.array(NoteAttributes).max(50).optional(),
+};
+
+export const EpisodeDeliveryAttributes = z.object({
+  ...nestedId,
+  episode_id: idRef.optional(),
+  date_sent: nullableDate,
+  date_completed: nullableDate,
+  delivery_type: z.enum(deliveryTypes).nullish(),
+  grading_instructor_id: idRef.nullish(),
+  ...nested,
+});
+export const AttendanceAttributes = z.object({ ...nestedId, episode_id: idRef.optional(), ...nested });
+export const VisitAttributes = z.object({ ...nestedId, date: isoDate.optional(), ...nested });
+export const ReminderAttributes = z.object({ ...nestedId, date: isoDate.optional(), notes_attributes: nested.notes_attributes });
+export const ProductDeliveryAttributes = z.object({
+  ...nestedId,
+  product_id: idRef.optional(),
+  delivered_at: isoDate.optional(),
+  quantity: z.coerce.number().int().min(1).max(100000).optional(),
+  /** Blank falls back to the offer's default price (SPEC section 5). */
+  price: z.coerce.number().min(0).max(1_000_000).nullish(),
+  visitor_name: z.string().trim().max(200).nullish(),
+  delivery_type: z.enum(deliveryTypes).nullish(),
+});
+
+/**
+ * PUT /enrollments/{id}: the status and nested records (SPEC section 7), written in one
+ * transaction with their audit versions. A record without id is created, with id updated,
+ * with `_destroy` removed. attendances_attributes is ours: the presentations of a seminar.
+ */
+export const EnrollmentUpdateInput = z.object({
+  status: z.enum(enrollmentStatuses).optional(),
+  visits_attributes: z.array(VisitAttributes).max(100).optional(),
+  episode_deliveries_attributes: z.array(EpisodeDeliveryAttributes).max(200).optional(),
+  product_deliveries_attributes: z.array(ProductDeliveryAttributes).max(100).optional(),
+  reminders_attributes: z.array(ReminderAttributes).max(100).optional(),
+  attendances_attributes: z.array(AttendanceAttributes).max(200).optional(),
+});
+export type EnrollmentUpdateInput = z.input<typeof EnrollmentUpdateInput>;
+export type EnrollmentUpdate = z.infer<typeof EnrollmentUpdateInput>;
+
+/** GET /enrollments/{id}/decisions_summary: every decision option of the series, decided or not. */
+export const DecisionSummaryItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  decided: z.boolean(),
+  decisions_count: z.number(),
+  first_decided_on: z.string().nullable(),
+});
+export type DecisionSummaryItem = z.infer<typeof DecisionSummaryItem>;
+export const DecisionsSummaryResponse = z.object({ decision_options: z.array(DecisionSummaryItem) });
+export type DecisionsSummaryResponse = z.infer<typeof DecisionsSummaryResponse>;
+
+/** PUT /enrollments/take_attendance: who attended one presentation. */
+export const TakeAttendanceInput = z.object({
+  episode_id: idRef,
+  attendances: z.array(z.object({ enrollment_id: idRef, attended: z.boolean() })).min(1).max(2000),
+});
+export type TakeAttendanceInput = z.infer<typeof TakeAttendanceInput>;
+export const TakeAttendanceResponse = z.object({ updated: z.number() });

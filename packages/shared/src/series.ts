@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, Pagination } from './common.ts';
+import { idRef, ListQuery, Pagination } from './common.ts';
 import { seriesTypes } from './enrollments.ts';
 
 export const SeriesListQuery = ListQuery.extend({
@@ -27,3 +27,41 @@ export const SeminarListResponse = z.object({ seminars: z.array(SeriesItem), pag
 export const SeriesListResponse = z.union([CourseListResponse, SeminarListResponse]);
 export type CourseListResponse = z.infer<typeof CourseListResponse>;
 export type SeminarListResponse = z.infer<typeof SeminarListResponse>;
+
+/** A lesson of a course or a presentation of a seminar (with its date and time). */
+export const Episode = z.object({
+  id: z.number(),
+  position: z.number(),
+  name: z.string(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+});
+export type Episode = z.infer<typeof Episode>;
+export const EpisodesResponse = z.object({ episodes: z.array(Episode) });
+export type EpisodesResponse = z.infer<typeof EpisodesResponse>;
+
+export const DecisionOption = z.object({ id: z.number(), name: z.string(), position: z.number() });
+export type DecisionOption = z.infer<typeof DecisionOption>;
+export const DecisionOptionsResponse = z.object({ decision_options: z.array(DecisionOption) });
+export type DecisionOptionsResponse = z.infer<typeof DecisionOptionsResponse>;
+
+/** A product offer a series carries (SPEC section 3). default_price is decimal text ('4.50'). */
+export const ProductOffer = z.object({ id: z.number(), name: z.string(), default_price: z.string() });
+export type ProductOffer = z.infer<typeof ProductOffer>;
+export const ProductOffersResponse = z.object({ products: z.array(ProductOffer) });
+export type ProductOffersResponse = z.infer<typeof ProductOffersResponse>;
+
+/** GET /series/simple_list: the pickers' series, priority courses first; school_id keeps those it offers. */
+export const SeriesSimpleListQuery = z.object({
+  type: z.enum(seriesTypes).optional(),
+  school_id: idRef.optional(),
+});
+export const SeriesOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(seriesTypes),
+  priority: z.boolean(),
+});
+export type SeriesOption = z.infer<typeof SeriesOption>;
+export const SeriesSimpleListResponse = z.object({ series: z.array(SeriesOption) });
+export type SeriesSimpleListResponse = z.infer<typeof SeriesSimpleListResponse>;

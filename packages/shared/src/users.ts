@@ -55,3 +55,10 @@ export const AppConfig = z.object({
   min_search_length: z.number(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
+
+/** GET /users/share: the staff a student can be shared with. */
+export const ShareUsersQuery = z.object({ query: z.string().max(100).optional() });
+export const ShareUser = UserItem.omit({ students_count: true });
+export type ShareUser = z.infer<typeof ShareUser>;
+export const ShareUsersResponse = z.object({ users: z.array(ShareUser) });
+export type ShareUsersResponse = z.infer<typeof ShareUsersResponse>;

@@ -18,22 +18,37 @@ export class HttpError extends Error {
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const forbidden = () => new HttpError(403, messages.notAuthorized);
 export const unauthorized = (reason: string) => new HttpError(401, reason);
-/** 422 with an object of field → messages. */
-export const invalid = (fields: Record<string, string[]>) => new HttpError(422, 'Unprocessable Entity', fields);
+/**
+ * 422 in a SPEC section 8 shape: an object of field → messages ('Field name message'), an array
+ * of full sentences (joined with commas) or one sentence shown as is.
+ */
+export const invalid = (body: Record<string, string[]> | string[] | string) =>
+  new HttpError(422, 'Unprocessable Entity', body);
 
 type ZodIssueLike = { path?: PropertyKey[]; message: string; code?: string; input?: unknown; instancePath?: string };
 
-function fieldErrors(issues: ZodIssueLike[]): Record<string, string[]> {
+/**
+ * SPEC section 8's 422 shapes from validation issues: an object of field → messages, keyed by the
+ * field's own name (a nested `visits_attributes.0.date` is `date`), so the web app's 'Field name
+ * message' reads well. A rule about the whole body (no field) is a full sentence: when only such
+ * rules fail, the body is the array of those sentences.
+ */
+export function validationBody(issues: ZodIssueLike[]): Record<string, string[]> | string[] {
   const result: Record<string, string[]> = {};
+  const sentences: string[] = [];
   for (const issue of issues) {
-    const field = issue.path?.length
-      ? issue.path.map(String).join('.')
-      : (issue.instancePath ?? 'base').replace(/^\//, '').replace(/\//g, '.') || 'base';
+    const path = issue.path?.length
+      ? issue.path.map(String)
+      : (issue.instancePath ?? '').split('/').filter((part) => part !== '');
+    const field = [...path].reverse().find((part) => !/^\d+$/.test(part));
     const missing =
       issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || issue.input === '');
     const message = missing ? messages.fieldRequired : issue.message;
-    result[field] = [...(result[field] ?? []), message];
+    if (field === undefined) sentences.push(message);
+    else result[field] = [...new Set([...(result[field] ?? []), message])];
   }
+  if (Object.keys(result).length === 0) return [...new Set(sentences)];
+  if (sentences.length > 0) result.base = [...new Set(sentences)];
   return result;
 }
 
@@ -47,7 +62,7 @@ async function errorsPlugin(app: FastifyInstance) {
         input: (v.params as { input?: unknown } | undefined)?.input,
         instancePath: v.instancePath,
       }));
-      return reply.code(422).send(fieldErrors(issues));
+      return reply.code(422).send(validationBody(issues));
     }
     if (error instanceof HttpError) {
       if (error.statusCode === 422) return reply.code(422).send(error.body);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
 import { users } from './users.ts';
@@ -31,9 +31,12 @@ export const students = pgTable(
       .default('if_address_valid'),
     averyLabelPrintedAt: timestamp('avery_label_printed_at', { withTimezone: true }),
     createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // The client's key of one create: a retried create returns this student, never a second one.
+    requestKey: text('request_key'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('students_created_by_request_key').on(t.createdById, t.requestKey),
     // 'Quick find' and the header search match every word anywhere in the full name.
     index('students_full_name_trgm_idx').using(
       'gin',

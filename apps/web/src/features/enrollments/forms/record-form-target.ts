@@ -1,0 +1,20 @@
+/**
+ * What a record form is opened for (SPEC section 2, Quick Add forms): the kind of record, the
+ * student (null: the form asks for one first), and optionally the enrollment and the lesson,
+ * presentation, visit or reminder it is about, preselected.
+ */
+export type RecordFormKind = 'lesson' | 'visit' | 'product' | 'reminder' | 'decision' | 'note';
+
+/**
+ * The record a decision or note is about. Ids: lesson → the episode delivery (a lesson sent or
+ * received); presentation → the presentation (episode) itself, whose attendance row is created on
+ * save when missing; visit → the visit; reminder → the reminder.
+ */
+export type RecordContext = { type: 'lesson' | 'presentation' | 'visit' | 'reminder'; id: number };
+
+export type RecordFormTarget = {
+  kind: RecordFormKind;
+  studentId: number | null;
+  enrollmentId?: number | null;
+  context?: RecordContext | null;
+};
