@@ -28,13 +28,14 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
+import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
 import { security } from './plugins/security.ts';
 import { webApp } from './plugins/web-app.ts';
 import type { App } from './types.ts';
 
-export type AppOptions = { env: Env; database: Database; logger?: boolean };
+export type AppOptions = { env: Env; database: Database; logger?: boolean; mailer?: Mailer };
 
-export async function buildApp({ env, database, logger = true }: AppOptions): Promise<App> {
+export async function buildApp({ env, database, logger = true, mailer = pendingInOutbox }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: true,
@@ -73,6 +74,7 @@ export async function buildApp({ env, database, logger = true }: AppOptions): Pr
     builtin && env.SEED_DEMO ? { accounts: demoAccounts, password: demoPassword } : { accounts: [], password: null };
 
   await app.register(errors);
+  await app.register(mailerDecorator, { mailer });
   await app.register(security, { db, secure, providerOrigin: new URL(oidcSettings.issuer).origin });
   await app.register(cookie);
   await app.register(formbody);
