@@ -7,3 +7,5 @@ export const StatesResponse = z.object({ states: z.array(State) });
 export const StatesQuery = z.object({ country_name: z.string().max(100).optional() });
 export type Country = z.infer<typeof Country>;
 export type State = z.infer<typeof State>;
+export type CountriesResponse = z.infer<typeof CountriesResponse>;
+export type StatesResponse = z.infer<typeof StatesResponse>;

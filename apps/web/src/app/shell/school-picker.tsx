@@ -3,7 +3,7 @@ import { messages } from '@srs/shared/messages';
 import { IconBuildingChurch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { schoolOptionsQuery, schoolSelectData } from '../../features/schools/api.ts';
+import { schoolOptionsQuery, schoolSelectData } from '../../lib/lookups/schools.ts';
 
 /**
  * The header school picker, for admins (SPEC section 2): options labelled with code, church

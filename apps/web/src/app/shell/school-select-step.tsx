@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { schoolOptionsQuery, schoolSelectData } from '../../features/schools/api.ts';
+import { schoolOptionsQuery, schoolSelectData } from '../../lib/lookups/schools.ts';
 
 type Props = { onBack: () => void; onSelect: (schoolId: string) => void };
 

@@ -1,4 +1,4 @@
-import { type SchoolListResponse, type SchoolOption, schoolOptionLabel } from '@srs/shared/schools';
+import type { SchoolListResponse } from '@srs/shared/schools';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http, type QueryParams } from '../../lib/http.ts';
 
@@ -10,14 +10,3 @@ export const schoolsQuery = (query: QueryParams) =>
     queryFn: ({ signal }) => http.get<SchoolListResponse>('/schools', { query, signal }),
     placeholderData: keepPreviousData,
   });
-
-/** The schools of the header picker and the school-select steps. */
-export const schoolOptionsQuery = queryOptions({
-  queryKey: ['schools', 'simple_list'],
-  queryFn: ({ signal }) => http.get<{ schools: SchoolOption[] }>('/schools/simple_list', { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export function schoolSelectData(schools: readonly SchoolOption[] | undefined) {
-  return (schools ?? []).map((school) => ({ value: String(school.id), label: schoolOptionLabel(school) }));
-}

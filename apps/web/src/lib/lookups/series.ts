@@ -1,0 +1,51 @@
+import type {
+  DecisionOptionsResponse,
+  EpisodesResponse,
+  ProductOffersResponse,
+  SeriesOption,
+  SeriesSimpleListResponse,
+} from '@srs/shared/series';
+import type { SeriesType } from '@srs/shared/enrollments';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../http.ts';
+
+/** Catalogue data changes rarely: pickers may reuse it for five minutes. */
+const catalogueStaleTime = 5 * 60_000;
+
+/** The series of the pickers, priority courses first (GET /series/simple_list). */
+export const seriesOptionsQuery = (filter: { type?: SeriesType; schoolId?: number | null } = {}) =>
+  queryOptions({
+    queryKey: ['series', 'simple_list', filter.type ?? 'all', filter.schoolId ?? null],
+    queryFn: ({ signal }) =>
+      http.get<SeriesSimpleListResponse>('/series/simple_list', {
+        query: { type: filter.type, school_id: filter.schoolId },
+        signal,
+      }),
+    staleTime: catalogueStaleTime,
+  });
+
+export const episodesQuery = (seriesId: number) =>
+  queryOptions({
+    queryKey: ['series', seriesId, 'episodes'],
+    queryFn: ({ signal }) => http.get<EpisodesResponse>(`/series/${seriesId}/episodes`, { signal }),
+    staleTime: catalogueStaleTime,
+  });
+
+export const decisionOptionsQuery = (seriesId: number) =>
+  queryOptions({
+    queryKey: ['series', seriesId, 'decision_options'],
+    queryFn: ({ signal }) => http.get<DecisionOptionsResponse>(`/series/${seriesId}/decision_options`, { signal }),
+    staleTime: catalogueStaleTime,
+  });
+
+export const productOffersQuery = (seriesId: number) =>
+  queryOptions({
+    queryKey: ['series', seriesId, 'products'],
+    queryFn: ({ signal }) => http.get<ProductOffersResponse>(`/series/${seriesId}/products`, { signal }),
+    staleTime: catalogueStaleTime,
+  });
+
+/** Select options of series, priority courses first (the server's order is kept). */
+export function seriesSelectData(series: readonly SeriesOption[] | undefined) {
+  return (series ?? []).map((item) => ({ value: String(item.id), label: item.name }));
+}
