@@ -182,8 +182,11 @@ export const ProductDeliveryAttributes = z.object({
   product_id: idRef.optional(),
   delivered_at: isoDate.optional(),
   quantity: z.coerce.number().int().min(1).max(100000).optional(),
-  /** Blank falls back to the offer's default price (SPEC section 5). */
-  price: z.coerce.number().min(0).max(1_000_000).nullish(),
+  /** Blank falls back to the offer's default price (SPEC section 5): '' is blank, not 0. */
+  price: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.coerce.number().min(0).max(1_000_000).nullish(),
+  ),
   visitor_name: z.string().trim().max(200).nullish(),
   delivery_type: z.enum(deliveryTypes).nullish(),
 });

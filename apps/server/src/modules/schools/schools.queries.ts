@@ -60,7 +60,17 @@ export async function* schoolBatches(db: DbOrTx, scope: Scope, query: SchoolList
   yield await withCourses(db, found);
 }
 
-/** Options of the header school picker (admins), with student counts. */
+/** GET /schools/{id}: one school the user belongs to (null when missing or out of scope). */
+export async function findSchool(db: DbOrTx, scope: Scope, id: number): Promise<School | null> {
+  const found = await rows<Row>(
+    db.execute(sql`select ${schoolColumns} from schools sc join conferences c on c.id = sc.conference_id
+      where sc.id = ${id} and ${visibleSchool(scope)}`),
+  );
+  const [school] = await withCourses(db, found);
+  return school ?? null;
+}
+
+/** Options of the school pickers (header picker, new-student placement), with student counts. */
 export async function schoolOptions(db: DbOrTx, scope: Scope): Promise<SchoolOption[]> {
   const found = await rows<SchoolOption & { head_school_admin_id: number | null }>(
     db.execute(sql`

@@ -1,10 +1,12 @@
-import { admins, schoolAndConferenceAdmins } from '@srs/shared/roles';
-import { type School, SchoolListQuery, SchoolListResponse, SchoolSimpleListResponse } from '@srs/shared/schools';
+import { IdParams } from '@srs/shared/common';
+import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
+import { School, SchoolListQuery, SchoolListResponse, SchoolSimpleListResponse } from '@srs/shared/schools';
 import type { Db } from '../../db/client.ts';
 import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
 import { paginationOf } from '../../lib/lists.ts';
 import type { App } from '../../types.ts';
-import { listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { findSchool, listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
 
 const schoolReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
 
@@ -53,9 +55,28 @@ export async function schoolRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/api/schools/simple_list',
     {
-      config: { roles: admins },
+      // Instructors place new students by hand in their own schools too: the scope limits the list.
+      config: { roles: everyone },
       schema: { tags: ['schools'], summary: 'Schools for pickers', response: { 200: SchoolSimpleListResponse } },
     },
     async (request) => ({ schools: await schoolOptions(db, request.scope) }),
+  );
+
+  app.get(
+    '/api/schools/:id',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['schools'],
+        summary: 'One school (the manual new-student path reads its head school admin)',
+        params: IdParams,
+        response: { 200: School },
+      },
+    },
+    async (request) => {
+      const school = await findSchool(db, request.scope, request.params.id);
+      if (!school) throw notFound('School');
+      return school;
+    },
   );
 }

@@ -1,9 +1,28 @@
+import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
-import { SeriesListQuery, SeriesListResponse } from '@srs/shared/series';
+import {
+  DecisionOptionsResponse,
+  EpisodesResponse,
+  ProductOffersResponse,
+  SeriesListQuery,
+  SeriesListResponse,
+  SeriesSimpleListQuery,
+  SeriesSimpleListResponse,
+} from '@srs/shared/series';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { paginationOf } from '../../lib/lists.ts';
+import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
+import {
+  decisionOptionsOf,
+  episodesOf,
+  productOffersOf,
+  schoolVisible,
+  seriesOptions,
+  seriesReadable,
+} from './series-lookups.queries.ts';
 import { listSeries } from './series.queries.ts';
 
 export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -23,5 +42,57 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       const pagination = paginationOf(request.query, total, items.length);
       return request.query.type === 'Course' ? { courses: items, pagination } : { seminars: items, pagination };
     },
+  );
+
+  app.get(
+    '/api/series/simple_list',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['series'],
+        summary: "The pickers' series, priority courses first; school_id keeps those it offers or holds",
+        querystring: SeriesSimpleListQuery,
+        response: { 200: SeriesSimpleListResponse },
+      },
+    },
+    async (request) => {
+      const { type, school_id: schoolId } = request.query;
+      if (schoolId !== undefined && !(await schoolVisible(db, request.scope, schoolId))) throw notFound('School');
+      return { series: await seriesOptions(db, request.scope, { type, schoolId }) };
+    },
+  );
+
+  const readableSeries = async (request: FastifyRequest, id: number) => {
+    if (!(await seriesReadable(db, request.scope, id))) throw notFound('Series');
+    return id;
+  };
+
+  app.get(
+    '/api/series/:id/episodes',
+    {
+      config: { roles: everyone },
+      schema: { tags: ['series'], params: IdParams, response: { 200: EpisodesResponse } },
+    },
+    async (request) => ({ episodes: await episodesOf(db, await readableSeries(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/series/:id/decision_options',
+    {
+      config: { roles: everyone },
+      schema: { tags: ['series'], params: IdParams, response: { 200: DecisionOptionsResponse } },
+    },
+    async (request) => ({
+      decision_options: await decisionOptionsOf(db, await readableSeries(request, request.params.id)),
+    }),
+  );
+
+  app.get(
+    '/api/series/:id/products',
+    {
+      config: { roles: everyone },
+      schema: { tags: ['series'], params: IdParams, response: { 200: ProductOffersResponse } },
+    },
+    async (request) => ({ products: await productOffersOf(db, await readableSeries(request, request.params.id)) }),
   );
 }

@@ -1,10 +1,10 @@
-import { schoolAndConferenceAdmins } from '@srs/shared/roles';
-import { type UserItem, UserListQuery, UserListResponse } from '@srs/shared/users';
+import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
+import { ShareUsersQuery, ShareUsersResponse, type UserItem, UserListQuery, UserListResponse } from '@srs/shared/users';
 import type { Db } from '../../db/client.ts';
 import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
 import { paginationOf } from '../../lib/lists.ts';
 import type { App } from '../../types.ts';
-import { listUsers, userBatches } from './users.queries.ts';
+import { listShareUsers, listUsers, userBatches } from './users.queries.ts';
 
 const userReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
 
@@ -40,5 +40,19 @@ export async function userRoutes(app: App, { db }: { db: Db }) {
       schema: { tags: ['users'], summary: 'CSV export of the current filter', querystring: UserListQuery },
     },
     async (request, reply) => sendCsv(reply, 'users', csvColumns, userBatches(db, request.scope, request.query)),
+  );
+
+  app.get(
+    '/api/users/share',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['users'],
+        summary: 'The staff a student can be shared with',
+        querystring: ShareUsersQuery,
+        response: { 200: ShareUsersResponse },
+      },
+    },
+    async (request) => ({ users: await listShareUsers(db, request.scope, request.query.query) }),
   );
 }

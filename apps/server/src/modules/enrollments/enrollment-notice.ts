@@ -1,0 +1,39 @@
+import type { SeriesType } from '@srs/shared/enrollments';
+import type { OutgoingMail } from '../mail/mail.outbox.ts';
+
+export type EnrollmentNoticeFacts = {
+  to: string;
+  studentId: number;
+  studentName: string;
+  enrollmentId: number;
+  seriesName: string;
+  seriesType: SeriesType;
+  registrationNumber: number;
+  /** The address users reach the product at (publicUrl). */
+  baseUrl: string;
+};
+
+/** Where the instructor starts working: a course's lessons tab, a seminar's presentations tab (SPEC section 2). */
+export function enrollmentPath(studentId: number, enrollmentId: number, seriesType: SeriesType): string {
+  return seriesType === 'Course'
+    ? `/students/${studentId}/courses/enrollments/${enrollmentId}/lessons`
+    : `/students/${studentId}/seminars/enrollments/${enrollmentId}/presentations`;
+}
+
+/** The notice to the student's instructor when 'notify instructor by email' is ticked. */
+export function enrollmentNotice(facts: EnrollmentNoticeFacts): OutgoingMail {
+  const kind = facts.seriesType === 'Course' ? 'course' : 'seminar';
+  const link = `${facts.baseUrl}${enrollmentPath(facts.studentId, facts.enrollmentId, facts.seriesType)}`;
+  return {
+    to: facts.to,
+    kind: 'enrollment_notice',
+    subject: `New enrollment: ${facts.studentName} in ${facts.seriesName} (#${facts.registrationNumber})`,
+    text: [
+      `${facts.studentName} has been enrolled in the ${kind} ${facts.seriesName}.`,
+      `Registration number: ${facts.registrationNumber}`,
+      '',
+      `Open the enrollment: ${link}`,
+      '',
+    ].join('\n'),
+  };
+}

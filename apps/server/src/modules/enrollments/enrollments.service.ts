@@ -1,0 +1,163 @@
+import type { EnrollmentCreateInput, EnrollmentStatus, EnrollmentUpdate, SeriesType } from '@srs/shared/enrollments';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  attendances,
+  decisions,
+  enrollments,
+  episodeDeliveries,
+  notes,
+  productDeliveries,
+  reminders,
+  visits,
+} from '../../db/schema/index.ts';
+import { deleteAudited, insertAudited, updateAudited } from '../../lib/audited.ts';
+import { rows } from '../../lib/lists.ts';
+import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
+import { type Scope, visibleSeries, visibleStudent } from '../../plugins/scope.ts';
+import { queueMail } from '../mail/mail.outbox.ts';
+import { refreshEnrollmentCaches } from './enrollment-caches.ts';
+import { enrollmentNotice } from './enrollment-notice.ts';
+import { applyStatusRules } from './enrollment-status.ts';
+import { writeNestedRecords } from './nested-writes.ts';
+import { loadWriteContext, lockVisibleEnrollment } from './write-context.ts';
+
+/** Who is acting: what they may see, and whom the versions name. */
+export type Actor = { scope: Scope; userId: number };
+
+type StudentRow = {
+  id: number;
+  school_id: number;
+  first_name: string;
+  last_name: string;
+  instructor_email: string | null;
+};
+type SeriesRow = { id: number; type: SeriesType; name: string };
+
+/** A new enrollment starts Enrolled (course) or Applied (seminar): DOMAIN.md, Status. */
+const initialStatus: Record<SeriesType, EnrollmentStatus> = { Course: 'Enrolled', Seminar: 'Applied' };
+
+async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
+  const [student] = await rows<StudentRow>(
+    tx.execute(sql`
+      select s.id, s.school_id, s.first_name, s.last_name, i.email as instructor_email
+      from students s left join users i on i.id = s.instructor_id and i.active
+      where s.id = ${studentId} and ${visibleStudent(scope)}
+      for update of s`),
+  );
+  return student ?? null;
+}
+
+/** The series, when the user may see it and the student's school offers it (or holds the seminar). */
+async function offeredSeries(tx: Tx, scope: Scope, seriesId: number, schoolId: number) {
+  const [series] = await rows<SeriesRow>(
+    tx.execute(sql`
+      select se.id, se.type, se.name from series se
+      where se.id = ${seriesId} and ${visibleSeries(scope)}
+        and (exists (select 1 from series_offered so where so.series_id = se.id and so.school_id = ${schoolId})
+          or (se.type = 'Seminar' and se.school_id = ${schoolId}))`),
+  );
+  return series ?? null;
+}
+
+/** POST /enrollments: the enrollment and, when asked, the notice to the student's instructor. */
+export async function createEnrollment(
+  db: Db,
+  actor: Actor,
+  input: EnrollmentCreateInput,
+  baseUrl: string,
+): Promise<{ id: number; outboxIds: number[] }> {
+  return db.transaction(async (tx) => {
+    // The student row is locked so that two saves cannot both pass the duplicate check.
+    const student = await lockStudent(tx, actor.scope, input.student_id);
+    if (!student) throw notFound('Student');
+    if (input.school_id !== undefined && input.school_id !== student.school_id) {
+      throw invalid({ school_id: ["must be the student's school"] });
+    }
+    const series = await offeredSeries(tx, actor.scope, input.series_id, student.school_id);
+    if (!series) throw invalid({ series_id: ["is not offered by the student's school"] });
+    const [duplicate] = await rows<{ id: number }>(
+      tx.execute(sql`select id from enrollments
+        where student_id = ${student.id} and series_id = ${series.id} and not orphaned limit 1`),
+    );
+    if (duplicate) throw invalid({ student: ['is already enrolled in this series'] });
+    const enrollment = await insertAudited(
+      tx,
+      enrollments,
+      { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
+      actor.userId,
+    );
+    const outboxIds: number[] = [];
+    if (input.notify_instructor_by_email && student.instructor_email) {
+      const notice = enrollmentNotice({
+        to: student.instructor_email,
+        studentId: student.id,
+        studentName: `${student.first_name} ${student.last_name}`,
+        enrollmentId: enrollment.id,
+        seriesName: series.name,
+        seriesType: series.type,
+        registrationNumber: enrollment.registrationNumber,
+        baseUrl,
+      });
+      outboxIds.push(await queueMail(tx, notice));
+    }
+    return { id: enrollment.id, outboxIds };
+  });
+}
+
+const nestedKeys = [
+  'visits_attributes',
+  'episode_deliveries_attributes',
+  'product_deliveries_attributes',
+  'reminders_attributes',
+  'attendances_attributes',
+] as const;
+
+/**
+ * PUT /enrollments/{id}: the status, then every nested record, the caches and the status rules,
+ * in one transaction — any invalid item leaves the database as it was.
+ */
+export async function updateEnrollment(db: Db, actor: Actor, id: number, body: EnrollmentUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
+    const enrollment = await lockVisibleEnrollment(tx, actor.scope, id);
+    if (!enrollment) throw notFound('Enrollment');
+    if (body.status !== undefined && body.status !== enrollment.status) {
+      await updateAudited(tx, enrollments, id, { status: body.status }, actor.userId);
+    }
+    if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
+    const ctx = await loadWriteContext(tx, enrollment, actor.userId, body);
+    await writeNestedRecords(ctx, body);
+    await refreshEnrollmentCaches(tx, [id]);
+    // A status the staff chose explicitly wins over the rules (DOMAIN.md: staff may set any status).
+    if (body.status === undefined) await applyStatusRules(tx, [id], actor.userId, ctx.changed);
+  });
+}
+
+type Dependent = readonly [name: string, table: PgTable, column: PgColumn];
+const dependents: readonly Dependent[] = [
+  ['episode_deliveries', episodeDeliveries, episodeDeliveries.enrollmentId],
+  ['attendances', attendances, attendances.enrollmentId],
+  ['visits', visits, visits.enrollmentId],
+  ['reminders', reminders, reminders.enrollmentId],
+  ['product_deliveries', productDeliveries, productDeliveries.enrollmentId],
+  ['decisions', decisions, decisions.cachedEnrollmentId],
+  ['notes', notes, notes.cachedEnrollmentId],
+];
+
+/**
+ * DELETE /enrollments/{id}: for admins of the student's school (docs/decisions.md). The rows the
+ * deletion cascades away are kept inside the enrollment's destroy version, so history survives.
+ */
+export async function deleteEnrollment(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const enrollment = await lockVisibleEnrollment(tx, actor.scope, id);
+    if (!enrollment) throw notFound('Enrollment');
+    if (!actor.scope.all && !actor.scope.adminSchoolIds.includes(enrollment.schoolId)) throw forbidden();
+    const gathered = await Promise.all(
+      dependents.map(([, table, column]) => tx.select().from(table).where(eq(column, id))),
+    );
+    const associations = Object.fromEntries(dependents.map(([name], index) => [name, gathered[index] ?? []]));
+    await deleteAudited(tx, enrollments, id, actor.userId, { associations });
+  });
+}
