@@ -7,6 +7,10 @@ import { sendCsv } from '../../lib/csv.ts';
 import { paginationOf } from '../../lib/lists.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
+import { averyLabelRoutes } from './avery-labels.routes.ts';
+import { studentBulkRoutes } from './student-bulk.routes.ts';
+import { studentRecordRoutes } from './student-records.routes.ts';
+import { studentWriteRoutes } from './student-writes.routes.ts';
 import { studentCsvColumns } from './students.csv.ts';
 import { findStudent, listStudents, studentBatches } from './students.queries.ts';
 
@@ -55,4 +59,9 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       return student;
     },
   );
+
+  await studentWriteRoutes(app, { db, env });
+  await studentBulkRoutes(app, { db });
+  await studentRecordRoutes(app, { db });
+  await averyLabelRoutes(app, { db, env });
 }

@@ -1,0 +1,144 @@
+import type { StudentCreateInput, StudentUpdateInput } from '@srs/shared/students';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { students, studentShares } from '../../db/schema/index.ts';
+import { deleteAudited, insertAudited, updateAudited } from '../../lib/audited.ts';
+import { recordVersion } from '../../plugins/audit.ts';
+import { invalid, notFound } from '../../plugins/errors.ts';
+import type { Scope } from '../../plugins/scope.ts';
+import { queueMail } from '../mail/mail.outbox.ts';
+import {
+  administers,
+  assertAdministers,
+  assertInstructorOfSchool,
+  headSchoolAdminOr422,
+  isUniqueViolation,
+  loadSchool,
+  seriesNameOffered,
+  studentColumns,
+  visibleStudentOr404,
+} from './student-access.ts';
+import { studentAssociations } from './student-associations.ts';
+import { instructorContact, newStudentNotice } from './student-notice.ts';
+
+type Actor = { scope: Scope; user: { id: number; first_name: string; last_name: string } };
+
+export type CreateResult = { studentId: number; created: boolean; outboxIds: number[] };
+
+/**
+ * POST /students. A retried create with the same request_key answers the student already
+ * created: the unique index (created_by_id, request_key) settles a race, since the loser's
+ * transaction fails on it and is rolled back whole, mail included.
+ */
+export async function createStudent(db: Db, actor: Actor, input: StudentCreateInput, baseUrl: string) {
+  const earlier = await studentByRequestKey(db, actor.scope.userId, input.request_key);
+  if (earlier !== null) return { studentId: earlier, created: false, outboxIds: [] } satisfies CreateResult;
+  try {
+    return await db.transaction((tx) => insertStudent(tx, actor, input, baseUrl));
+  } catch (error) {
+    if (!isUniqueViolation(error, 'students_created_by_request_key')) throw error;
+    const winner = await studentByRequestKey(db, actor.scope.userId, input.request_key);
+    if (winner === null) throw error;
+    return { studentId: winner, created: false, outboxIds: [] } satisfies CreateResult;
+  }
+}
+
+async function studentByRequestKey(db: DbOrTx, userId: number, key: string | undefined): Promise<number | null> {
+  if (key === undefined) return null;
+  const [found] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.createdById, userId), eq(students.requestKey, key)));
+  return found?.id ?? null;
+}
+
+async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput, baseUrl: string) {
+  const { scope, user } = actor;
+  const school = await loadSchool(tx, input.school_id);
+  // Everyone but global admins places students only in the schools they belong to (docs/decisions.md).
+  if (!school || !(scope.all || scope.memberSchoolIds.includes(school.id))) throw notFound('School');
+  if (!school.active) throw invalid({ school: ['is not active'] });
+  const headSchoolAdminId = headSchoolAdminOr422(school);
+  const instructorId = input.instructor_id ?? headSchoolAdminId;
+  if (input.instructor_id !== null && input.instructor_id !== undefined) {
+    await assertInstructorOfSchool(tx, instructorId, school.id);
+  }
+  const seriesName =
+    input.series_id !== null && input.series_id !== undefined
+      ? await seriesNameOffered(tx, input.series_id, school.id)
+      : null;
+
+  const student = await insertAudited(
+    tx,
+    students,
+    {
+      ...studentColumns(input),
+      schoolId: school.id,
+      instructorId,
+      createdById: user.id,
+      requestKey: input.request_key ?? null,
+    },
+    user.id,
+  );
+
+  // The head school admin becomes the instructor, which can leave the person who added the
+  // student unable to see them (an instructor adding to their own school): share it with them.
+  const creatorSees = administers(scope, school.id) || instructorId === user.id;
+  if (!creatorSees) await shareWith(tx, student.id, user.id, user.id);
+
+  const outboxIds: number[] = [];
+  if (input.notify_instructor_by_email) {
+    const instructor = await instructorContact(tx, instructorId);
+    if (instructor) {
+      const notice = newStudentNotice(instructor.email, instructor, {
+        studentId: student.id,
+        student: input,
+        school,
+        seriesName,
+        addedBy: user,
+        baseUrl,
+      });
+      outboxIds.push(await queueMail(tx, notice));
+    }
+  }
+  return { studentId: student.id, created: true, outboxIds } satisfies CreateResult;
+}
+
+/** A share row and its version (item type StudentShare, keyed by the student). */
+export async function shareWith(tx: DbOrTx, studentId: number, userId: number, sharedById: number) {
+  const [row] = await tx
+    .insert(studentShares)
+    .values({ studentId, userId, sharedById })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return false;
+  await recordVersion(tx, { itemType: 'StudentShare', itemId: studentId, whodunnit: sharedById, before: null, after: row });
+  return true;
+}
+
+export async function updateStudent(db: Db, scope: Scope, id: number, input: StudentUpdateInput) {
+  await db.transaction(async (tx) => {
+    await visibleStudentOr404(tx, scope, id);
+    await updateAudited(tx, students, id, studentColumns(input), scope.userId);
+  });
+}
+
+/** DELETE /students/{id}: the foreign keys cascade; the destroy version keeps what they removed. */
+export async function deleteStudent(db: Db, scope: Scope, id: number) {
+  await db.transaction(async (tx) => {
+    const student = await visibleStudentOr404(tx, scope, id);
+    assertAdministers(scope, [student]);
+    const associations = await studentAssociations(tx, id);
+    await deleteAudited(tx, students, id, scope.userId, { associations });
+  });
+}
+
+/** PUT /students/{id}/update_avery_labels: the label of this student was printed now. */
+export async function markAveryLabelPrinted(db: Db, scope: Scope, id: number) {
+  return db.transaction(async (tx) => {
+    await visibleStudentOr404(tx, scope, id);
+    const row = await updateAudited(tx, students, id, { averyLabelPrintedAt: new Date() }, scope.userId);
+    if (!row?.averyLabelPrintedAt) throw notFound('Student');
+    return { id, avery_label_printed_at: row.averyLabelPrintedAt.toISOString() };
+  });
+}
