@@ -22,9 +22,11 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { interestRoutes } from './modules/interests/interests.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { schoolRoutes } from './modules/schools/schools.routes.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
+import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -112,12 +114,14 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   });
   await app.register(configRoutes, { env, demo });
   await app.register(geoRoutes, context);
+  await app.register(suggestedSchoolRoutes, context);
   await app.register(studentRoutes, context);
   await app.register(enrollmentRoutes, context);
   await app.register(seriesRoutes, context);
   await app.register(schoolRoutes, context);
   await app.register(userRoutes, context);
   await app.register(interestRoutes, context);
+  await app.register(mailRoutes, context);
   await app.register(webApp);
   return app;
 }

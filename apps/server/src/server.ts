@@ -1,18 +1,42 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { loadEnv, publicUrl } from './env.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
+import { startMailQueue } from './modules/mail/mail.queue.ts';
+import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
-/** Starts the product: migrate, seed an empty database (demo data unless SEED_DEMO=false), listen. */
+/**
+ * Starts the product: migrate, seed an empty database (demo data unless SEED_DEMO=false), start
+ * the job queue, listen.
+ */
 async function main() {
   const env = loadEnv();
   const database = await openDatabase(env);
   await database.migrate();
   const { seedAll } = await import('./db/seed/seed-all.ts');
   await seedAll(database, { demo: env.SEED_DEMO });
-  const app = await buildApp({ env, database });
+  // The app is built before the queue starts so that the queue logs through the app's logger;
+  // nothing calls the mailer before `listen`, and the queue is running by then.
+  let mailer: Mailer | null = null;
+  const app = await buildApp({
+    env,
+    database,
+    mailer: { dispatch: (ids) => (mailer ?? pendingInOutbox).dispatch(ids) },
+  });
+  const queue = await startJobQueue(database, { connectionString: env.DATABASE_URL, log: app.log });
+  const mail = await startMailQueue(queue.boss, {
+    db: database.db,
+    log: app.log,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+  });
+  mailer = mail.mailer;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    // The job in hand finishes before the database closes, so PGlite closes cleanly and Node exits.
+    await queue.stop();
+    await mail.stop();
     await database.close();
     process.exit(0);
   };

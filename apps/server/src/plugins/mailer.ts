@@ -18,7 +18,18 @@ declare module 'fastify' {
 export const pendingInOutbox: Mailer = { dispatch: async () => {} };
 
 async function mailerPlugin(app: FastifyInstance, { mailer }: { mailer: Mailer }) {
-  app.decorate('mailer', mailer);
+  app.decorate('mailer', {
+    dispatch: async (outboxIds: number[]) => {
+      if (outboxIds.length === 0) return;
+      try {
+        await mailer.dispatch(outboxIds);
+      } catch (error) {
+        // The change is committed and its mail is safe in the outbox: a queue that cannot take
+        // it now must not turn the saved change into an error; the start-up sweep sends it later.
+        app.log.error({ err: error, outboxIds }, 'mail: could not hand messages to the job queue');
+      }
+    },
+  });
 }
 
 export const mailerDecorator = fp(mailerPlugin, { name: 'mailer' });

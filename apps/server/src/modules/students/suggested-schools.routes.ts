@@ -1,0 +1,26 @@
+import { everyone } from '@srs/shared/roles';
+import { SuggestedSchoolsQuery, SuggestedSchoolsResponse } from '@srs/shared/students';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { App } from '../../types.ts';
+import { seriesVisible, suggestedSchools } from './suggested-schools.queries.ts';
+
+export async function suggestedSchoolRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/students/suggested_schools',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['students'],
+        summary: 'Schools for a new student: the one that claimed the zip first, then the nearest offering the series',
+        querystring: SuggestedSchoolsQuery,
+        response: { 200: SuggestedSchoolsResponse },
+      },
+    },
+    async (request) => {
+      const { series_id, zip_code } = request.query;
+      if (!(await seriesVisible(db, request.scope, series_id))) throw notFound('Series');
+      return { schools: await suggestedSchools(db, request.scope, series_id, zip_code) };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { formatDate } from '@srs/shared/dates';
+import type { MailboxResponse, MailMessage } from '@srs/shared/mail';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+
+export const noMail = 'No mail in the outbox.';
+
+export const mailboxQuery = () =>
+  queryOptions({
+    queryKey: ['dev', 'mailbox'],
+    queryFn: ({ signal }) => http.get<MailboxResponse>('/dev/mailbox', { signal }),
+  });
+
+/** MM/DD/YYYY hh:mm (24-hour) in the browser's time zone: when the message was queued. */
+export function formatMailTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  const two = (value: number) => String(value).padStart(2, '0');
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${formatDate(day)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+export const statusColors: Record<MailMessage['status'], string> = {
+  pending: 'yellow',
+  sent: 'green',
+  failed: 'red',
+  kept: 'gray',
+};

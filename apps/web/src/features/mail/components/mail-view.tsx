@@ -1,0 +1,54 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { MailMessage } from '@srs/shared/mail';
+import { formatMailTime, statusColors } from '../api.ts';
+import classes from './mailbox.module.css';
+
+/** One message as its recipient would read it, with where it stands in the queue. */
+export function MailView({ message }: { message: MailMessage }) {
+  return (
+    <Stack gap="sm" component="article" aria-label={message.subject}>
+      <Title order={2} size="h4">
+        {message.subject}
+      </Title>
+      <Stack gap={2}>
+        <Text size="sm">
+          <Text span c="dimmed">
+            To:{' '}
+          </Text>
+          {message.to}
+        </Text>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Created:{' '}
+          </Text>
+          {formatMailTime(message.created_at)}
+          {message.sent_at && (
+            <>
+              <Text span c="dimmed">
+                {' '}
+                · Sent:{' '}
+              </Text>
+              {formatMailTime(message.sent_at)}
+            </>
+          )}
+        </Text>
+        <Group gap={6}>
+          <Badge size="sm" variant="light" color="blue">
+            {message.kind}
+          </Badge>
+          <Badge size="sm" variant="light" color={statusColors[message.status]}>
+            {message.status}
+          </Badge>
+          {message.attempts > 0 && (
+            <Text size="xs" c="dimmed">
+              {message.attempts} attempt{message.attempts === 1 ? '' : 's'}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+      <Text component="pre" className={classes.body}>
+        {message.text}
+      </Text>
+    </Stack>
+  );
+}
