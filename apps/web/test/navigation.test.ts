@@ -68,12 +68,19 @@ describe('quick add', () => {
   it('preselects the open student', () => {
     expect(openStudentId('/students/12/profile')).toBe(12);
     expect(openStudentId('/students')).toBeNull();
-    expect(quickAddTarget('lesson', 12)).toEqual({ kind: 'navigate', to: '/students/12/courses' });
-    expect(quickAddTarget('note', null)).toEqual({ kind: 'navigate', to: '/students' });
+    expect(quickAddTarget('lesson', { studentId: 12, enrollmentId: null })).toEqual({
+      kind: 'record',
+      target: { kind: 'lesson', studentId: 12, enrollmentId: null },
+    });
+    expect(quickAddTarget('note', { studentId: null, enrollmentId: null })).toEqual({
+      kind: 'record',
+      target: { kind: 'note', studentId: null, enrollmentId: null },
+    });
+    expect(quickAddTarget('new_student', { studentId: null, enrollmentId: null })).toEqual({ kind: 'new-student' });
   });
 
   it('the quick-create menu', () => {
-    expect(quickCreateTarget('student')).toEqual({ kind: 'navigate', to: '/students/new' });
+    expect(quickCreateTarget('student')).toEqual({ kind: 'new-student' });
     expect(quickCreateTarget('instructor')).toEqual({ kind: 'navigate', to: '/instructors/new' });
     expect(quickCreateTarget('school')).toEqual({ kind: 'navigate', to: '/schools/new' });
     expect(quickCreateTarget('seminar')).toEqual({ kind: 'select-school' });

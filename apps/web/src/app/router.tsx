@@ -7,6 +7,7 @@ import {
   useParams,
 } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { courseEnrollmentPath, seminarEnrollmentPath } from '../lib/sections.ts';
 import { getSessionUser, setAuthRedirect } from '../lib/session.ts';
 import type { InProgressHandle } from './in-progress-handle.ts';
 import { lazyRoute } from './lazy-route.ts';
@@ -35,13 +36,45 @@ function StudentOverviewRedirect() {
 
 const list = (label: string, to: string) => ({ back: { label: `Back to ${label}`, to } });
 
+type EnrollmentKind = 'courses' | 'seminars';
+
+/** SPEC section 2: a course enrollment opens on its lessons tab, a seminar enrollment on its presentations tab. */
+function EnrollmentTabRedirect({ kind }: { kind: EnrollmentKind }) {
+  const { studentId = '', enrollmentId = '' } = useParams();
+  const path = kind === 'courses' ? courseEnrollmentPath : seminarEnrollmentPath;
+  return <Navigate to={path(studentId, enrollmentId)} replace />;
+}
+
+const enrollmentTabRoutes = {
+  management: lazyRoute('enrollment-management', () => import('../routes/enrollment-management.tsx')),
+  lessons: lazyRoute('enrollment-lessons', () => import('../routes/enrollment-lessons.tsx')),
+  presentations: lazyRoute('enrollment-presentations', () => import('../routes/enrollment-presentations.tsx')),
+  decisions: lazyRoute('enrollment-decisions', () => import('../routes/enrollment-decisions.tsx')),
+  questions: lazyRoute('enrollment-questions', () => import('../routes/enrollment-questions.tsx')),
+  products: lazyRoute('enrollment-products', () => import('../routes/enrollment-products.tsx')),
+  reminders: lazyRoute('enrollment-reminders', () => import('../routes/enrollment-reminders.tsx')),
+  visits: lazyRoute('enrollment-visits', () => import('../routes/enrollment-visits.tsx')),
+};
+
+/** The enrollment page and its tabs; an unknown tab goes to the default one. */
+function enrollmentRoute(kind: EnrollmentKind, tabs: readonly (keyof typeof enrollmentTabRoutes)[]): RouteObject {
+  return {
+    path: `students/:studentId/${kind}/enrollments/:enrollmentId`,
+    lazy:
+      kind === 'courses'
+        ? lazyRoute('course-enrollment', () => import('../routes/course-enrollment.tsx'))
+        : lazyRoute('seminar-enrollment', () => import('../routes/seminar-enrollment.tsx')),
+    children: [
+      { index: true, element: <EnrollmentTabRedirect kind={kind} /> },
+      ...tabs.map((tab) => ({ path: tab, lazy: enrollmentTabRoutes[tab] })),
+      { path: '*', element: <EnrollmentTabRedirect kind={kind} /> },
+    ],
+  };
+}
+
 const studentRoutes: RouteObject[] = [
   { path: 'students', lazy: lazyRoute('students-list', () => import('../routes/students-list.tsx')) },
-  building('students/new', {
-    title: 'New student',
-    about: 'The new-student wizard searches for the person, places them in a school and enrolls them.',
-    ...list('Students', '/students'),
-  }),
+  { path: 'students/new', lazy: lazyRoute('student-new', () => import('../routes/student-new.tsx')) },
   {
     path: 'students/:studentId',
     lazy: lazyRoute('student-detail', () => import('../routes/student-detail.tsx')),
@@ -51,21 +84,14 @@ const studentRoutes: RouteObject[] = [
       { path: 'profile', lazy: lazyRoute('student-profile', () => import('../routes/student-profile.tsx')) },
       { path: 'courses', lazy: lazyRoute('student-courses', () => import('../routes/student-courses.tsx')) },
       { path: 'seminars', lazy: lazyRoute('student-seminars', () => import('../routes/student-seminars.tsx')) },
+      { path: 'decisions', lazy: lazyRoute('student-decisions', () => import('../routes/student-decisions.tsx')) },
+      { path: 'products', lazy: lazyRoute('student-products', () => import('../routes/student-products.tsx')) },
+      { path: 'notes', lazy: lazyRoute('student-notes', () => import('../routes/student-notes.tsx')) },
       { path: '*', element: <StudentOverviewRedirect /> },
     ],
   },
-  building('students/:studentId/courses/enrollments/:enrollmentId/*', {
-    title: 'Course enrollment',
-    about:
-      'The course enrollment pages hold its management, lessons, decisions, questions, products, reminders and visits.',
-    back: (params) => ({ label: 'Back to the student', to: `/students/${params.studentId}/courses` }),
-  }),
-  building('students/:studentId/seminars/enrollments/:enrollmentId/*', {
-    title: 'Seminar enrollment',
-    about:
-      'The seminar enrollment pages hold its management, presentations, decisions, visits, reminders and products.',
-    back: (params) => ({ label: 'Back to the student', to: `/students/${params.studentId}/seminars` }),
-  }),
+  enrollmentRoute('courses', ['management', 'lessons', 'decisions', 'questions', 'products', 'reminders', 'visits']),
+  enrollmentRoute('seminars', ['management', 'presentations', 'decisions', 'visits', 'reminders', 'products']),
 ];
 
 const catalogueRoutes: RouteObject[] = [
@@ -146,6 +172,7 @@ const otherRoutes: RouteObject[] = [
     about: 'One change to a record, before and after.',
     ...list('Versions', '/versions'),
   }),
+  { path: 'dev/mailbox', lazy: lazyRoute('dev-mailbox', () => import('../routes/dev-mailbox.tsx')) },
 ];
 
 export const routes: RouteObject[] = [

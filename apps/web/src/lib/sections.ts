@@ -1,13 +1,17 @@
-/**
- * The tabs of each detail route (SPEC section 2), in the spec's order. The student tabs of this
- * release are overview, profile, courses and seminars; decisions, products and notes follow
- * with their endpoints.
- */
+/** The tabs of each detail route (SPEC section 2), in the spec's order. */
 export type Tab = { value: string; label: string };
 
 const tab = (value: string, label = value.charAt(0).toUpperCase() + value.slice(1)): Tab => ({ value, label });
 
-export const studentTabs: readonly Tab[] = [tab('overview'), tab('profile'), tab('courses'), tab('seminars')];
+export const studentTabs: readonly Tab[] = [
+  tab('overview'),
+  tab('profile'),
+  tab('courses'),
+  tab('seminars'),
+  tab('decisions'),
+  tab('products'),
+  tab('notes'),
+];
 export const courseEnrollmentTabs: readonly Tab[] = [
   tab('management'),
   tab('lessons'),
@@ -58,3 +62,7 @@ export const seminarEnrollmentPath = (
   enrollmentId: number | string,
   tabValue = 'presentations',
 ) => `/students/${studentId}/seminars/enrollments/${enrollmentId}/${tabValue}`;
+
+/** SPEC section 2: a course enrollment opens on its lessons tab, a seminar enrollment on its presentations tab. */
+export const enrollmentPath = (studentId: number | string, enrollmentId: number | string, type: 'Course' | 'Seminar') =>
+  type === 'Course' ? courseEnrollmentPath(studentId, enrollmentId) : seminarEnrollmentPath(studentId, enrollmentId);

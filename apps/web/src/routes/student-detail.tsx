@@ -1,7 +1,8 @@
-import { Paper, Tabs } from '@mantine/core';
+import { Group, Paper, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
+import { StudentQuickAddMenu } from '../features/enrollments/components/student-quick-add-menu.tsx';
 import { studentQuery } from '../features/students/api.ts';
 import { StudentHeading } from '../features/students/components/student-heading.tsx';
 import { HttpError } from '../lib/http-errors.ts';
@@ -28,7 +29,10 @@ export function Component() {
   if (!student) return null;
   return (
     <>
-      <StudentHeading student={student} />
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <StudentHeading student={student} />
+        <StudentQuickAddMenu studentId={student.id} />
+      </Group>
       <Tabs
         value={segment}
         onChange={(value) => value && navigate(`/students/${id}/${value}`)}

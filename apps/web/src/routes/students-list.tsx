@@ -1,5 +1,8 @@
 import { Paper } from '@mantine/core';
+import { admins } from '@srs/shared/roles';
+import { IconTags } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../components/list-pagination.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -7,39 +10,93 @@ import { QuickFind } from '../components/quick-find.tsx';
 import { useCsvExport } from '../components/use-csv-export.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultStudentSort, studentFilterQuery, studentListQuery, studentsQuery } from '../features/students/api.ts';
+import { AveryLabelsDialog } from '../features/students/components/avery-labels-dialog.tsx';
+import { BulkReassignDialog } from '../features/students/components/bulk-reassign-dialog.tsx';
+import { BulkShareDialog } from '../features/students/components/bulk-share-dialog.tsx';
 import { StudentCards } from '../features/students/components/student-cards.tsx';
 import { StudentFilters } from '../features/students/components/student-filters.tsx';
+import { type BulkAction, StudentSelectionBar } from '../features/students/components/student-selection-bar.tsx';
 import { StudentsTable } from '../features/students/components/students-table.tsx';
+import { useStudentSelection } from '../features/students/components/use-student-selection.ts';
 import { useMinSearchLength } from '../lib/app-config.ts';
+import type { QueryParams } from '../lib/http.ts';
+import { useCan } from '../lib/permissions.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
+
+/** The filter a selection belongs to: the search and filters, not the sort or the page. */
+function selectionKey({ sortBy: _sortBy, orderBy: _orderBy, ...filter }: QueryParams): string {
+  return JSON.stringify(filter);
+}
 
 export function Component() {
   const list = useListParams(defaultStudentSort);
   const [, setParams] = useSearchParams();
   const mobile = useIsMobile();
   const minLength = useMinSearchLength();
+  const canReassign = useCan(admins);
   const students = useQuery(studentsQuery(studentListQuery(list.params)));
-  const csv = useCsvExport('/students.csv', studentFilterQuery(list.params), 'students');
+  const filter = studentFilterQuery(list.params);
+  const csv = useCsvExport('/students.csv', filter, 'students');
+  const selection = useStudentSelection(selectionKey(filter));
+  const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const close = () => setDialog(null);
+  const done = () => {
+    setDialog(null);
+    selection.clear();
+  };
+  const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
+  const page = students.data?.students;
 
   return (
     <>
-      <PageHeader title="Students" actions={[csv]}>
+      <PageHeader title="Students" actions={[csv, labels]}>
         {!mobile && <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />}
       </PageHeader>
       <StudentFilters params={list.params} onChange={setParams} showSection={!mobile} />
+      <StudentSelectionBar page={page} selection={selection} canReassign={canReassign} onAction={setDialog} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         {mobile ? (
-          <StudentCards students={students.data?.students} loading={students.isFetching} />
+          <StudentCards students={page} loading={students.isFetching} selection={selection} />
         ) : (
           <StudentsTable
-            students={students.data?.students}
+            students={page}
             loading={students.isFetching}
             sort={list.sort}
             onSort={list.onSort}
+            selection={selection}
           />
         )}
         <ListPagination pagination={students.data?.pagination} page={list.page} onPage={list.onPage} />
       </Paper>
+      {canReassign && (
+        <BulkReassignDialog
+          opened={dialog === 'reassign'}
+          onClose={close}
+          students={selection.students}
+          onDone={done}
+        />
+      )}
+      <BulkShareDialog
+        action="bulk_share"
+        opened={dialog === 'share'}
+        onClose={close}
+        students={selection.students}
+        onDone={done}
+      />
+      <BulkShareDialog
+        action="bulk_unshare"
+        opened={dialog === 'unshare'}
+        onClose={close}
+        students={selection.students}
+        onDone={done}
+      />
+      <AveryLabelsDialog
+        opened={dialog === 'labels'}
+        onClose={close}
+        selectedIds={selection.ids}
+        filter={filter}
+        filterCount={students.data?.pagination.total_count}
+      />
     </>
   );
 }

@@ -1,6 +1,14 @@
 import type { QuickAddForm, QuickCreateItem } from '@srs/shared/roles';
+import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 
-export type QuickTarget = { kind: 'navigate'; to: string } | { kind: 'select-school' };
+export type QuickTarget =
+  | { kind: 'navigate'; to: string }
+  | { kind: 'select-school' }
+  | { kind: 'new-student' }
+  | { kind: 'record'; target: RecordFormTarget };
+
+/** The student and enrollment whose page is open: the Quick Add forms preselect them. */
+export type OpenRecord = { studentId: number | null; enrollmentId: number | null };
 
 /** The student whose page is open, if any: the quick-add items preselect them. */
 export function openStudentId(pathname: string): number | null {
@@ -8,21 +16,27 @@ export function openStudentId(pathname: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** /students/{sid}/courses|seminars/enrollments/{eid}/… opens that student and enrollment. */
+export function openRecord(pathname: string): OpenRecord {
+  const enrollment = /^\/students\/(\d+)\/(?:courses|seminars)\/enrollments\/(\d+)(\/|$)/.exec(pathname);
+  if (enrollment) return { studentId: Number(enrollment[1]), enrollmentId: Number(enrollment[2]) };
+  return { studentId: openStudentId(pathname), enrollmentId: null };
+}
+
 /**
- * Where a Quick Add item leads. The record forms come with their own release: until then the
- * lesson, visit, product, reminder, decision and note items open the open student's course
- * enrollments (or the student list, to choose a student).
+ * Where a Quick Add item leads: Add New student to the new-student wizard, 'Select a school' to its
+ * school step, every other item to its record form with the open student and enrollment chosen.
  */
-export function quickAddTarget(form: QuickAddForm, studentId: number | null): QuickTarget {
-  if (form === 'new_student') return { kind: 'navigate', to: '/students/new' };
+export function quickAddTarget(form: QuickAddForm, open: OpenRecord): QuickTarget {
+  if (form === 'new_student') return { kind: 'new-student' };
   if (form === 'select_school') return { kind: 'select-school' };
-  return { kind: 'navigate', to: studentId ? `/students/${studentId}/courses` : '/students' };
+  return { kind: 'record', target: { kind: form, studentId: open.studentId, enrollmentId: open.enrollmentId } };
 }
 
 export function quickCreateTarget(key: QuickCreateItem['key']): QuickTarget {
   switch (key) {
     case 'student':
-      return { kind: 'navigate', to: '/students/new' };
+      return { kind: 'new-student' };
     case 'instructor':
       return { kind: 'navigate', to: '/instructors/new' };
     case 'school':

@@ -1,26 +1,35 @@
-import { ActionIcon, Affix, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
+import { ActionIcon, Affix, Button, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/roles';
-import { IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { RecordForm, recordFormTitles } from '../../features/enrollments/forms/record-form.tsx';
+import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
+import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
 import {
   newSeminarPath,
-  openStudentId,
+  openRecord,
   type QuickTarget,
   quickAddTarget,
   quickCreateTarget,
 } from './quick-add-targets.ts';
 import { SchoolSelectStep } from './school-select-step.tsx';
 
-type Step = 'menu' | 'select-school';
+type Step =
+  | { kind: 'menu' }
+  | { kind: 'select-school' }
+  | { kind: 'new-student' }
+  | { kind: 'record'; target: RecordFormTarget };
+
+const menuStep: Step = { kind: 'menu' };
 
 /** The floating Quick Add button and its modal; it closes on route change (SPEC section 2). */
 export function QuickAdd({ user }: { user: TokenUser }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [step, setStep] = useState<Step>('menu');
-  const studentId = openStudentId(location.pathname);
+  const [step, setStep] = useState<Step>(menuStep);
+  const open = openRecord(location.pathname);
 
   // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
   useEffect(() => setOpened(false), [location.key]);
@@ -28,31 +37,48 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   const addItems = quickAddMenu.filter((item) => can(user, item.roles));
   const createItems = quickCreateMenu.filter((item) => can(user, item.roles));
   const go = (target: QuickTarget) => {
-    if (target.kind === 'select-school') setStep('select-school');
-    else navigate(target.to);
+    if (target.kind === 'navigate') navigate(target.to);
+    else setStep(target);
   };
-  const open = () => {
-    setStep('menu');
+  const show = () => {
+    setStep(menuStep);
     setOpened(true);
   };
+  const back = () => setStep(menuStep);
 
   return (
     <>
       <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-        <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={open} variant="filled" color="blue">
+        <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={show} variant="filled" color="blue">
           <IconPlus size={28} aria-hidden />
         </ActionIcon>
       </Affix>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Quick Add" size="md">
-        {step === 'select-school' ? (
-          <SchoolSelectStep onBack={() => setStep('menu')} onSelect={(id) => navigate(newSeminarPath(id))} />
-        ) : (
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={titleOf(step)}
+        size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
+      >
+        {step.kind === 'new-student' && <NewStudentWizard onClose={() => setOpened(false)} />}
+        {step.kind === 'select-school' && (
+          <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
+        )}
+        {step.kind === 'record' && (
+          <Stack gap="xs">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={back}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Back
+            </Button>
+            <RecordForm target={step.target} onDone={() => setOpened(false)} />
+          </Stack>
+        )}
+        {step.kind === 'menu' && (
           <Stack gap={0}>
-            {studentId && (
-              <Text size="sm" c="dimmed" mb="xs">
-                Student #{studentId} is selected.
-              </Text>
-            )}
             <nav aria-label="Quick Add">
               {addItems.map((item) => (
                 <NavLink
@@ -61,7 +87,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
                   type="button"
                   label={item.label}
                   rightSection={<IconChevronRight size={16} aria-hidden />}
-                  onClick={() => go(quickAddTarget(item.key, studentId))}
+                  onClick={() => go(quickAddTarget(item.key, open))}
                 />
               ))}
             </nav>
@@ -82,9 +108,20 @@ export function QuickAdd({ user }: { user: TokenUser }) {
                 </nav>
               </>
             )}
+            {open.studentId !== null && (
+              <Text size="xs" c="dimmed" mt="sm">
+                The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
+              </Text>
+            )}
           </Stack>
         )}
       </Modal>
     </>
   );
+}
+
+function titleOf(step: Step): string {
+  if (step.kind === 'record') return recordFormTitles[step.target.kind];
+  if (step.kind === 'new-student') return 'Add New student';
+  return 'Quick Add';
 }

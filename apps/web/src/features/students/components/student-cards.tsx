@@ -1,15 +1,16 @@
-import { Anchor, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
+import type { StudentSelection } from './use-student-selection.ts';
 
-type Props = { students: readonly Student[] | undefined; loading: boolean };
+type Props = { students: readonly Student[] | undefined; loading: boolean; selection?: StudentSelection };
 
 /** The student search list on phones: one card per student. */
-export function StudentCards({ students, loading }: Props) {
+export function StudentCards({ students, loading, selection }: Props) {
   if (!students && !loading) {
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -34,21 +35,39 @@ export function StudentCards({ students, loading }: Props) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
       {students.map((student) => (
-        <Card key={student.id} withBorder padding="sm" component="li">
-          <Anchor component={Link} to={`/students/${student.id}`} fw={600}>
-            {fullName(student)}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {schoolLabel(student.school)} · Created {formatDate(student.created_at)}
-          </Text>
-          <Text size="sm">Instructor: {fullName(student.instructor)}</Text>
-          <Text size="sm">{addressLines(student).join(', ') || '-'}</Text>
-          <Stack mt={6} gap={4}>
-            <EnrollmentLines
-              studentId={student.id}
-              enrollments={[...student.course_enrollments, ...student.seminar_enrollments]}
-            />
-          </Stack>
+        <Card
+          key={student.id}
+          withBorder
+          padding="sm"
+          component="li"
+          bg={selection?.isSelected(student.id) ? 'var(--mantine-color-blue-light)' : undefined}
+        >
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            {selection && (
+              <Checkbox
+                mt={3}
+                aria-label={`Select ${fullName(student)}`}
+                checked={selection.isSelected(student.id)}
+                onChange={() => selection.toggle(student)}
+              />
+            )}
+            <Stack gap={0} miw={0}>
+              <Anchor component={Link} to={`/students/${student.id}`} fw={600}>
+                {fullName(student)}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {schoolLabel(student.school)} · Created {formatDate(student.created_at)}
+              </Text>
+              <Text size="sm">Instructor: {fullName(student.instructor)}</Text>
+              <Text size="sm">{addressLines(student).join(', ') || '-'}</Text>
+              <Stack mt={6} gap={4}>
+                <EnrollmentLines
+                  studentId={student.id}
+                  enrollments={[...student.course_enrollments, ...student.seminar_enrollments]}
+                />
+              </Stack>
+            </Stack>
+          </Group>
         </Card>
       ))}
     </Stack>

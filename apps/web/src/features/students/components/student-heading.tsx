@@ -1,13 +1,41 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { admins } from '@srs/shared/roles';
 import type { Student } from '@srs/shared/students';
+import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCan } from '../../../lib/permissions.ts';
 import { fullName, schoolLabel } from '../format.ts';
+import { DeleteStudentModal } from './delete-student-modal.tsx';
 
 export function StudentHeading({ student }: { student: Student }) {
+  // The server decides whether this admin administers the student's school.
+  const canDelete = useCan(admins);
+  const [deleting, setDeleting] = useState(false);
   return (
     <Stack gap={2} mb="md">
-      <Title order={1} size="h2">
-        {fullName(student)}
-      </Title>
+      <Group gap={4} wrap="nowrap" align="center">
+        <Title order={1} size="h2">
+          {fullName(student)}
+        </Title>
+        {canDelete && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Student actions">
+                <IconDotsVertical size={20} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete student
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
       <Group gap="md">
         <Text size="sm" c="dimmed">
           School: {schoolLabel(student.school)}
@@ -16,6 +44,7 @@ export function StudentHeading({ student }: { student: Student }) {
           Instructor: {fullName(student.instructor)}
         </Text>
       </Group>
+      {canDelete && <DeleteStudentModal student={student} opened={deleting} onClose={() => setDeleting(false)} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Checkbox, Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import type { Student } from '@srs/shared/students';
@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/data-table.tsx';
 import type { SortState } from '../../../components/list-params.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
+import type { StudentSelection } from './use-student-selection.ts';
 
 const columns: readonly Column<Student>[] = [
   {
@@ -50,19 +51,37 @@ type Props = {
   loading: boolean;
   sort: SortState;
   onSort: (column: string) => void;
+  selection?: StudentSelection;
 };
 
 /** The student search list (SPEC section 2). */
-export function StudentsTable({ students, loading, sort, onSort }: Props) {
+export function StudentsTable({ students, loading, sort, onSort, selection }: Props) {
+  const selectColumn: Column<Student> | null = selection
+    ? {
+        key: 'select',
+        header: '',
+        width: 36,
+        render: (student) => (
+          <Checkbox
+            aria-label={`Select ${fullName(student)}`}
+            checked={selection.isSelected(student.id)}
+            onChange={() => selection.toggle(student)}
+          />
+        ),
+      }
+    : null;
   return (
     <DataTable
       label="Students"
-      columns={columns}
+      columns={selectColumn ? [selectColumn, ...columns] : columns}
       rows={students}
       rowKey={(student) => student.id}
       emptyMessage={messages.noStudents}
       loading={loading}
       sort={{ state: sort, onSort }}
+      rowStyle={(student) =>
+        selection?.isSelected(student.id) ? { backgroundColor: 'var(--mantine-color-blue-light)' } : undefined
+      }
       height={600}
       minWidth={960}
     />

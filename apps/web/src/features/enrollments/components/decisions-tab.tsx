@@ -1,0 +1,124 @@
+import { Badge, Group } from '@mantine/core';
+import { formatDate } from '@srs/shared/dates';
+import type { DecisionItem, EnrollmentDetail } from '@srs/shared/enrollments';
+import type { Episode } from '@srs/shared/series';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { episodesQuery } from '../../../lib/lookups/series.ts';
+import type { RecordContext } from '../forms/record-form-target.ts';
+import { episodeLabel } from './enrollment-format.ts';
+import { RecordFormButton } from './record-form-button.tsx';
+import { RowName } from './row-name.tsx';
+import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+
+/** Where decisions were recorded: a lesson, a presentation or a visit, with the day it happened. */
+export type DecisionRow = {
+  key: string;
+  /** The row's name: 'N. name' (the page says lessons or presentations) or 'Visit'. */
+  label: string;
+  /** The same with its kind, for the shortcut's accessible name. */
+  where: string;
+  date: string | null;
+  decisions: readonly DecisionItem[];
+  /** The record a 'Record a decision' shortcut opens the form for; visits record theirs in the visit. */
+  context: RecordContext | null;
+};
+
+function named(kind: string, record: { episode_position: number; episode_name: string }) {
+  const label = episodeLabel({ position: record.episode_position, name: record.episode_name });
+  return { label, where: `${kind} ${label}` };
+}
+
+/**
+ * Lessons (by position) or presentations (by position), then visits with decisions, newest
+ * first. A lesson's day is when it came back, or else when it was sent.
+ */
+export function decisionRows(enrollment: EnrollmentDetail, episodes: readonly Episode[]): DecisionRow[] {
+  const episodeDates = new Map(episodes.map((episode) => [episode.id, episode.date]));
+  const byPosition = <T extends { episode_position: number }>(rows: readonly T[]) =>
+    [...rows].sort((a, b) => a.episode_position - b.episode_position);
+  const lessons: DecisionRow[] = byPosition(enrollment.episode_deliveries).map((delivery) => ({
+    key: `lesson-${delivery.id}`,
+    ...named('Lesson', delivery),
+    date: delivery.date_completed ?? delivery.date_sent,
+    decisions: delivery.decisions,
+    context: { type: 'lesson', id: delivery.id },
+  }));
+  const presentations: DecisionRow[] = byPosition(enrollment.attendances).map((attendance) => ({
+    key: `presentation-${attendance.id}`,
+    ...named('Presentation', attendance),
+    date: episodeDates.get(attendance.episode_id) ?? null,
+    decisions: attendance.decisions,
+    context: { type: 'presentation', id: attendance.episode_id },
+  }));
+  const visits: DecisionRow[] = enrollment.visits
+    .filter((visit) => visit.decisions.length > 0)
+    .map((visit) => ({
+      key: `visit-${visit.id}`,
+      label: 'Visit',
+      where: 'Visit',
+      date: visit.date,
+      decisions: visit.decisions,
+      context: null,
+    }));
+  return [...lessons, ...presentations, ...visits];
+}
+
+function DecisionBadges({ decisions }: { decisions: readonly DecisionItem[] }) {
+  if (decisions.length === 0) return '-';
+  return (
+    <Group gap={4} wrap="nowrap">
+      {decisions.map((decision) => (
+        <Badge key={decision.id} variant="light" color="teal">
+          {decision.decision_option_name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+const columns: readonly Column<DecisionRow>[] = [
+  { key: 'where', header: 'RECORDED FOR', render: (row) => <RowName>{row.label}</RowName> },
+  { key: 'date', header: 'DATE', render: (row) => formatDate(row.date) },
+  { key: 'decisions', header: 'DECISIONS', render: (row) => <DecisionBadges decisions={row.decisions} /> },
+];
+
+/** The decisions of each lesson (or presentation) and visit, with a shortcut to record more. */
+export function DecisionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const isCourse = enrollment.series_type === 'Course';
+  // Presentations carry their dates on the seminar's episodes; lessons carry theirs on the delivery.
+  const episodes = useQuery({ ...episodesQuery(enrollment.series_id), enabled: !isCourse });
+  const base = { kind: 'decision', studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
+  const actions: Column<DecisionRow> = {
+    key: 'actions',
+    header: 'ACTIONS',
+    render: (row) =>
+      row.context && (
+        <RecordFormButton
+          target={{ ...base, context: row.context }}
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          name={`Record a decision: ${row.where}`}
+        >
+          Record a decision
+        </RecordFormButton>
+      ),
+  };
+  const withActions = useWithActions(columns, actions);
+  return (
+    <>
+      <TabToolbar title="Decisions">
+        <RecordFormButton target={base}>Record a decision</RecordFormButton>
+      </TabToolbar>
+      <DataTable
+        label="Decisions"
+        columns={withActions}
+        rows={decisionRows(enrollment, episodes.data?.episodes ?? [])}
+        rowKey={(row) => row.key}
+        emptyMessage={isCourse ? 'No lessons sent or visits with decisions yet.' : 'No presentations attended or visits with decisions yet.'}
+        minWidth={480}
+        nowrap
+      />
+    </>
+  );
+}

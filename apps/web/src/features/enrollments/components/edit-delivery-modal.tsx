@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { isoDate } from '@srs/shared/common';
+import { deliveryTypeLabels, deliveryTypes, type EpisodeDelivery } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import { useEffect } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DateInput } from '../../../components/date-input.tsx';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useUpdateEnrollment } from '../api.ts';
+import { episodeLabel } from './enrollment-format.ts';
+
+/** SPEC section 5, Lesson form: one of the two dates is required. */
+export const DeliveryEditValues = z
+  .object({
+    date_sent: isoDate.nullable(),
+    date_completed: isoDate.nullable(),
+    delivery_type: z.enum(deliveryTypes).nullable(),
+  })
+  .refine((values) => values.date_sent !== null || values.date_completed !== null, {
+    message: messages.sentOrReceivedRequired,
+    path: ['date_sent'],
+  });
+export type DeliveryEditValues = z.infer<typeof DeliveryEditValues>;
+
+const deliveryTypeOptions = deliveryTypes.map((value) => ({ value, label: deliveryTypeLabels[value] }));
+
+function valuesOf(delivery: EpisodeDelivery | null): DeliveryEditValues {
+  return {
+    date_sent: delivery?.date_sent ?? null,
+    date_completed: delivery?.date_completed ?? null,
+    delivery_type: delivery?.delivery_type ?? null,
+  };
+}
+
+type DateFieldProps = {
+  form: UseFormReturn<DeliveryEditValues>;
+  name: 'date_sent' | 'date_completed';
+  label: string;
+};
+
+/** One of the two dates; a change re-checks both, since the rule is about the pair. */
+function DateField({ form, name, label }: DateFieldProps) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateInput
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            if (form.formState.isSubmitted) void form.trigger();
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type Props = { enrollmentId: number; delivery: EpisodeDelivery | null; opened: boolean; onClose: () => void };
+
+/** Edit a lesson sent or received: recording it received is Edit → received date → Save. */
+export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: Props) {
+  const update = useUpdateEnrollment(enrollmentId);
+  const form = useForm<DeliveryEditValues>({
+    resolver: zodResolver(DeliveryEditValues),
+    defaultValues: valuesOf(delivery),
+  });
+  const { reset } = form;
+  // Each opening starts from the saved delivery; a failed save keeps the modal open, and the typing.
+  useEffect(() => {
+    if (opened) reset(valuesOf(delivery));
+  }, [opened, delivery, reset]);
+
+  const save = form.handleSubmit(async (values) => {
+    if (!delivery) return;
+    try {
+      await update.mutateAsync({ episode_deliveries_attributes: [{ id: delivery.id, ...values }] });
+    } catch {
+      return; // the shared handler has shown why
+    }
+    showSuccess(messages.updated);
+    onClose();
+  });
+
+  const title = delivery
+    ? `Lesson ${episodeLabel({ position: delivery.episode_position, name: delivery.episode_name })}`
+    : '';
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DateField form={form} name="date_sent" label="Sent" />
+            <DateField form={form} name="date_completed" label="Received" />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="delivery_type"
+            render={({ field }) => (
+              <Select
+                label="Delivery type"
+                data={deliveryTypeOptions}
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                clearable
+              />
+            )}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

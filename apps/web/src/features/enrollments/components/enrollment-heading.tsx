@@ -1,0 +1,53 @@
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@srs/shared/dates';
+import type { EnrollmentDetail } from '@srs/shared/enrollments';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { studentPath } from '../../../lib/sections.ts';
+import { fullName } from './enrollment-format.ts';
+import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
+
+export const orphanedNote = "This enrollment is orphaned: the student's school does not offer this series.";
+
+/** DOMAIN.md: the history of an orphaned enrollment is kept; the page says why it is greyed elsewhere. */
+export function OrphanedNote() {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="note" p="xs" mb="sm">
+      {orphanedNote}
+    </Alert>
+  );
+}
+
+/** The student, the series, the registration number, the status and where the course stands. */
+export function EnrollmentHeading({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const isCourse = enrollment.series_type === 'Course';
+  return (
+    <Stack gap={6} mb="md">
+      <Title order={1} size="h2">
+        <Anchor component={Link} to={studentPath(enrollment.student.id)} inherit>
+          {fullName(enrollment.student)}
+        </Anchor>
+      </Title>
+      <Group gap="xs" wrap="wrap">
+        <Text fw={600}>{enrollment.series_name}</Text>
+        <Text c="dimmed" size="sm">
+          Registration number {enrollment.registration_number}
+        </Text>
+        <EnrollmentStatusBadge status={enrollment.status} />
+        {isCourse && (
+          <>
+            <Badge variant="light" color="blue">{`Lesson ${enrollment.lesson_number} sent`}</Badge>
+            <Text size="sm" c="dimmed">
+              Last sent {formatDate(enrollment.last_sent_delivery?.date_sent)}
+            </Text>
+          </>
+        )}
+        {enrollment.needing_followup && (
+          <Badge variant="filled" color="red">
+            Needs follow-up
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Group, Paper, Tabs } from '@mantine/core';
+import type { SeriesType } from '@srs/shared/enrollments';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { HttpError } from '../../../lib/http-errors.ts';
+import {
+  courseEnrollmentPath,
+  courseEnrollmentTabs,
+  seminarEnrollmentPath,
+  seminarEnrollmentTabs,
+} from '../../../lib/sections.ts';
+import { enrollmentQuery } from '../api.ts';
+import { EnrollmentHeading, OrphanedNote } from './enrollment-heading.tsx';
+import classes from './enrollment-page.module.css';
+import { StudentQuickAddMenu } from './student-quick-add-menu.tsx';
+
+export function recordIdOf(value: string | undefined, what: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw new HttpError(`${what} not found`, 404, null);
+  return id;
+}
+
+const pages = {
+  Course: {
+    tabs: courseEnrollmentTabs,
+    defaultTab: 'lessons',
+    path: courseEnrollmentPath,
+    label: 'Course enrollment sections',
+  },
+  Seminar: {
+    tabs: seminarEnrollmentTabs,
+    defaultTab: 'presentations',
+    path: seminarEnrollmentPath,
+    label: 'Seminar enrollment sections',
+  },
+} as const;
+
+type Props = { type: SeriesType; studentId: number; enrollmentId: number };
+
+/** A course or seminar enrollment: its heading, its tabs in SPEC order, and the open tab. */
+export function EnrollmentPage({ type, studentId, enrollmentId }: Props) {
+  const enrollment = useQuery(enrollmentQuery(enrollmentId)).data;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tabList = useRef<HTMLDivElement>(null);
+  // On phones the tabs scroll sideways: the open one must be in view, also when opened by a link.
+  useEffect(() => {
+    tabList.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  if (!enrollment) return null;
+
+  const page = pages[type];
+  // Before the redirect of the page's own address to its default tab, that tab is the open one.
+  const segment = pathname.slice(page.path(studentId, enrollmentId, '').length).split('/')[0] || page.defaultTab;
+  // A link with the wrong student or kind still leads to the enrollment, on the same tab if it has one.
+  if (enrollment.student.id !== studentId || enrollment.series_type !== type) {
+    const actual = pages[enrollment.series_type];
+    const tab = actual.tabs.some((t) => t.value === segment) ? segment : undefined;
+    return <Navigate to={actual.path(enrollment.student.id, enrollment.id, tab)} replace />;
+  }
+  return (
+    <>
+      {enrollment.orphaned && <OrphanedNote />}
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <EnrollmentHeading enrollment={enrollment} />
+        <StudentQuickAddMenu studentId={enrollment.student.id} />
+      </Group>
+      <Tabs
+        value={segment}
+        onChange={(value) => value && navigate(page.path(studentId, enrollmentId, value))}
+        keepMounted={false}
+        variant="outline"
+      >
+        <Tabs.List ref={tabList} aria-label={page.label} className={classes.tabs}>
+          {page.tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={segment}>
+          <Paper p={{ base: 'xs', sm: 'md' }} withBorder style={{ borderTop: 0 }}>
+            <Outlet context={enrollment} />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

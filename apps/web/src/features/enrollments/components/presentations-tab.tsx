@@ -1,0 +1,118 @@
+import { Checkbox, Group } from '@mantine/core';
+import { formatDate } from '@srs/shared/dates';
+import type { Attendance, EnrollmentDetail } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import type { Episode } from '@srs/shared/series';
+import { IconCircleCheck, IconNote } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { episodesQuery } from '../../../lib/lookups/series.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useTakeAttendance } from '../api.ts';
+import { episodeLabel, timeLabel } from './enrollment-format.ts';
+import { RecordFormButton } from './record-form-button.tsx';
+import { RowName } from './row-name.tsx';
+import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+
+export type PresentationRow = { episode: Episode; attendance: Attendance | null };
+
+export function presentationRows(episodes: readonly Episode[], attendances: readonly Attendance[]): PresentationRow[] {
+  const byEpisode = new Map(attendances.map((attendance) => [attendance.episode_id, attendance]));
+  return [...episodes]
+    .sort((a, b) => a.position - b.position)
+    .map((episode) => ({ episode, attendance: byEpisode.get(episode.id) ?? null }));
+}
+
+/** The attendance being saved: the box shows the new state until the enrollment has reloaded. */
+type Pending = { episodeId: number; attended: boolean } | null;
+
+/** Every presentation of the seminar with the student's attendance, decisions and notes. */
+export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const episodes = useQuery(episodesQuery(enrollment.series_id));
+  const take = useTakeAttendance();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const toggle = async (episode: Episode, attended: boolean) => {
+    setPending({ episodeId: episode.id, attended });
+    try {
+      await take.mutateAsync({ episode_id: episode.id, attendances: [{ enrollment_id: enrollment.id, attended }] });
+      showSuccess(messages.updated);
+    } catch {
+      // the shared handler has shown why; the box goes back to what is saved
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const target = { studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
+  const columns: Column<PresentationRow>[] = [
+    { key: 'presentation', header: 'PRESENTATION', render: ({ episode }) => <RowName>{episodeLabel(episode)}</RowName> },
+    { key: 'date', header: 'DATE', render: ({ episode }) => formatDate(episode.date) },
+    { key: 'time', header: 'TIME', render: ({ episode }) => timeLabel(episode.time) },
+    {
+      key: 'attended',
+      header: 'ATTENDED',
+      render: ({ episode, attendance }) => {
+        const saving = pending?.episodeId === episode.id;
+        return (
+          <Checkbox
+            aria-label={`Attended ${episodeLabel(episode)}`}
+            checked={saving ? pending.attended : attendance !== null}
+            disabled={pending !== null}
+            onChange={(event) => void toggle(episode, event.currentTarget.checked)}
+          />
+        );
+      },
+    },
+    {
+      key: 'decisions',
+      header: 'DECISIONS',
+      render: ({ attendance }) =>
+        attendance?.decisions.length ? attendance.decisions.map((d) => d.decision_option_name).join(', ') : '-',
+    },
+    { key: 'notes', header: 'NOTES', render: ({ attendance }) => attendance?.notes.length ?? 0 },
+  ];
+  const actions: Column<PresentationRow> = {
+    key: 'actions',
+    header: 'ACTIONS',
+    render: ({ episode }) => {
+      const context = { type: 'presentation', id: episode.id } as const;
+      return (
+        <Group gap={4} wrap="nowrap">
+          <RecordFormButton
+            target={{ ...target, kind: 'decision', context }}
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            name={`Record a decision: ${episodeLabel(episode)}`}
+          >
+            Record a decision
+          </RecordFormButton>
+          <RecordFormButton
+            variant="subtle"
+            target={{ ...target, kind: 'note', context }}
+            icon={<IconNote size={18} aria-hidden />}
+            name={`Add a note: ${episodeLabel(episode)}`}
+          >
+            Add a note
+          </RecordFormButton>
+        </Group>
+      );
+    },
+  };
+  const withActions = useWithActions(columns, actions, ['presentation', 'attended']);
+  return (
+    <>
+      <TabToolbar title="Presentations" />
+      <DataTable
+        label="Presentations"
+        columns={withActions}
+        rows={episodes.data ? presentationRows(episodes.data.episodes, enrollment.attendances) : undefined}
+        rowKey={(row) => row.episode.id}
+        emptyMessage="This seminar has no presentations."
+        loading={episodes.isLoading}
+        minWidth={560}
+        nowrap
+      />
+    </>
+  );
+}

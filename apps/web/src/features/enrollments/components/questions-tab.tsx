@@ -1,0 +1,53 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { EnrollmentDetail } from '@srs/shared/enrollments';
+import { IconNote } from '@tabler/icons-react';
+import { episodeLabel } from './enrollment-format.ts';
+import { NoteList } from './note-list.tsx';
+import { RecordFormButton } from './record-form-button.tsx';
+import { TabToolbar } from './tab-toolbar.tsx';
+
+/**
+ * DOMAIN.md: the questions of a course enrollment are the notes attached to its lessons, what
+ * the student wrote on the lessons sent back, grouped by lesson in the course's order.
+ */
+export function QuestionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const target = { kind: 'note', studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
+  const lessons = enrollment.episode_deliveries
+    .filter((delivery) => delivery.notes.length > 0)
+    .sort((a, b) => a.episode_position - b.episode_position);
+  return (
+    <>
+      <TabToolbar title="Questions">
+        <RecordFormButton target={target}>Add a note</RecordFormButton>
+      </TabToolbar>
+      {lessons.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          No notes on the lessons yet.
+        </Text>
+      )}
+      <Stack gap="lg">
+        {lessons.map((delivery) => {
+          const lesson = `Lesson ${episodeLabel({ position: delivery.episode_position, name: delivery.episode_name })}`;
+          return (
+            <Stack key={delivery.id} gap="xs" component="section" aria-label={lesson}>
+              <Group justify="space-between" gap="xs">
+                <Title order={3} size="h5">
+                  {lesson}
+                </Title>
+                <RecordFormButton
+                  variant="subtle"
+                  target={{ ...target, context: { type: 'lesson', id: delivery.id } }}
+                  icon={<IconNote size={18} aria-hidden />}
+                  name={`Add a note: ${lesson}`}
+                >
+                  Add a note
+                </RecordFormButton>
+              </Group>
+              <NoteList notes={delivery.notes} label={`Notes on ${lesson}`} />
+            </Stack>
+          );
+        })}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { ColorSwatch, Select } from '@mantine/core';
+import { type EnrollmentDetail, type EnrollmentStatus, enrollmentStatuses, statusColours } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useUpdateEnrollment } from '../api.ts';
+import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
+
+const statusOptions = enrollmentStatuses.map((status) => ({ value: status, label: status }));
+const isStatus = (value: string | null): value is EnrollmentStatus =>
+  (enrollmentStatuses as readonly (string | null)[]).includes(value);
+
+/** Staff may set any status (DOMAIN.md); the select shows each in its SPEC section 4 colour. */
+export function StatusSelect({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const update = useUpdateEnrollment(enrollment.id);
+  const change = async (value: string | null) => {
+    if (!isStatus(value) || value === enrollment.status) return;
+    try {
+      await update.mutateAsync({ status: value });
+    } catch {
+      return; // the shared handler has shown why; the select keeps the saved status
+    }
+    showSuccess(messages.updated);
+  };
+  return (
+    <Select
+      label="Status"
+      data={statusOptions}
+      value={enrollment.status}
+      onChange={(value) => void change(value)}
+      allowDeselect={false}
+      disabled={update.isPending}
+      maw={260}
+      leftSection={
+        <ColorSwatch
+          color={`var(--mantine-color-${statusColours[enrollment.status]}-filled)`}
+          size={14}
+          withShadow={false}
+          aria-hidden
+        />
+      }
+      renderOption={({ option }) => isStatus(option.value) && <EnrollmentStatusBadge status={option.value} />}
+    />
+  );
+}

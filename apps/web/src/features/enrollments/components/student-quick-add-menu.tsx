@@ -1,0 +1,49 @@
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
+import { studentQuickAddMenu } from '@srs/shared/roles';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { RecordFormModal } from '../forms/record-form-modal.tsx';
+import type { RecordFormTarget } from '../forms/record-form-target.ts';
+
+const menuLabel = 'Add to student';
+
+/**
+ * The student quick-add menu (SPEC section 2, five entries): a menu button in the header on
+ * wide screens, a page-action icon on phones; each entry opens its form for this student.
+ */
+export function StudentQuickAddMenu({ studentId }: { studentId: number }) {
+  const mobile = useIsMobile();
+  const [target, setTarget] = useState<RecordFormTarget | null>(null);
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          {mobile ? (
+            <Tooltip label={menuLabel}>
+              <ActionIcon variant="light" size="lg" aria-label={menuLabel}>
+                <IconPlus size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+            >
+              {menuLabel}
+            </Button>
+          )}
+        </Menu.Target>
+        <Menu.Dropdown>
+          {studentQuickAddMenu.map((item) => (
+            <Menu.Item key={item.key} onClick={() => setTarget({ kind: item.key, studentId })}>
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <RecordFormModal target={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack } from '@mantine/core';
+import { formatDate } from '@srs/shared/dates';
+import type { EnrollmentDetail, EnrollmentSummary } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import type { Episode } from '@srs/shared/series';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { decisionOptionsQuery, episodesQuery } from '../../../lib/lookups/series.ts';
+import { enrollmentQuery } from '../api.ts';
+import { episodeLabel } from '../components/enrollment-format.ts';
+import {
+  chosenEnrollment,
+  preselectedContext,
+  preselectedEnrollment,
+  type RecordFormBodyProps,
+  useOfferedEnrollments,
+} from './form-context.ts';
+import { DecisionOptionsField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
+import { type DecisionOutput, type DecisionValues, decisionSchema } from './form-schemas.ts';
+import { decisionBody, parseRecordKey, recordedDecisions, recordKey } from './record-bodies.ts';
+import type { RecordContext } from './record-form-target.ts';
+import { useRecordSave } from './use-record-save.ts';
+
+/**
+ * The records a decision is recorded on: the delivered lessons of a course or the presentations
+ * of a seminar; the visits too when the form was opened for a visit.
+ */
+function recordOptions(
+  enrollment: EnrollmentSummary | null,
+  detail: EnrollmentDetail | undefined,
+  presentations: readonly Episode[] | undefined,
+  withVisits: boolean,
+) {
+  if (!enrollment || !detail) return { label: 'Lesson or presentation', data: [] };
+  const course = enrollment.series_type === 'Course';
+  const episodes = course
+    ? detail.episode_deliveries.map((delivery) => ({
+        value: recordKey('lesson', delivery.id),
+        label: episodeLabel({ position: delivery.episode_position, name: delivery.episode_name }),
+      }))
+    : (presentations ?? []).map((episode) => ({
+        value: recordKey('presentation', episode.id),
+        label: episodeLabel(episode),
+      }));
+  const label = course ? 'Lesson' : 'Presentation';
+  if (!withVisits) return { label, data: episodes };
+  const visits = detail.visits.map((visit) => ({
+    value: recordKey('visit', visit.id),
+    label: `Visit ${formatDate(visit.date)}`,
+  }));
+  return {
+    label: `${label} or visit`,
+    data: [
+      { group: course ? 'Lessons' : 'Presentations', items: episodes },
+      { group: 'Visits', items: visits },
+    ],
+  };
+}
+
+function contextKey(context: RecordContext | null): string | null {
+  return context && context.type !== 'reminder' ? recordKey(context.type, context.id) : null;
+}
+
+/**
+ * Record a decision (SPEC sections 4 and 5): the lesson or presentation is required; its
+ * decisions start ticked; Save keeps the ticked ones and removes the unticked ones.
+ */
+export function DecisionForm(props: RecordFormBodyProps) {
+  const enrollments = useOfferedEnrollments(props.student, null);
+  const context = preselectedContext(props, enrollments);
+  const form = useForm<DecisionValues, unknown, DecisionOutput>({
+    resolver: zodResolver(decisionSchema),
+    defaultValues: {
+      enrollment_id: preselectedEnrollment(props, enrollments),
+      record: contextKey(context),
+      decision_option_ids: [],
+    },
+  });
+  const [enrollmentId, record] = useWatch({ control: form.control, name: ['enrollment_id', 'record'] });
+  const enrollment = chosenEnrollment(enrollments, enrollmentId);
+  const seriesId = enrollment?.series_id ?? 0;
+  const detail = useQuery({ ...enrollmentQuery(enrollment?.id ?? 0), enabled: enrollment !== null });
+  const seminar = enrollment?.series_type === 'Seminar';
+  const presentations = useQuery({ ...episodesQuery(seriesId), enabled: seminar });
+  const options = useQuery({ ...decisionOptionsQuery(seriesId), enabled: enrollment !== null });
+  const { save, saving } = useRecordSave(messages.decisionsUpdated, props.onDone);
+
+  // The decisions already recorded start ticked, once per chosen record (not on every refetch).
+  const tickedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!detail.data || !record || tickedFor.current === record) return;
+    tickedFor.current = record;
+    const recorded = recordedDecisions(detail.data, parseRecordKey(record));
+    form.setValue('decision_option_ids', recorded.map((decision) => String(decision.decision_option_id)));
+  }, [detail.data, record, form]);
+
+  const records = recordOptions(enrollment, detail.data, presentations.data?.episodes, context?.type === 'visit');
+  const loading =
+    enrollment !== null && (detail.isPending || options.isPending || (seminar && presentations.isPending));
+  const noOptions = options.data !== undefined && options.data.decision_options.length === 0;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        if (detail.data) return save(Number(values.enrollment_id), decisionBody(values, detail.data));
+      })}
+    >
+      <Stack gap="sm">
+        <EnrollmentField
+          control={form.control}
+          name="enrollment_id"
+          label="Series"
+          enrollments={enrollments}
+          withType
+          onValueChange={() => {
+            tickedFor.current = null;
+            form.setValue('record', null);
+            form.setValue('decision_option_ids', []);
+          }}
+        />
+        <SelectField
+          control={form.control}
+          name="record"
+          label={records.label}
+          required
+          searchable
+          disabled={enrollment === null}
+          placeholder={loading ? messages.loading : 'Select'}
+          data={records.data}
+          nothingFoundMessage={seminar ? 'No presentations.' : 'No lessons delivered yet.'}
+        />
+        <DecisionOptionsField
+          control={form.control}
+          name="decision_option_ids"
+          options={enrollment ? options.data?.decision_options : undefined}
+          loading={enrollment !== null && options.isPending}
+        />
+        {/* SPEC section 5: Save is disabled when the series has no decision options. */}
+        <FormActions saving={saving} disabled={noOptions || loading} />
+      </Stack>
+    </form>
+  );
+}

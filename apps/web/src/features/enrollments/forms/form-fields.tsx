@@ -1,0 +1,190 @@
+import { Button, Checkbox, Group, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
+import { deliveryTypeLabels, deliveryTypes, type EnrollmentSummary, noteTypes } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import type { DecisionOption } from '@srs/shared/series';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { DateInput } from '../../../components/date-input.tsx';
+import { noteTypeLabels } from '../components/enrollment-format.ts';
+import { enrollmentLabel } from './record-form-queries.ts';
+
+/** The fields the record forms share, bound to react-hook-form. */
+type Bound<T extends FieldValues, TOut> = { control: Control<T, unknown, TOut>; name: Path<T> };
+
+type SelectFieldProps<T extends FieldValues, TOut> = Bound<T, TOut> &
+  Pick<SelectProps, 'label' | 'data' | 'placeholder' | 'disabled' | 'searchable' | 'nothingFoundMessage'> & {
+    required?: boolean;
+    /** Called after a choice, to clear the fields that depend on it. */
+    onValueChange?: (value: string | null) => void;
+  };
+
+export function SelectField<T extends FieldValues, TOut>({
+  control,
+  name,
+  required,
+  onValueChange,
+  ...props
+}: SelectFieldProps<T, TOut>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? null}
+          onChange={(value) => {
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
+          onBlur={field.onBlur}
+          withAsterisk={required}
+          error={fieldState.error?.message}
+          limit={200}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * The series picker: the student's enrollments without the orphaned ones, in the order given
+ * (priority courses first). Mantine filters the typed text as a case-insensitive substring.
+ */
+export function EnrollmentField<T extends FieldValues, TOut>({
+  enrollments,
+  withType,
+  ...props
+}: Bound<T, TOut> & {
+  label: string;
+  enrollments: readonly EnrollmentSummary[];
+  withType: boolean;
+  onValueChange?: (value: string | null) => void;
+}) {
+  return (
+    <SelectField
+      {...props}
+      required
+      searchable
+      placeholder="Select"
+      data={enrollments.map((enrollment) => ({
+        value: String(enrollment.id),
+        label: enrollmentLabel(enrollment, withType),
+      }))}
+      nothingFoundMessage="No enrollments found."
+    />
+  );
+}
+
+export function DateField<T extends FieldValues, TOut>({
+  control,
+  name,
+  label,
+  required,
+}: Bound<T, TOut> & { label: string; required?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateInput
+          ref={field.ref}
+          name={field.name}
+          label={label}
+          value={field.value ?? null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          required={required}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+const deliveryTypeData = deliveryTypes.map((type) => ({ value: type, label: deliveryTypeLabels[type] }));
+
+export function DeliveryTypeField<T extends FieldValues, TOut>(props: Bound<T, TOut>) {
+  return <SelectField {...props} label="Delivery type" data={deliveryTypeData} placeholder="Select" />;
+}
+
+const noteTypeData = noteTypes.map((type) => ({ value: type, label: noteTypeLabels[type] }));
+
+/** Note type and text; on visits and reminders both are optional until text is typed. */
+export function NoteFields<T extends FieldValues, TOut>({
+  control,
+  typeName,
+  textName,
+  required,
+}: {
+  control: Control<T, unknown, TOut>;
+  typeName: Path<T>;
+  textName: Path<T>;
+  required?: boolean;
+}) {
+  return (
+    <Stack gap="sm">
+      <SelectField
+        control={control}
+        name={typeName}
+        label="Note type"
+        data={noteTypeData}
+        placeholder="Select"
+        required={required}
+      />
+      <Controller
+        control={control}
+        name={textName}
+        render={({ field, fieldState }) => (
+          <Textarea
+            {...field}
+            label="Note"
+            withAsterisk={required}
+            error={fieldState.error?.message}
+            rows={3}
+            resize="vertical"
+          />
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** The series' decision options as checkboxes. */
+export function DecisionOptionsField<T extends FieldValues, TOut>({
+  control,
+  name,
+  options,
+  loading,
+}: Bound<T, TOut> & { options: readonly DecisionOption[] | undefined; loading: boolean }) {
+  if (loading) return <Text size="sm" c="dimmed">{messages.loading}</Text>;
+  if (!options) return null;
+  if (options.length === 0) return <Text size="sm" c="dimmed">This series has no decision options.</Text>;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox.Group label="Decisions" value={field.value} onChange={field.onChange}>
+          <Stack gap="xs" mt="xs">
+            {options.map((option) => (
+              <Checkbox key={option.id} value={String(option.id)} label={option.name} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    />
+  );
+}
+
+export function FormActions({ saving, disabled }: { saving: boolean; disabled?: boolean }) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button type="submit" loading={saving} disabled={disabled}>
+        Save
+      </Button>
+    </Group>
+  );
+}

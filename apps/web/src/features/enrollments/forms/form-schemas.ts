@@ -1,0 +1,119 @@
+import { isValidIsoDate } from '@srs/shared/dates';
+import { deliveryTypes, noteTypes } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import { z } from 'zod';
+
+/** The record forms' rules (SPEC section 5), with its messages word for word. */
+const required = messages.fieldRequired;
+
+/** An empty field (null or blank) is 'This field is required'; the value goes on without null. */
+function filled<T>(value: T | null, ctx: z.RefinementCtx): T {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: required });
+    return z.NEVER;
+  }
+  return value;
+}
+
+/** A select's value (an id as text), null while nothing is chosen. */
+export const requiredChoice = z.string().nullable().transform(filled);
+/** DateInput's value: YYYY-MM-DD, null when empty, or text that could not be read. */
+export const requiredDate = requiredChoice.pipe(z.string().refine(isValidIsoDate, messages.dateInvalid));
+export const optionalDate = z.string().refine(isValidIsoDate, messages.dateInvalid).nullable();
+const deliveryType = z.enum(deliveryTypes).nullable();
+const noteType = z.enum(noteTypes).nullable();
+
+// Rules across fields also run while a field is still empty, so every message shows at once.
+const always = () => true;
+
+/** A note is optional on visits and reminders: its type is required only once there is text. */
+const optionalNote = { note_type: noteType, note_text: z.string().max(5000) };
+const noteTypeWhenText = (values: { note_type?: unknown; note_text?: unknown }) =>
+  typeof values.note_text !== 'string' || values.note_text.trim() === '' || Boolean(values.note_type);
+const noteTypeRequired = { when: always, path: ['note_type'], message: required };
+
+export const lessonSchema = z
+  .object({
+    enrollment_id: requiredChoice,
+    episode_id: requiredChoice,
+    date_sent: optionalDate,
+    date_completed: optionalDate,
+    delivery_type: deliveryType,
+  })
+  .refine((values) => Boolean(values.date_sent || values.date_completed), {
+    when: always,
+    path: ['date_sent'],
+    message: messages.sentOrReceivedRequired,
+  });
+export type LessonValues = z.input<typeof lessonSchema>;
+export type LessonOutput = z.output<typeof lessonSchema>;
+
+export const visitSchema = z
+  .object({
+    enrollment_id: requiredChoice,
+    date: requiredDate,
+    decision_option_ids: z.array(z.string()),
+    ...optionalNote,
+  })
+  .refine(noteTypeWhenText, noteTypeRequired);
+export type VisitValues = z.input<typeof visitSchema>;
+export type VisitOutput = z.output<typeof visitSchema>;
+
+export const reminderSchema = z
+  .object({ enrollment_id: requiredChoice, date: requiredDate, ...optionalNote })
+  .refine(noteTypeWhenText, noteTypeRequired);
+export type ReminderValues = z.input<typeof reminderSchema>;
+export type ReminderOutput = z.output<typeof reminderSchema>;
+
+/** NumberInput gives '' when empty. */
+const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
+export const productSchema = z.object({
+  enrollment_id: requiredChoice,
+  product_id: requiredChoice,
+  delivered_at: requiredDate,
+  quantity: z.preprocess(
+    blankAsMissing,
+    z
+      .number({ error: required })
+      .int('must be a whole number')
+      .min(1, 'must be greater than or equal to 1')
+      .max(100000, 'must be less than or equal to 100000'),
+  ),
+  // Blank falls back to the offer's default price on the server (SPEC section 5).
+  price: z.preprocess(
+    blankAsMissing,
+    z
+      .number()
+      .min(0, 'must be greater than or equal to 0')
+      .max(1_000_000, 'must be less than or equal to 1000000')
+      .optional(),
+  ),
+  visitor_name: z.string().max(200),
+  delivery_type: deliveryType,
+});
+export type ProductValues = z.input<typeof productSchema>;
+export type ProductOutput = z.output<typeof productSchema>;
+
+export const decisionSchema = z.object({
+  enrollment_id: requiredChoice,
+  /** 'lesson:{delivery id}', 'presentation:{episode id}' or 'visit:{visit id}'. */
+  record: requiredChoice,
+  decision_option_ids: z.array(z.string()),
+});
+export type DecisionValues = z.input<typeof decisionSchema>;
+export type DecisionOutput = z.output<typeof decisionSchema>;
+
+export const noteContextTypes = ['lesson', 'presentation', 'reminder', 'visit'] as const;
+export type NoteContextType = (typeof noteContextTypes)[number];
+
+/** The note form: context, the record, note type and text are all required (SPEC section 5). */
+export const noteSchema = z.object({
+  enrollment_id: requiredChoice,
+  context_type: z.enum(noteContextTypes).nullable().transform(filled),
+  record_id: requiredChoice,
+  note_type: noteType.transform(filled),
+  note_text: z.string().trim().min(1, required).max(5000),
+});
+export type NoteValues = z.input<typeof noteSchema>;
+export type NoteOutput = z.output<typeof noteSchema>;

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { episodesQuery } from '../../../lib/lookups/series.ts';
+import { enrollmentQuery } from '../api.ts';
+import { episodeLabel } from '../components/enrollment-format.ts';
+import { DateField, DeliveryTypeField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
+import {
+  chosenEnrollment,
+  preselectedEnrollment,
+  type RecordFormBodyProps,
+  useOfferedEnrollments,
+} from './form-context.ts';
+import { type LessonOutput, type LessonValues, lessonSchema } from './form-schemas.ts';
+import { lessonBody } from './record-bodies.ts';
+import { useRecordSave } from './use-record-save.ts';
+
+/** Send a lesson: course, lesson, sent or received date, delivery type (SPEC section 5). */
+export function LessonForm(props: RecordFormBodyProps) {
+  const courses = useOfferedEnrollments(props.student, 'Course');
+  const form = useForm<LessonValues, unknown, LessonOutput>({
+    resolver: zodResolver(lessonSchema),
+    defaultValues: {
+      enrollment_id: preselectedEnrollment(props, courses),
+      episode_id: null,
+      date_sent: null,
+      date_completed: null,
+      delivery_type: null,
+    },
+  });
+  const enrollment = chosenEnrollment(courses, useWatch({ control: form.control, name: 'enrollment_id' }));
+  const episodes = useQuery({ ...episodesQuery(enrollment?.series_id ?? 0), enabled: enrollment !== null });
+  const detail = useQuery({ ...enrollmentQuery(enrollment?.id ?? 0), enabled: enrollment !== null });
+  const { save, saving } = useRecordSave(messages.updated, props.onDone);
+
+  // Lessons already delivered for the enrollment are not offered again (SPEC section 5).
+  const delivered = new Set(detail.data?.episode_deliveries.map((delivery) => delivery.episode_id));
+  const lessons =
+    detail.data && episodes.data ? episodes.data.episodes.filter((episode) => !delivered.has(episode.id)) : [];
+  const loadingLessons = enrollment !== null && (episodes.isPending || detail.isPending);
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), lessonBody(values)))}>
+      <Stack gap="sm">
+        <EnrollmentField
+          control={form.control}
+          name="enrollment_id"
+          label="Course"
+          enrollments={courses}
+          withType={false}
+          onValueChange={() => form.setValue('episode_id', null)}
+        />
+        <SelectField
+          control={form.control}
+          name="episode_id"
+          label="Lesson"
+          required
+          searchable
+          disabled={enrollment === null}
+          placeholder={loadingLessons ? messages.loading : 'Select'}
+          data={lessons.map((episode) => ({ value: String(episode.id), label: episodeLabel(episode) }))}
+          nothingFoundMessage="No lessons left to send."
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DateField control={form.control} name="date_sent" label="Sent date" />
+          <DateField control={form.control} name="date_completed" label="Received date" />
+        </SimpleGrid>
+        <DeliveryTypeField control={form.control} name="delivery_type" />
+        <FormActions saving={saving} />
+      </Stack>
+    </form>
+  );
+}

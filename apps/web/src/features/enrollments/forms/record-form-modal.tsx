@@ -1,0 +1,18 @@
+import { Modal } from '@mantine/core';
+import { RecordForm, recordFormTitles } from './record-form.tsx';
+import type { RecordFormTarget } from './record-form-target.ts';
+
+export type RecordFormModalProps = {
+  /** What to record; null keeps the modal closed. */
+  target: RecordFormTarget | null;
+  onClose: () => void;
+};
+
+/** One record form (lesson, visit, product, reminder, decision, note) in its own modal. */
+export function RecordFormModal({ target, onClose }: RecordFormModalProps) {
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={target ? recordFormTitles[target.kind] : ''} size="lg">
+      {target && <RecordForm target={target} onDone={onClose} />}
+    </Modal>
+  );
+}

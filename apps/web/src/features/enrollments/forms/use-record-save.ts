@@ -1,0 +1,23 @@
+import type { EnrollmentUpdateInput } from '@srs/shared/enrollments';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useUpdateChosenEnrollment } from '../api.ts';
+
+/**
+ * Saves a record form: success shows its SPEC section 8 toast and closes the form; a failed save
+ * is already shown by the shared handler, and the form keeps everything the user typed.
+ */
+export function useRecordSave(successMessage: string, onDone: () => void) {
+  const mutation = useUpdateChosenEnrollment();
+  const save = async (id: number, body: EnrollmentUpdateInput) => {
+    try {
+      await mutation.mutateAsync({ id, body });
+    } catch (error) {
+      if (error instanceof HttpError) return;
+      throw error;
+    }
+    showSuccess(successMessage);
+    onDone();
+  };
+  return { save, saving: mutation.isPending };
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
+import {
+  chosenEnrollment,
+  preselectedEnrollment,
+  type RecordFormBodyProps,
+  useOfferedEnrollments,
+} from './form-context.ts';
+import { DateField, DecisionOptionsField, EnrollmentField, FormActions, NoteFields } from './form-fields.tsx';
+import { type VisitOutput, type VisitValues, visitSchema } from './form-schemas.ts';
+import { visitBody } from './record-bodies.ts';
+import { useRecordSave } from './use-record-save.ts';
+
+/** Add a visit: series and date required; decisions and a note are optional (SPEC section 5). */
+export function VisitForm(props: RecordFormBodyProps) {
+  const enrollments = useOfferedEnrollments(props.student, null);
+  const form = useForm<VisitValues, unknown, VisitOutput>({
+    resolver: zodResolver(visitSchema),
+    defaultValues: {
+      enrollment_id: preselectedEnrollment(props, enrollments),
+      date: null,
+      decision_option_ids: [],
+      note_type: null,
+      note_text: '',
+    },
+  });
+  const enrollment = chosenEnrollment(enrollments, useWatch({ control: form.control, name: 'enrollment_id' }));
+  const options = useQuery({ ...decisionOptionsQuery(enrollment?.series_id ?? 0), enabled: enrollment !== null });
+  const { save, saving } = useRecordSave(messages.visitCreated, props.onDone);
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), visitBody(values)))}>
+      <Stack gap="sm">
+        <EnrollmentField
+          control={form.control}
+          name="enrollment_id"
+          label="Series"
+          enrollments={enrollments}
+          withType
+          onValueChange={() => form.setValue('decision_option_ids', [])}
+        />
+        <DateField control={form.control} name="date" label="Date" required />
+        <DecisionOptionsField
+          control={form.control}
+          name="decision_option_ids"
+          options={enrollment ? options.data?.decision_options : undefined}
+          loading={enrollment !== null && options.isPending}
+        />
+        <NoteFields control={form.control} typeName="note_type" textName="note_text" />
+        <FormActions saving={saving} />
+      </Stack>
+    </form>
+  );
+}

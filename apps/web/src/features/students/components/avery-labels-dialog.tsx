@@ -1,0 +1,90 @@
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { QueryParams } from '../../../lib/http.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { printAveryLabels } from '../api.ts';
+import { AverySheetPicker } from './avery-sheet-picker.tsx';
+import { countOf } from './selection-text.ts';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  selectedIds: readonly number[];
+  /** The list's current filter (studentFilterQuery) and how many students it finds. */
+  filter: QueryParams;
+  filterCount: number | undefined;
+};
+
+export function labelsPrintedText(count: number): string {
+  return `${countOf(count, 'label')} printed.`;
+}
+
+/** 'Print mailing labels': an Avery 5160 PDF of the selected students or of the whole filter. */
+export function AveryLabelsDialog({ opened, onClose, ...rest }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Print mailing labels">
+      <LabelsForm {...rest} onClose={onClose} />
+    </Modal>
+  );
+}
+
+type Scope = 'selected' | 'filter';
+
+function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, 'opened'>) {
+  // Until the user picks, the selection decides; a selection emptied meanwhile cannot be printed.
+  const [picked, setPicked] = useState<Scope | null>(null);
+  const scope: Scope = selectedIds.length === 0 ? 'filter' : (picked ?? 'selected');
+  const [start, setStart] = useState(1);
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    setBusy(true);
+    const printed = await printAveryLabels(scope === 'selected' ? { ids: selectedIds } : { filter }, start);
+    setBusy(false);
+    if (printed === null) return;
+    showSuccess(labelsPrintedText(printed));
+    onClose();
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void download();
+      }}
+    >
+      <Stack>
+        <Radio.Group label="Print labels for" value={scope} onChange={(value) => setPicked(value as Scope)}>
+          <Stack gap={6} mt={6}>
+            <Radio
+              value="selected"
+              label={`The ${countOf(selectedIds.length, 'selected student')}`}
+              disabled={selectedIds.length === 0}
+            />
+            <Radio
+              value="filter"
+              label={
+                filterCount === undefined
+                  ? 'All students of the current filter'
+                  : `All ${countOf(filterCount, 'student')} of the current filter`
+              }
+            />
+          </Stack>
+        </Radio.Group>
+        <AverySheetPicker value={start} onChange={setStart} />
+        <Text size="sm" c="dimmed">
+          Students whose mailing option is 'Never', and those whose option is 'If the address is valid' but whose
+          address lacks a street, city, state or zip code, are left out.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Download labels
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

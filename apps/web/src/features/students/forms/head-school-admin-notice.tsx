@@ -1,0 +1,23 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import { manageSchoolRoles } from '@srs/shared/roles';
+import { Link } from 'react-router';
+import { useCan } from '../../../lib/permissions.ts';
+
+/**
+ * A school without a head school admin cannot accept students (SPEC section 5). School and
+ * conference admins can fix that, so they get the way to the school.
+ */
+export function HeadSchoolAdminNotice({ schoolId }: { schoolId: number }) {
+  const canManage = useCan(manageSchoolRoles);
+  return (
+    <Alert color="orange" role="alert">
+      <Text size="sm">{messages.schoolNeedsHeadSchoolAdmin}</Text>
+      {canManage && (
+        <Anchor component={Link} to={`/schools/${schoolId}/overview`} size="sm" fw={600}>
+          Manage School
+        </Anchor>
+      )}
+    </Alert>
+  );
+}

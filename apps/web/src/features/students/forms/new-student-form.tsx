@@ -1,0 +1,103 @@
+import { Checkbox, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import type { SeriesOption } from '@srs/shared/series';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { schoolQuery } from '../../../lib/lookups/schools.ts';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { studentPath } from '../../../lib/sections.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { schoolLabel } from '../format.ts';
+import { HeadSchoolAdminNotice } from './head-school-admin-notice.tsx';
+import { StudentForm } from './student-form.tsx';
+import { emptyStudentValues, namesFromSearch } from './student-form-values.ts';
+import { useNewStudentSave } from './use-new-student-save.ts';
+
+/** The courses, then the seminars, that the school offers (priority courses first, as the server sends them). */
+export function courseOrSeminarData(series: readonly SeriesOption[] | undefined) {
+  const item = (option: SeriesOption) => ({ value: String(option.id), label: option.name });
+  const courses = (series ?? []).filter((option) => option.type === 'Course').map(item);
+  const seminars = (series ?? []).filter((option) => option.type === 'Seminar').map(item);
+  return [
+    ...(courses.length > 0 ? [{ group: 'Courses', items: courses }] : []),
+    ...(seminars.length > 0 ? [{ group: 'Seminars', items: seminars }] : []),
+  ];
+}
+
+type Props = { schoolId: number; searchName: string | null };
+
+/**
+ * /students/new?school_id= (SPEC section 2, manual flow): the new-student form for one school.
+ * The student is created with the school's head school admin as instructor, then enrolled in
+ * the course or seminar when one is chosen.
+ */
+export function NewStudentForm({ schoolId, searchName }: Props) {
+  const navigate = useNavigate();
+  const school = useQuery(schoolQuery(schoolId));
+  const series = useQuery(seriesOptionsQuery({ schoolId }));
+  const [seriesId, setSeriesId] = useState<string | null>(null);
+  const [notify, setNotify] = useState(true);
+  const [defaults] = useState(() => ({ ...emptyStudentValues(), ...namesFromSearch(searchName) }));
+  const { save } = useNewStudentSave();
+
+  if (school.isError) return <ErrorPanel message={school.error.message} backTo={{ label: 'Back to Students', to: '/students' }} />;
+  if (!school.data) return <Loader aria-label="Loading" />;
+  const headSchoolAdminId = school.data.head_school_admin ? school.data.head_school_admin_id : null;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="sm">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          School
+        </Text>
+        <Text fw={500}>{schoolLabel(school.data)}</Text>
+        <Text size="sm" c="dimmed">
+          {[school.data.school_city, school.data.school_state, school.data.school_zip_code].filter(Boolean).join(', ')}
+        </Text>
+      </Paper>
+      {headSchoolAdminId === null && <HeadSchoolAdminNotice schoolId={schoolId} />}
+      <StudentForm
+        defaultValues={defaults}
+        submitLabel="Create Student"
+        submitDisabled={headSchoolAdminId === null}
+        checkDuplicates
+        backLabel="Cancel"
+        onBack={() => navigate('/students')}
+        onSubmit={async (fields) => {
+          if (headSchoolAdminId === null) return;
+          const { student } = await save({
+            fields,
+            schoolId,
+            instructorId: headSchoolAdminId,
+            seriesId: seriesId === null ? null : Number(seriesId),
+            notifyInstructor: notify,
+          });
+          showSuccess(messages.studentCreated);
+          navigate(studentPath(student.id));
+        }}
+      >
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label="Course or seminar"
+            placeholder={series.isPending ? messages.loading : 'None'}
+            data={courseOrSeminarData(series.data?.series)}
+            value={seriesId}
+            onChange={setSeriesId}
+            searchable
+            clearable
+            limit={200}
+            nothingFoundMessage="No courses or seminars found."
+            miw={240}
+          />
+        </Group>
+        <Checkbox
+          label="Notify instructor by email"
+          checked={notify}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
+        />
+      </StudentForm>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { mailingOptions, type StudentFields, StudentFields as studentFieldsSchema } from '@srs/shared/students';
+import { type ReactNode, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { mailingOptionLabels } from '../format.ts';
+import { CountryField, StateField } from './address-fields.tsx';
+import { LikelyDuplicateAlert } from './likely-duplicate-alert.tsx';
+import {
+  fieldMessage,
+  type StudentFieldName,
+  type StudentFormValues,
+  studentFieldErrors,
+} from './student-form-values.ts';
+
+const resolver = zodResolver(studentFieldsSchema) as unknown as Resolver<StudentFormValues, unknown, StudentFields>;
+
+type Props = {
+  defaultValues: StudentFormValues;
+  submitLabel: string;
+  /** Saves, or moves on; a rejection keeps the form as typed and shows the error. */
+  onSubmit: (fields: StudentFields, values: StudentFormValues) => Promise<unknown> | void;
+  /** Back (the wizard) or Cancel (the profile edit), with what is typed so far. */
+  onBack?: (values: StudentFormValues) => void;
+  backLabel?: string;
+  /** The save is not possible yet (a school without a head school admin). */
+  submitDisabled?: boolean;
+  /** New students: warn when a visible student has the same last name and zip. */
+  checkDuplicates?: boolean;
+  /** Fields of the caller that are not student fields (notify the instructor, the course). */
+  children?: ReactNode;
+};
+
+/**
+ * The student form of the wizard's address step, /students/new and the profile edit: the
+ * SPEC section 5 new-student rules, checked with the schema the server uses.
+ */
+export function StudentForm(props: Props) {
+  const form = useForm<StudentFormValues, unknown, StudentFields>({ defaultValues: props.defaultValues, resolver });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [lastName, zipCode, mailing] = useWatch({
+    control: form.control,
+    name: ['last_name', 'zip_code', 'include_in_mailing_list'],
+  });
+
+  const errorOf = (field: StudentFieldName) => {
+    const message = errors[field]?.message;
+    return message ? fieldMessage(field, message) : undefined;
+  };
+  const text = (field: StudentFieldName, label: string, required = false) => (
+    <TextInput label={label} withAsterisk={required} error={errorOf(field)} {...form.register(field)} />
+  );
+
+  const submit = form.handleSubmit(async (fields) => {
+    setFailure(null);
+    try {
+      await props.onSubmit(fields, form.getValues());
+    } catch (error) {
+      // The shared handler has shown the toast; the form keeps what was typed and says why here too.
+      const body = error instanceof HttpError && error.status === 422 ? error.body : null;
+      for (const [field, message] of Object.entries(studentFieldErrors(body))) {
+        form.setError(field as StudentFieldName, { type: 'server', message });
+      }
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Student">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {text('first_name', 'First name', true)}
+          {text('middle_name', 'Middle name')}
+          {text('last_name', 'Last name', true)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <CountryField control={form.control} setValue={form.setValue} error={errorOf('country')} />
+          {text('address', 'Address', true)}
+          {text('address_2', 'Address 2')}
+          {text('city', 'City', true)}
+          <StateField control={form.control} error={errorOf('state')} />
+          {text('zip_code', 'Zip code', true)}
+        </SimpleGrid>
+        {props.checkDuplicates && <LikelyDuplicateAlert lastName={lastName} zipCode={zipCode} />}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {text('email', 'Email')}
+          {text('phone', 'Phone')}
+          {text('social_media', 'Social media')}
+        </SimpleGrid>
+        <Radio.Group
+          label="Include in mailing list"
+          value={mailing}
+          onChange={(value) =>
+            form.setValue('include_in_mailing_list', value as StudentFormValues['include_in_mailing_list'], {
+              shouldDirty: true,
+            })
+          }
+        >
+          <Group gap="lg" mt={6}>
+            {mailingOptions.map((option) => (
+              <Radio key={option} value={option} label={mailingOptionLabels[option]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {props.children}
+        {failure && (
+          <Alert color="red" title="The student was not saved" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          {props.onBack ? (
+            <Button variant="default" onClick={() => props.onBack?.(form.getValues())} disabled={isSubmitting}>
+              {props.backLabel ?? 'Back'}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={isSubmitting} disabled={props.submitDisabled}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import type { SeriesOption } from '@srs/shared/series';
+import { useQuery } from '@tanstack/react-query';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+
+/** Priority courses first (SPEC section 3, Course), each group in the server's order. */
+export function courseSelectData(courses: readonly SeriesOption[] | undefined) {
+  const item = (course: SeriesOption) => ({ value: String(course.id), label: course.name });
+  const priority = (courses ?? []).filter((course) => course.priority).map(item);
+  const others = (courses ?? []).filter((course) => !course.priority).map(item);
+  if (priority.length === 0) return others;
+  return [
+    { group: 'Priority courses', items: priority },
+    ...(others.length > 0 ? [{ group: 'Other courses', items: others }] : []),
+  ];
+}
+
+type Props = {
+  courseId: number | null;
+  onChange: (courseId: number | null) => void;
+  onBack: () => void;
+  onNext: () => void;
+};
+
+/** Step 3 of the automatic path: the course; Next waits until one is chosen (SPEC section 5). */
+export function CourseStep({ courseId, onChange, onBack, onNext }: Props) {
+  const courses = useQuery(seriesOptionsQuery({ type: 'Course' }));
+  return (
+    <Stack gap="md">
+      <Text size="sm">Choose the course the new student starts with; the next steps find the school nearest to them.</Text>
+      <Select
+        label="Course"
+        withAsterisk
+        placeholder={courses.isPending ? messages.loading : 'Choose a course'}
+        data={courseSelectData(courses.data?.series)}
+        value={courseId === null ? null : String(courseId)}
+        onChange={(value) => onChange(value === null ? null : Number(value))}
+        searchable
+        limit={200}
+        nothingFoundMessage="No courses found."
+      />
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onNext} disabled={courseId === null}>
+          Next
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

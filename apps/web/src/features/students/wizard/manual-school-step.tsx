@@ -1,0 +1,57 @@
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { schoolOptionsQuery, schoolQuery, schoolSelectData } from '../../../lib/lookups/schools.ts';
+import { HeadSchoolAdminNotice } from '../forms/head-school-admin-notice.tsx';
+
+/** SPEC section 2: the manual path goes straight to the form, carrying the school and the search text. */
+export function newStudentFormPath(schoolId: number, searchText: string): string {
+  const query = new URLSearchParams({ school_id: String(schoolId), student_search_name: searchText });
+  return `/students/new?${query.toString()}`;
+}
+
+type Props = { searchText: string; onBack: () => void };
+
+/**
+ * 'Place in School Manually' (SPEC section 5, manual flow): one of the user's schools; its
+ * details decide whether it can accept students.
+ */
+export function ManualSchoolStep({ searchText, onBack }: Props) {
+  const navigate = useNavigate();
+  const schools = useQuery(schoolOptionsQuery);
+  const [schoolId, setSchoolId] = useState<number | null>(null);
+  const school = useQuery({ ...schoolQuery(schoolId ?? 0), enabled: schoolId !== null });
+  const loading = schoolId !== null && school.isPending;
+  const accepts = schoolId !== null && school.data?.head_school_admin === true;
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="School"
+        withAsterisk
+        placeholder={schools.isPending ? messages.loading : 'Select a school'}
+        data={schoolSelectData(schools.data?.schools)}
+        value={schoolId === null ? null : String(schoolId)}
+        onChange={(value) => setSchoolId(value === null ? null : Number(value))}
+        searchable
+        limit={200}
+        nothingFoundMessage="No schools found."
+        comboboxProps={{ withinPortal: true }}
+      />
+      {schoolId !== null && school.data?.head_school_admin === false && <HeadSchoolAdminNotice schoolId={schoolId} />}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button
+          disabled={!accepts}
+          onClick={() => schoolId !== null && navigate(newStudentFormPath(schoolId, searchText))}
+        >
+          {loading ? messages.loading : 'Create New Student'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { Checkbox, Progress, Stack, Text } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import type { StudentFields, SuggestedSchool } from '@srs/shared/students';
+import { useState } from 'react';
+import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { StudentForm } from '../forms/student-form.tsx';
+import { emptyStudentValues, namesFromSearch, type StudentFormValues } from '../forms/student-form-values.ts';
+import { type NewStudentResult, useNewStudentSave } from '../forms/use-new-student-save.ts';
+import { CourseStep } from './course-step.tsx';
+import { ManualSchoolStep } from './manual-school-step.tsx';
+import { SearchStep } from './search-step.tsx';
+import { SuccessStep } from './success-step.tsx';
+import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
+import { previousStep, type WizardStep, wizardStepCount, wizardSteps } from './wizard-steps.ts';
+
+type Props = {
+  /** From the first step the wizard closes (SPEC section 4): the modal closes, the page goes back. */
+  onClose: () => void;
+  /** A name already typed elsewhere: the wizard starts with that search made. */
+  initialSearch?: string;
+};
+
+type Placement = { result: NewStudentResult; school: SuggestedSchool };
+
+/**
+ * The new-student wizard (SPEC section 2): search by name; then either the automatic path
+ * (global admins: course, address, suggested schools, success) or the manual one (a school,
+ * then the form at /students/new). It fits a modal and a page alike.
+ */
+export function NewStudentWizard({ onClose, initialSearch }: Props) {
+  const start = initialSearch?.trim() ? initialSearch.trim() : null;
+  const [step, setStep] = useState<WizardStep>('search');
+  const [searched, setSearched] = useState<string | null>(start);
+  const [courseId, setCourseId] = useState<number | null>(null);
+  const [values, setValues] = useState<StudentFormValues | null>(null);
+  const [fields, setFields] = useState<StudentFields | null>(null);
+  const [notify, setNotify] = useState(true);
+  const [savingSchoolId, setSavingSchoolId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const [lockedSchoolId, setLockedSchoolId] = useState<number | null>(null);
+  const saver = useNewStudentSave();
+
+  const back = () => {
+    const previous = previousStep[step];
+    if (previous === null) onClose();
+    else setStep(previous);
+  };
+
+  const restart = () => {
+    saver.reset();
+    setSearched(null);
+    setCourseId(null);
+    setValues(null);
+    setFields(null);
+    setNotify(true);
+    setError(null);
+    setPlacement(null);
+    setLockedSchoolId(null);
+    setStep('search');
+  };
+
+  const choose = async (school: SuggestedSchool) => {
+    if (!school.head_school_admin || school.head_school_admin_id === null) {
+      showError(messages.noHeadSchoolAdmin);
+      return;
+    }
+    if (!fields || courseId === null) return;
+    if (placement?.school.id === school.id && placement.result.enrollment?.series_id === courseId) {
+      // Back from the success step and the same school again: everything is already done.
+      setStep('success');
+      return;
+    }
+    setSavingSchoolId(school.id);
+    setError(null);
+    try {
+      const result = await saver.save({
+        fields,
+        schoolId: school.id,
+        instructorId: school.head_school_admin_id,
+        seriesId: courseId,
+        notifyInstructor: notify,
+      });
+      showSuccess(messages.studentCreated);
+      setPlacement({ result, school });
+      setStep('success');
+    } catch (failure) {
+      // SPEC section 4: a failed save stays on (returns to) the school list with the error.
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setStep('schools');
+    } finally {
+      setSavingSchoolId(null);
+      setLockedSchoolId(saver.createdStudent()?.school.id ?? null);
+    }
+  };
+
+  const current = wizardSteps[step];
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          Step {current.number} of {wizardStepCount}
+        </Text>
+        <Text fw={600} component="h2" size="lg" m={0}>
+          {current.title}
+        </Text>
+        <Progress value={(current.number / wizardStepCount) * 100} size="sm" aria-hidden />
+      </Stack>
+      {step === 'search' && (
+        <SearchStep
+          searched={searched}
+          onSearch={setSearched}
+          onCreateNew={() => setStep('course')}
+          onPlaceManually={() => setStep('manual')}
+          onBack={back}
+        />
+      )}
+      {step === 'manual' && <ManualSchoolStep searchText={searched ?? ''} onBack={back} />}
+      {step === 'course' && (
+        <CourseStep courseId={courseId} onChange={setCourseId} onBack={back} onNext={() => setStep('form')} />
+      )}
+      {step === 'form' && (
+        <StudentForm
+          defaultValues={values ?? { ...emptyStudentValues(), ...namesFromSearch(searched) }}
+          submitLabel="Next"
+          checkDuplicates
+          onBack={(typed) => {
+            setValues(typed);
+            back();
+          }}
+          onSubmit={(saved, typed) => {
+            setValues(typed);
+            setFields(saved);
+            setStep('schools');
+          }}
+        >
+          <Checkbox
+            label="Notify instructor by email"
+            checked={notify}
+            onChange={(event) => setNotify(event.currentTarget.checked)}
+          />
+        </StudentForm>
+      )}
+      {step === 'schools' && fields && courseId !== null && (
+        <SuggestedSchoolsStep
+          courseId={courseId}
+          zipCode={fields.zip_code}
+          savingSchoolId={savingSchoolId}
+          lockedSchoolId={lockedSchoolId}
+          error={error}
+          onChoose={(school) => void choose(school)}
+          onBack={back}
+        />
+      )}
+      {step === 'success' && placement && (
+        <SuccessStep result={placement.result} school={placement.school} onBack={back} onAddAnother={restart} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { SuggestedSchool } from '@srs/shared/students';
+import { IconCheck } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { studentPath } from '../../../lib/sections.ts';
+import { fullName, schoolLabel } from '../format.ts';
+import type { NewStudentResult } from '../forms/use-new-student-save.ts';
+
+type Props = {
+  result: NewStudentResult;
+  school: SuggestedSchool;
+  onBack: () => void;
+  onAddAnother: () => void;
+};
+
+/** Step 6: where the new student was placed, and what to do next (SPEC section 2). */
+export function SuccessStep({ result, school, onBack, onAddAnother }: Props) {
+  const navigate = useNavigate();
+  const { student, enrollment } = result;
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon color="green" radius="xl" size="lg" aria-hidden>
+          <IconCheck size={20} />
+        </ThemeIcon>
+        <Text fw={600}>{fullName(student)} was added.</Text>
+      </Group>
+      <Paper withBorder p="sm">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Assigned school
+        </Text>
+        <Text fw={500}>{schoolLabel(school)}</Text>
+        <Text size="sm" c="dimmed">
+          {[school.city, school.state, school.zip_code].filter(Boolean).join(', ')}
+        </Text>
+        {enrollment && (
+          <Text size="sm" mt={4}>
+            {enrollment.series_name} · registration number {enrollment.registration_number}
+          </Text>
+        )}
+      </Paper>
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Group gap="sm">
+          <Button variant="light" onClick={onAddAnother}>
+            Add New Student
+          </Button>
+          <Button onClick={() => navigate(studentPath(student.id))}>View Student Overview</Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

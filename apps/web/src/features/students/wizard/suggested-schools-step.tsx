@@ -1,0 +1,97 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { SuggestedSchool } from '@srs/shared/students';
+import { useQuery } from '@tanstack/react-query';
+import { suggestedSchoolsQuery } from '../api.ts';
+import { schoolLabel } from '../format.ts';
+
+export function distanceLabel(miles: number | null): string {
+  return miles === null ? 'Distance unknown' : `${miles.toFixed(1)} miles`;
+}
+
+type Props = {
+  courseId: number;
+  zipCode: string;
+  /** The school being saved to, while the save runs. */
+  savingSchoolId: number | null;
+  /** After a partial save the student already lives in this school: only it can be chosen. */
+  lockedSchoolId: number | null;
+  error: string | null;
+  onChoose: (school: SuggestedSchool) => void;
+  onBack: () => void;
+};
+
+/** Step 5: schools offering the course, the one that claimed the zip first, then the nearest. */
+export function SuggestedSchoolsStep(props: Props) {
+  const schools = useQuery(suggestedSchoolsQuery(props.courseId, props.zipCode));
+  return (
+    <Stack gap="md">
+      {props.error && (
+        <Alert color="red" title="The student was not placed" role="alert">
+          {props.error}
+        </Alert>
+      )}
+      <Text size="sm">Schools offering the course near zip code {props.zipCode}:</Text>
+      {schools.isPending && (
+        <Center py="sm">
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      )}
+      {schools.isError && (
+        <Text c="red" size="sm" role="alert">
+          {schools.error.message}
+        </Text>
+      )}
+      {schools.data?.schools.length === 0 && (
+        <Text c="dimmed" ta="center" py="sm">
+          No school offers this course near this zip code.
+        </Text>
+      )}
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Suggested schools">
+        {schools.data?.schools.map((school) => (
+          <Paper key={school.id} component="li" withBorder p="xs">
+            <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Text fw={600} size="sm">
+                  {schoolLabel(school)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {[school.city, school.state].filter(Boolean).join(', ') || '-'} · {distanceLabel(school.distance_miles)}
+                </Text>
+                <Group gap={4}>
+                  {school.claimed && (
+                    <Badge size="sm" variant="light" color="green">
+                      Claimed zip
+                    </Badge>
+                  )}
+                  {!school.head_school_admin && (
+                    <Badge size="sm" variant="light" color="orange">
+                      No head school admin
+                    </Badge>
+                  )}
+                </Group>
+              </Stack>
+              <Button
+                size="xs"
+                onClick={() => props.onChoose(school)}
+                loading={props.savingSchoolId === school.id}
+                disabled={
+                  (props.savingSchoolId !== null && props.savingSchoolId !== school.id) ||
+                  (props.lockedSchoolId !== null && props.lockedSchoolId !== school.id)
+                }
+                aria-label={`Choose ${schoolLabel(school)}`}
+                style={{ flexShrink: 0 }}
+              >
+                Choose
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Group>
+        <Button variant="default" onClick={props.onBack} disabled={props.savingSchoolId !== null}>
+          Back
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { VisitsTab } from '../features/enrollments/components/visits-tab.tsx';
+import { useOutletEnrollment } from '../features/enrollments/components/enrollment-outlet.ts';
+
+export function Component() {
+  return <VisitsTab enrollment={useOutletEnrollment()} />;
+}

@@ -1,0 +1,43 @@
+import { Paper } from '@mantine/core';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { queryClient } from '../app/query-client.ts';
+import { PageHeader } from '../components/page-header.tsx';
+import { NewStudentForm } from '../features/students/forms/new-student-form.tsx';
+import { NewStudentWizard } from '../features/students/wizard/new-student-wizard.tsx';
+import { HttpError } from '../lib/http-errors.ts';
+import { schoolQuery } from '../lib/lookups/schools.ts';
+import { useIsMobile } from '../lib/use-is-mobile.ts';
+
+function schoolIdOf(value: string | null): number | null {
+  if (value === null || value === '') return null;
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw new HttpError('School not found', 404, null);
+  return id;
+}
+
+/** SPEC section 2: with school_id the page is that school's form, so the school loads first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const schoolId = schoolIdOf(new URL(request.url).searchParams.get('school_id'));
+  if (schoolId !== null) await queryClient.ensureQueryData(schoolQuery(schoolId));
+  return null;
+}
+
+/** /students/new: the form for a school (school_id, student_search_name), or else the wizard. */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const schoolId = schoolIdOf(params.get('school_id'));
+  return (
+    <>
+      <PageHeader title="New student" />
+      <Paper withBorder={!mobile} p={mobile ? 0 : 'md'} bg={mobile ? 'transparent' : undefined} maw={960}>
+        {schoolId === null ? (
+          <NewStudentWizard onClose={() => navigate('/students')} />
+        ) : (
+          <NewStudentForm key={params.toString()} schoolId={schoolId} searchName={params.get('student_search_name')} />
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { messages } from '@srs/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../src/app/query-client.ts';
+import { showSuccess } from '../src/lib/toasts.ts';
+import {
+  courseEnrollment,
+  enrollmentApi,
+  loadEnrollmentRoutes,
+  loaded,
+  renderEnrollmentPage,
+} from './enrollment-support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+// The record forms are another screen's work: here it is enough to see what each button opens them for.
+vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => ({
+  RecordFormModal: ({ target }: { target: unknown }) =>
+    target ? <output aria-label="Record form">{JSON.stringify(target)}</output> : null,
+}));
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(loadEnrollmentRoutes, 30_000);
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+const openedForm = async () => JSON.parse((await screen.findByRole('status', { name: 'Record form' })).textContent ?? '');
+const course = '/students/12/courses/enrollments/41';
+
+async function lessonRow(name: string) {
+  const table = await screen.findByRole('table', { name: 'Lessons' }, loaded);
+  const row = (await within(table).findByText(name)).closest('tr');
+  if (!row) throw new Error(`no row ${name}`);
+  return row;
+}
+
+describe('lessons tab', () => {
+  it('lists every lesson in order: a delivered one with its dates, type and counts, an unsent one with Send', async () => {
+    enrollmentApi(courseEnrollment());
+    const user = userEvent.setup();
+    renderEnrollmentPage(`${course}/lessons`);
+    const table = await screen.findByRole('table', { name: 'Lessons' }, loaded);
+    await within(table).findByText('1. The Bible');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      '1. The Bible',
+      '2. Prayer',
+      '3. Salvation',
+    ]);
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(rows[0] as HTMLElement)).toEqual(['1. The Bible', '02/01/2024', '02/20/2024', 'Post Office', '1', '2', 'EditRemove']);
+    expect(cells(rows[1] as HTMLElement)).toEqual(['2. Prayer', '03/04/2024', '-', 'Personal Delivery', '0', '1', 'EditRemove']);
+    expect(cells(rows[2] as HTMLElement)).toEqual(['3. Salvation', '-', '-', '-', '-', '-', 'Send']);
+
+    await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Send lesson 3. Salvation' }));
+    expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41 });
+  });
+
+  it('Edit saves the dates and type of the delivery; a last lesson received graduates the badge', async () => {
+    const api = enrollmentApi(courseEnrollment(), {
+      'PUT /enrollments/41': () => courseEnrollment({ status: 'Graduated' }),
+    });
+    const user = userEvent.setup();
+    renderEnrollmentPage(`${course}/lessons`);
+    await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
+    const received = within(dialog).getByLabelText('Received');
+    expect(within(dialog).getByLabelText('Sent')).toHaveValue('03/04/2024');
+    await user.type(received, '03/18/2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith(messages.updated));
+    expect(api.writes()).toEqual([
+      {
+        method: 'PUT',
+        path: '/enrollments/41',
+        body: {
+          episode_deliveries_attributes: [
+            { id: 902, date_sent: '2024-03-04', date_completed: '2024-03-18', delivery_type: 'PD' },
+          ],
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Graduated').closest('[data-status-colour]')).toHaveAttribute('data-status-colour', 'green');
+  });
+
+  it("refuses to save a delivery without dates: 'Sent or Received date is required'", async () => {
+    const api = enrollmentApi(courseEnrollment());
+    const user = userEvent.setup();
+    renderEnrollmentPage(`${course}/lessons`);
+    await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
+    await user.clear(within(dialog).getByLabelText('Sent'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(messages.sentOrReceivedRequired)).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('a failed save keeps what the user typed', async () => {
+    enrollmentApi(courseEnrollment(), {
+      'PUT /enrollments/41': () =>
+        new Response(JSON.stringify({ date_completed: ['is not valid'] }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderEnrollmentPage(`${course}/lessons`);
+    await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
+    await user.type(within(dialog).getByLabelText('Received'), '03/18/2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(showSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Lesson 2. Prayer' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Received')).toHaveValue('03/18/2024');
+  });
+
+  it('Remove asks first, then sends the delivery with _destroy', async () => {
+    const api = enrollmentApi(courseEnrollment(), {
+      'PUT /enrollments/41': () => courseEnrollment({ episode_deliveries: courseEnrollment().episode_deliveries.slice(1) }),
+    });
+    const user = userEvent.setup();
+    renderEnrollmentPage(`${course}/lessons`);
+    await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Remove lesson 2. Prayer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove lesson 2. Prayer' });
+    expect(dialog).toHaveTextContent('decisions and notes recorded on it');
+    expect(api.writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith(messages.updated));
+    expect(api.writes()).toEqual([
+      { method: 'PUT', path: '/enrollments/41', body: { episode_deliveries_attributes: [{ id: 902, _destroy: true }] } },
+    ]);
+    expect(await within(await lessonRow('2. Prayer')).findByRole('button', { name: 'Send lesson 2. Prayer' })).toBeInTheDocument();
+  });
+
+  it('on a phone the row actions follow the lesson name, as icon buttons that say which lesson', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as MediaQueryList,
+    );
+    enrollmentApi(courseEnrollment());
+    renderEnrollmentPage(`${course}/lessons`);
+    const row = await lessonRow('1. The Bible');
+    const table = row.closest('table') as HTMLElement;
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'LESSON',
+      'ACTIONS',
+      'SENT',
+      'RECEIVED',
+      'TYPE',
+      'DECISIONS',
+      'NOTES',
+    ]);
+    expect(within(row).getByRole('button', { name: 'Edit lesson 1. The Bible' })).toHaveTextContent('');
+    expect(within(row).getByRole('button', { name: 'Remove lesson 1. The Bible' })).toBeInTheDocument();
+  });
+});

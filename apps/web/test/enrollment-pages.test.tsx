@@ -1,0 +1,181 @@
+import { messages } from '@srs/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../src/app/query-client.ts';
+import { showSuccess } from '../src/lib/toasts.ts';
+import {
+  courseEnrollment,
+  enrollmentApi,
+  loadEnrollmentRoutes,
+  loaded,
+  renderEnrollmentPage,
+  schoolAdmin,
+  seminarEnrollment,
+} from './enrollment-support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => ({
+  RecordFormModal: ({ target }: { target: unknown }) =>
+    target ? <output aria-label="Record form">{JSON.stringify(target)}</output> : null,
+}));
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(loadEnrollmentRoutes, 30_000);
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('course enrollment page (SPEC section 2)', () => {
+  it('opens on the lessons tab, with the tabs in SPEC order', async () => {
+    enrollmentApi(courseEnrollment());
+    const { router } = renderEnrollmentPage('/students/12/courses/enrollments/41');
+    expect(await screen.findByRole('tab', { name: 'Lessons', selected: true }, loaded)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/students/12/courses/enrollments/41/lessons');
+    expect(tabNames()).toEqual(['Management', 'Lessons', 'Decisions', 'Questions', 'Products', 'Reminders', 'Visits']);
+  });
+
+  it('an unknown tab goes to the lessons tab', async () => {
+    enrollmentApi(courseEnrollment());
+    const { router } = renderEnrollmentPage('/students/12/courses/enrollments/41/presentations');
+    expect(await screen.findByRole('tab', { name: 'Lessons', selected: true }, loaded)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/students/12/courses/enrollments/41/lessons');
+  });
+
+  it('heads the page with the student, series, registration number, status, lesson sent and follow-up', async () => {
+    enrollmentApi(courseEnrollment());
+    renderEnrollmentPage('/students/12/courses/enrollments/41/lessons');
+    const name = await screen.findByRole('link', { name: 'Maria Lopez' }, loaded);
+    expect(name).toHaveAttribute('href', '/students/12/overview');
+    expect(screen.getByText('Discover Bible Guides')).toBeInTheDocument();
+    expect(screen.getByText('Registration number 100123')).toBeInTheDocument();
+    expect(screen.getByText('Enrolled').closest('[data-status-colour]')).toHaveAttribute('data-status-colour', 'blue');
+    expect(screen.getByText('Lesson 2 sent')).toBeInTheDocument();
+    expect(screen.getByText('Last sent 03/04/2024')).toBeInTheDocument();
+    expect(screen.getByText('Needs follow-up')).toBeInTheDocument();
+    expect(screen.queryByText(/orphaned/)).toBeNull();
+  });
+
+  it('says so at the top when the enrollment is orphaned', async () => {
+    enrollmentApi(courseEnrollment({ orphaned: true }));
+    renderEnrollmentPage('/students/12/courses/enrollments/41/lessons');
+    expect(
+      await screen.findByText("This enrollment is orphaned: the student's school does not offer this series.", {}, loaded),
+    ).toBeInTheDocument();
+  });
+
+  it('a failed load shows Error Loading Content', async () => {
+    enrollmentApi(courseEnrollment(), {
+      'GET /enrollments/41': () => new Response(JSON.stringify({ error: 'Enrollment not found' }), { status: 404, headers: { 'content-type': 'application/json' } }),
+    });
+    renderEnrollmentPage('/students/12/courses/enrollments/41/lessons');
+    expect(await screen.findByText(messages.errorLoadingContent, {}, loaded)).toBeInTheDocument();
+    expect(screen.getByText('Enrollment not found')).toBeInTheDocument();
+  });
+});
+
+describe('seminar enrollment page (SPEC section 2)', () => {
+  it('opens on the presentations tab, with the tabs in SPEC order and no lesson count', async () => {
+    enrollmentApi(seminarEnrollment());
+    const { router } = renderEnrollmentPage('/students/12/seminars/enrollments/42');
+    expect(await screen.findByRole('tab', { name: 'Presentations', selected: true }, loaded)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/students/12/seminars/enrollments/42/presentations');
+    expect(tabNames()).toEqual(['Management', 'Presentations', 'Decisions', 'Visits', 'Reminders', 'Products']);
+    expect(screen.getByText('Applied').closest('[data-status-colour]')).toHaveAttribute('data-status-colour', 'yellow');
+    expect(screen.queryByText(/Lesson \d+ sent/)).toBeNull();
+  });
+
+  it('a seminar enrollment reached by a course link moves to the seminar page', async () => {
+    enrollmentApi(seminarEnrollment());
+    const { router } = renderEnrollmentPage('/students/12/courses/enrollments/42/decisions');
+    expect(await screen.findByRole('tab', { name: 'Decisions', selected: true }, loaded)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/students/12/seminars/enrollments/42/decisions');
+  });
+});
+
+describe('management tab', () => {
+  it('shows the instructor, the school as (#code) church name, and the decisions summary', async () => {
+    enrollmentApi(courseEnrollment(), {
+      'GET /enrollments/41/decisions_summary': () => ({
+        decision_options: [
+          { id: 71, name: 'Accept Jesus as Saviour', decided: true, decisions_count: 2, first_decided_on: '2024-02-20' },
+          { id: 72, name: 'Baptism', decided: false, decisions_count: 0, first_decided_on: null },
+        ],
+      }),
+    });
+    renderEnrollmentPage('/students/12/courses/enrollments/41/management');
+    expect(await screen.findByText('(#101) Central Church', {}, loaded)).toBeInTheDocument();
+    expect(screen.getByText('Ida Instructor')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Decisions summary' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Accept Jesus as Saviour');
+    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Decided' })).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('02/20/2024');
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[2]).toHaveTextContent('2');
+    expect(rows[1]).toHaveTextContent('Baptism');
+    expect(within(rows[1] as HTMLElement).getByLabelText('Not decided')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[3]).toHaveTextContent('-');
+  });
+
+  it('offers every status in its colour and saves a change with PUT { status }', async () => {
+    const api = enrollmentApi(courseEnrollment(), {
+      'PUT /enrollments/41': () => courseEnrollment({ status: 'Graduated' }),
+    });
+    const user = userEvent.setup();
+    renderEnrollmentPage('/students/12/courses/enrollments/41/management');
+    await user.click(await screen.findByLabelText('Status', { selector: 'input' }, loaded));
+    const options = await screen.findAllByRole('option');
+    const colours = Object.fromEntries(
+      options.map((option) => [
+        option.textContent,
+        option.querySelector('[data-status-colour]')?.getAttribute('data-status-colour'),
+      ]),
+    );
+    expect(colours).toEqual({ Applied: 'yellow', Attended: 'blue', Enrolled: 'blue', Graduated: 'green', Inactive: 'gray' });
+    await user.click(options.find((option) => option.textContent === 'Graduated') as HTMLElement);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith(messages.updated));
+    expect(api.writes()).toEqual([{ method: 'PUT', path: '/enrollments/41', body: { status: 'Graduated' } }]);
+    // The heading follows the saved answer.
+    expect(screen.getAllByText('Graduated')[0]?.closest('[data-status-colour]')).toHaveAttribute('data-status-colour', 'green');
+  });
+
+  it('does not offer Delete enrollment to an instructor', async () => {
+    enrollmentApi(courseEnrollment());
+    renderEnrollmentPage('/students/12/courses/enrollments/41/management');
+    expect(await screen.findByText('(#101) Central Church', {}, loaded)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete enrollment' })).toBeNull();
+  });
+
+  it('lets an admin delete after a confirmation that keeps the history, then shows the student courses', async () => {
+    const api = enrollmentApi(courseEnrollment(), {
+      'DELETE /enrollments/41': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderEnrollmentPage('/students/12/courses/enrollments/41/management', schoolAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Delete enrollment' }, loaded));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete enrollment' });
+    expect(dialog).toHaveTextContent('Maria Lopez in Discover Bible Guides (registration number 100123)');
+    expect(dialog).toHaveTextContent('lessons sent and received, visits, reminders, products, decisions and notes');
+    expect(dialog).toHaveTextContent('The history is kept');
+    expect(api.writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete enrollment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students/12/courses'));
+    expect(api.writes()).toEqual([{ method: 'DELETE', path: '/enrollments/41', body: undefined }]);
+    expect(showSuccess).toHaveBeenCalledWith('Deleted successfully.');
+  });
+
+  it('a seminar enrollment deleted leads to the student seminars', async () => {
+    enrollmentApi(seminarEnrollment(), { 'DELETE /enrollments/42': () => new Response(null, { status: 204 }) });
+    const user = userEvent.setup();
+    const { router } = renderEnrollmentPage('/students/12/seminars/enrollments/42/management', schoolAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Delete enrollment' }, loaded));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete enrollment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete enrollment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students/12/seminars'));
+  });
+});

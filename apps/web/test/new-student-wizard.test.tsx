@@ -1,0 +1,278 @@
+import { messages } from '@srs/shared/messages';
+import type { Student } from '@srs/shared/students';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../src/app/query-client.ts';
+import { NewStudentWizard } from '../src/features/students/wizard/new-student-wizard.tsx';
+import { showError, showSuccess } from '../src/lib/toasts.ts';
+import {
+  type Call,
+  currentLocation,
+  enrollment,
+  fill,
+  mockApi,
+  pick,
+  renderScreen,
+  signInAs,
+  student,
+  suggested,
+  users,
+} from './new-student-support.tsx';
+import { jsonResponse } from './support.tsx';
+
+// jsdom renders Mantine's forms slowly on a shared machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const list = (students: Student[]) =>
+  jsonResponse({ students, pagination: { page: 1, per_page: 1, total_count: students.length, total_pages: 1 } });
+
+const found = [
+  student(5, { first_name: 'John', last_name: 'Smith', address: '9 Elm St' }),
+  student(6, { first_name: 'Johnny', last_name: 'Smithers', school: { id: 4, school_code: '102', church_name: 'East' } }),
+];
+
+const courses = () =>
+  jsonResponse({
+    series: [
+      { id: 11, name: 'Discover', type: 'Course', priority: true },
+      { id: 12, name: 'Amazing Facts', type: 'Course', priority: false },
+    ],
+  });
+
+/** The automatic path's server: search, courses, suggested schools, and the two saves. */
+function automaticApi(overrides: Record<string, (call: Call) => Response | Promise<Response>> = {}) {
+  return mockApi({
+    'GET /students': () => list(found),
+    'GET /series/simple_list': courses,
+    'GET /students/suggested_schools': () =>
+      jsonResponse({
+        schools: [
+          suggested(3, { claimed: true, distance_miles: 1.23 }),
+          suggested(8, { head_school_admin: false, head_school_admin_id: null, distance_miles: 12 }),
+        ],
+      }),
+    'POST /students': (call) =>
+      jsonResponse({ ...student(77, { first_name: 'John', last_name: 'Smith' }), school: { id: Number(call.body.school_id), school_code: '103', church_name: 'Church 3' } }, 201),
+    'POST /enrollments': (call) => jsonResponse(enrollment(500, Number(call.body.student_id), Number(call.body.series_id)), 201),
+    ...overrides,
+  });
+}
+
+function renderWizard(onClose = vi.fn()) {
+  const view = renderScreen(<NewStudentWizard onClose={onClose} />);
+  return { ...view, onClose };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+// Steps change after the form's asynchronous validation: wait for the heading, never read it at once.
+const expectStep = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+async function search(user: ReturnType<typeof renderScreen>['user'], text: string) {
+  await fill(user, 'Student name', text);
+  await user.click(button('Search'));
+  await screen.findByText('Not found? Add the student');
+}
+
+/** Search, Create New Student, the course, the address form: on the suggested schools. */
+async function toSchools(user: ReturnType<typeof renderScreen>['user']) {
+  await search(user, 'john michael smith');
+  await user.click(button('Create New Student'));
+  await pick(user, 'Course', 'Discover');
+  await user.click(button('Next'));
+  await fill(user, 'Address', '1 Main St');
+  await fill(user, 'City', 'Springfield');
+  await pick(user, 'State', 'Illinois');
+  await fill(user, 'Zip code', '62701');
+  await user.click(button('Next'));
+  await screen.findByRole('list', { name: 'Suggested schools' });
+  await screen.findByText('(#103) Church 3');
+}
+
+describe('new-student wizard: the automatic path', () => {
+  it('goes through the steps in order, and every Back goes one step back; the first step closes', async () => {
+    signInAs(users.globalAdmin);
+    const api = automaticApi();
+    const { user, onClose } = renderWizard();
+    await search(user, 'john michael smith');
+    await user.click(button('Create New Student'));
+
+    await expectStep('Assign new student automatically');
+    expect(button('Next')).toBeDisabled();
+    expect(api.to('GET', '/series/simple_list')[0]?.search.get('type')).toBe('Course');
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Discover', 'Amazing Facts']);
+    await user.click(options[0] as HTMLElement);
+    expect(button('Next')).toBeEnabled();
+    await user.click(button('Next'));
+
+    await expectStep('Address');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('John');
+    expect(screen.getByRole('textbox', { name: 'Middle name' })).toHaveValue('Michael');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Smith');
+    expect(screen.getByRole('checkbox', { name: 'Notify instructor by email' })).toBeChecked();
+    await fill(user, 'Address', '1 Main St');
+    await fill(user, 'City', 'Springfield');
+    await pick(user, 'State', 'Illinois');
+    await fill(user, 'Zip code', '62701');
+    await user.click(button('Next'));
+
+    await expectStep('Suggested schools');
+    const schools = await screen.findByRole('list', { name: 'Suggested schools' });
+    await within(schools).findByText('(#103) Church 3');
+    expect(schools).toHaveTextContent('Claimed zip');
+    expect(schools).toHaveTextContent('1.2 miles');
+    const suggestion = api.to('GET', '/students/suggested_schools')[0];
+    expect(suggestion?.search.get('series_id')).toBe('11');
+    expect(suggestion?.search.get('zip_code')).toBe('62701');
+
+    await user.click(button('Back'));
+    await expectStep('Address');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Springfield');
+    await user.click(button('Back'));
+    await expectStep('Assign new student automatically');
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('Discover');
+    await user.click(button('Back'));
+    await expectStep('Search by name');
+    expect(screen.getByRole('textbox', { name: 'Student name' })).toHaveValue('john michael smith');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(button('Back'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a school without a head school admin with the SPEC toast', async () => {
+    signInAs(users.globalAdmin);
+    const api = automaticApi();
+    const { user } = renderWizard();
+    await toSchools(user);
+    await user.click(button('Choose (#108) Church 8'));
+    expect(showError).toHaveBeenCalledWith(messages.noHeadSchoolAdmin);
+    expect(api.to('POST', '/students')).toHaveLength(0);
+    await expectStep('Suggested schools');
+  });
+
+  it('creates the student once, then the enrollment, and shows the assigned school', async () => {
+    signInAs(users.globalAdmin);
+    const api = automaticApi();
+    const { user } = renderWizard();
+    await toSchools(user);
+    await user.click(button('Choose (#103) Church 3'));
+
+    await expectStep('Student created');
+    expect(showSuccess).toHaveBeenCalledWith(messages.studentCreated);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/students', '/enrollments']);
+    const created = api.to('POST', '/students')[0]?.body;
+    expect(created).toMatchObject({
+      first_name: 'John',
+      middle_name: 'Michael',
+      last_name: 'Smith',
+      address: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      country: 'United States',
+      zip_code: '62701',
+      include_in_mailing_list: 'if_address_valid',
+      school_id: 3,
+      instructor_id: 33,
+      series_id: 11,
+      notify_instructor_by_email: true,
+    });
+    expect(String(created?.request_key)).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(api.to('POST', '/enrollments')[0]?.body).toEqual({
+      student_id: 77,
+      series_id: 11,
+      school_id: 3,
+      notify_instructor_by_email: true,
+    });
+    expect(screen.getByText('Assigned school')).toBeInTheDocument();
+    expect(screen.getByText('(#103) Church 3')).toBeInTheDocument();
+    expect(screen.getByText(/registration number 100123/)).toBeInTheDocument();
+
+    await user.click(button('Back'));
+    await expectStep('Suggested schools');
+    await user.click(await screen.findByRole('button', { name: 'Choose (#103) Church 3' }));
+    await expectStep('Student created');
+    expect(api.to('POST', '/students')).toHaveLength(1);
+    expect(api.to('POST', '/enrollments')).toHaveLength(1);
+
+    await user.click(button('View Student Overview'));
+    expect(currentLocation()).toBe('/students/77/overview');
+  });
+
+  it('a failed enrollment returns to the school list with the error; the retry does not post the student again', async () => {
+    signInAs(users.globalAdmin);
+    let enrollmentAttempts = 0;
+    const api = automaticApi({
+      'POST /enrollments': (call) =>
+        ++enrollmentAttempts === 1
+          ? jsonResponse(['The course is not offered by this school'], 422, 'Unprocessable Entity')
+          : jsonResponse(enrollment(500, Number(call.body.student_id), 11), 201),
+    });
+    const { user } = renderWizard();
+    await toSchools(user);
+    await user.click(button('Choose (#103) Church 3'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The course is not offered by this school');
+    await expectStep('Suggested schools');
+    expect(showSuccess).not.toHaveBeenCalled();
+    expect(button('Choose (#108) Church 8')).toBeDisabled();
+
+    await user.click(button('Choose (#103) Church 3'));
+    await expectStep('Student created');
+    expect(api.to('POST', '/students')).toHaveLength(1);
+    expect(api.to('POST', '/enrollments')).toHaveLength(2);
+    expect(api.to('POST', '/enrollments')[1]?.body).toMatchObject({ student_id: 77 });
+    expect(showSuccess).toHaveBeenCalledWith(messages.studentCreated);
+  });
+
+  it('a failed create is retried with the same request_key, so a lost answer makes no second student', async () => {
+    signInAs(users.globalAdmin);
+    let attempts = 0;
+    const api = automaticApi({
+      'POST /students': (call) =>
+        ++attempts === 1
+          ? jsonResponse(null, 500, 'Internal Server Error')
+          : jsonResponse({ ...student(77), school: { id: Number(call.body.school_id), school_code: '103', church_name: 'Church 3' } }, 201),
+    });
+    const { user } = renderWizard();
+    await toSchools(user);
+    await user.click(button('Choose (#103) Church 3'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.somethingWentWrong);
+    expect(api.to('POST', '/enrollments')).toHaveLength(0);
+
+    await user.click(button('Choose (#103) Church 3'));
+    await expectStep('Student created');
+    const keys = api.to('POST', '/students').map((c) => c.body.request_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('Add New Student restarts the wizard with a new request_key', async () => {
+    signInAs(users.globalAdmin);
+    const api = automaticApi();
+    const { user } = renderWizard();
+    await toSchools(user);
+    await user.click(button('Choose (#103) Church 3'));
+    await expectStep('Student created');
+
+    await user.click(button('Add New Student'));
+    await expectStep('Search by name');
+    expect(screen.getByRole('textbox', { name: 'Student name' })).toHaveValue('');
+    expect(screen.queryByRole('list', { name: 'Students found' })).toBeNull();
+
+    await toSchools(user);
+    await user.click(button('Choose (#103) Church 3'));
+    await expectStep('Student created');
+    const keys = api.to('POST', '/students').map((c) => c.body.request_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});

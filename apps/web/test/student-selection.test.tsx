@@ -1,0 +1,129 @@
+import type { StudentListResponse } from '@srs/shared/students';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../src/lib/session.ts';
+import { mobileQuery } from '../src/lib/use-is-mobile.ts';
+import * as studentsList from '../src/routes/students-list.tsx';
+import { makeStudent, mockApi, schoolAdmin } from './student-fixtures.ts';
+import { instructor, jsonResponse, makeToken, renderRoutes } from './support.tsx';
+
+// jsdom renders the whole list page on a shared two-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+
+const page = (ids: number[]): StudentListResponse => ({
+  students: ids.map((id) => makeStudent(id)),
+  pagination: { page: 1, per_page: 25, total_count: 40, total_pages: 2 },
+});
+
+/** The screen width useIsMobile sees: a phone matches the mobile query. */
+function screenIs(phone: boolean) {
+  vi.mocked(window.matchMedia).mockImplementation(
+    (query: string) =>
+      ({
+        matches: phone && query === mobileQuery,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      }) as never,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  screenIs(false);
+});
+
+function renderList(entry = '/students', user = schoolAdmin) {
+  setToken(makeToken(user));
+  const api = mockApi({
+    'GET /students': (call) => jsonResponse(page(call.search.get('page') === '2' ? [4, 5] : [1, 2, 3])),
+  });
+  const view = renderRoutes([{ path: '/students', Component: studentsList.Component }], entry);
+  return { api, ...view };
+}
+
+const selectAll = () => screen.getByRole('checkbox', { name: 'Select all on this page' });
+const checkbox = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+
+describe('student list selection (desktop table)', () => {
+  it('selects one student, then all on the page, with a count and an action bar', async () => {
+    renderList();
+    await screen.findByText('First1 Last1');
+    expect(screen.queryByRole('toolbar', { name: 'Selected students' })).not.toBeInTheDocument();
+
+    fireEvent.click(checkbox('First2 Last2'));
+    expect(checkbox('First2 Last2')).toBeChecked();
+    expect(screen.getByText('1 student selected')).toBeInTheDocument();
+    expect(selectAll()).toHaveAttribute('data-indeterminate', 'true');
+    const bar = screen.getByRole('toolbar', { name: 'Selected students' });
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Reassign',
+      'Share',
+      'Unshare',
+      'Labels',
+      'Clear selection',
+    ]);
+
+    fireEvent.click(selectAll());
+    expect(screen.getByText('3 students selected')).toBeInTheDocument();
+    for (const name of ['First1 Last1', 'First2 Last2', 'First3 Last3']) expect(checkbox(name)).toBeChecked();
+    expect(selectAll()).toBeChecked();
+
+    fireEvent.click(selectAll());
+    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+    expect(checkbox('First1 Last1')).not.toBeChecked();
+  });
+
+  it('keeps the selection across pages and clears it with Clear selection', async () => {
+    const { router } = renderList();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(selectAll());
+    await router.navigate('/students?page=2');
+    await screen.findByText('First4 Last4');
+    fireEvent.click(checkbox('First4 Last4'));
+    expect(screen.getByText('4 students selected')).toBeInTheDocument();
+    expect(selectAll()).toHaveAttribute('data-indeterminate', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('toolbar', { name: 'Selected students' })).not.toBeInTheDocument();
+    expect(checkbox('First4 Last4')).not.toBeChecked();
+  });
+
+  it('starts empty when the search or a filter changes', async () => {
+    const { router } = renderList('/students?sortBy=name');
+    await screen.findByText('First1 Last1');
+    fireEvent.click(selectAll());
+    await router.navigate('/students?sortBy=created_at&orderBy=desc');
+    expect(screen.getByText('3 students selected')).toBeInTheDocument();
+    await router.navigate('/students?sortBy=created_at&orderBy=desc&section=mine');
+    await waitFor(() => expect(screen.queryByText('3 students selected')).not.toBeInTheDocument());
+    expect(checkbox('First1 Last1')).not.toBeChecked();
+  });
+
+  it('offers Reassign to admins only', async () => {
+    renderList('/students', instructor);
+    await screen.findByText('First1 Last1');
+    fireEvent.click(selectAll());
+    const bar = screen.getByRole('toolbar', { name: 'Selected students' });
+    expect(within(bar).queryByRole('button', { name: 'Reassign' })).not.toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+});
+
+describe('student list selection (phone cards)', () => {
+  it('puts a checkbox on every card and selects all on the page', async () => {
+    screenIs(true);
+    renderList();
+    const cards = await screen.findByRole('list', { name: 'Students' });
+    expect(within(cards).getAllByRole('checkbox')).toHaveLength(3);
+    fireEvent.click(within(cards).getByRole('checkbox', { name: 'Select First3 Last3' }));
+    expect(screen.getByText('1 student selected')).toBeInTheDocument();
+    fireEvent.click(selectAll());
+    expect(screen.getByText('3 students selected')).toBeInTheDocument();
+    expect(within(cards).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+  });
+});
