@@ -229,8 +229,7 @@ export const loaded = { timeout: 5000 };
 /** The route modules load lazily: importing them once up front keeps the first test within its timeouts. */
 export async function loadEnrollmentRoutes() {
   await Promise.all([
-    import('../src/routes/course-enrollment.tsx'),
-    import('../src/routes/seminar-enrollment.tsx'),
+    import('../src/routes/enrollment.tsx'),
     import('../src/routes/enrollment-management.tsx'),
     import('../src/routes/enrollment-lessons.tsx'),
     import('../src/routes/enrollment-presentations.tsx'),

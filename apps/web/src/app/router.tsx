@@ -60,10 +60,7 @@ const enrollmentTabRoutes = {
 function enrollmentRoute(kind: EnrollmentKind, tabs: readonly (keyof typeof enrollmentTabRoutes)[]): RouteObject {
   return {
     path: `students/:studentId/${kind}/enrollments/:enrollmentId`,
-    lazy:
-      kind === 'courses'
-        ? lazyRoute('course-enrollment', () => import('../routes/course-enrollment.tsx'))
-        : lazyRoute('seminar-enrollment', () => import('../routes/seminar-enrollment.tsx')),
+    lazy: lazyRoute('enrollment', () => import('../routes/enrollment.tsx')),
     children: [
       { index: true, element: <EnrollmentTabRedirect kind={kind} /> },
       ...tabs.map((tab) => ({ path: tab, lazy: enrollmentTabRoutes[tab] })),

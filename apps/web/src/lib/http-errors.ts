@@ -42,3 +42,10 @@ export function handlerMessage(status: number | null, body: unknown, statusText 
   else text = statusText;
   return text.trim() === '' ? messages.somethingWentWrong : text;
 }
+
+/** The id of a route parameter; anything but a positive whole number is a missing record (404). */
+export function routeIdOf(value: string | undefined, what: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw new HttpError(`${what} not found`, 404, null);
+  return id;
+}

@@ -1,19 +1,15 @@
-import { Group, Paper, Tabs } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
 import { StudentQuickAddMenu } from '../features/enrollments/components/student-quick-add-menu.tsx';
 import { studentQuery } from '../features/students/api.ts';
 import { StudentHeading } from '../features/students/components/student-heading.tsx';
-import { HttpError } from '../lib/http-errors.ts';
+import { RouteTabs } from '../components/route-tabs.tsx';
+import { routeIdOf } from '../lib/http-errors.ts';
 import { studentTabs } from '../lib/sections.ts';
-import classes from './student-detail.module.css';
 
-function studentIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new HttpError('Student not found', 404, null);
-  return id;
-}
+const studentIdOf = (value: string | undefined) => routeIdOf(value, 'Student');
 
 /** SPEC section 2: a detail route loads its record before it shows. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -33,25 +29,14 @@ export function Component() {
         <StudentHeading student={student} />
         <StudentQuickAddMenu studentId={student.id} />
       </Group>
-      <Tabs
+      <RouteTabs
+        label="Student sections"
+        tabs={studentTabs}
         value={segment}
-        onChange={(value) => value && navigate(`/students/${id}/${value}`)}
-        keepMounted={false}
-        variant="outline"
+        onChange={(value) => navigate(`/students/${id}/${value}`)}
       >
-        <Tabs.List aria-label="Student sections" className={classes.tabs}>
-          {studentTabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={segment}>
-          <Paper p="md" withBorder style={{ borderTop: 0 }}>
-            <Outlet context={student} />
-          </Paper>
-        </Tabs.Panel>
-      </Tabs>
+        <Outlet context={student} />
+      </RouteTabs>
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { Group, Paper, Tabs } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { SeriesType } from '@srs/shared/enrollments';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { HttpError } from '../../../lib/http-errors.ts';
+import { RouteTabs } from '../../../components/route-tabs.tsx';
 import {
   courseEnrollmentPath,
   courseEnrollmentTabs,
@@ -12,14 +11,7 @@ import {
 } from '../../../lib/sections.ts';
 import { enrollmentQuery } from '../api.ts';
 import { EnrollmentHeading, OrphanedNote } from './enrollment-heading.tsx';
-import classes from './enrollment-page.module.css';
 import { StudentQuickAddMenu } from './student-quick-add-menu.tsx';
-
-export function recordIdOf(value: string | undefined, what: string): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new HttpError(`${what} not found`, 404, null);
-  return id;
-}
 
 const pages = {
   Course: {
@@ -43,11 +35,6 @@ export function EnrollmentPage({ type, studentId, enrollmentId }: Props) {
   const enrollment = useQuery(enrollmentQuery(enrollmentId)).data;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tabList = useRef<HTMLDivElement>(null);
-  // On phones the tabs scroll sideways: the open one must be in view, also when opened by a link.
-  useEffect(() => {
-    tabList.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
   if (!enrollment) return null;
 
   const page = pages[type];
@@ -64,27 +51,16 @@ export function EnrollmentPage({ type, studentId, enrollmentId }: Props) {
       {enrollment.orphaned && <OrphanedNote />}
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <EnrollmentHeading enrollment={enrollment} />
-        <StudentQuickAddMenu studentId={enrollment.student.id} />
+        <StudentQuickAddMenu studentId={enrollment.student.id} enrollmentId={enrollment.id} />
       </Group>
-      <Tabs
+      <RouteTabs
+        label={page.label}
+        tabs={page.tabs}
         value={segment}
-        onChange={(value) => value && navigate(page.path(studentId, enrollmentId, value))}
-        keepMounted={false}
-        variant="outline"
+        onChange={(value) => navigate(page.path(studentId, enrollmentId, value))}
       >
-        <Tabs.List ref={tabList} aria-label={page.label} className={classes.tabs}>
-          {page.tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={segment}>
-          <Paper p={{ base: 'xs', sm: 'md' }} withBorder style={{ borderTop: 0 }}>
-            <Outlet context={enrollment} />
-          </Paper>
-        </Tabs.Panel>
-      </Tabs>
+        <Outlet context={enrollment} />
+      </RouteTabs>
     </>
   );
 }

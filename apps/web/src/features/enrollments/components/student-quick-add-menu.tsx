@@ -10,9 +10,10 @@ const menuLabel = 'Add to student';
 
 /**
  * The student quick-add menu (SPEC section 2, five entries): a menu button in the header on
- * wide screens, a page-action icon on phones; each entry opens its form for this student.
+ * wide screens, a page-action icon on phones; each entry opens its form for this student (and,
+ * on an enrollment page, that enrollment).
  */
-export function StudentQuickAddMenu({ studentId }: { studentId: number }) {
+export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studentId: number; enrollmentId?: number | null }) {
   const mobile = useIsMobile();
   const [target, setTarget] = useState<RecordFormTarget | null>(null);
   return (
@@ -37,7 +38,7 @@ export function StudentQuickAddMenu({ studentId }: { studentId: number }) {
         </Menu.Target>
         <Menu.Dropdown>
           {studentQuickAddMenu.map((item) => (
-            <Menu.Item key={item.key} onClick={() => setTarget({ kind: item.key, studentId })}>
+            <Menu.Item key={item.key} onClick={() => setTarget({ kind: item.key, studentId, enrollmentId })}>
               {item.label}
             </Menu.Item>
           ))}
