@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+/** Where a failed journey leaves its screenshot. */
+const resultsDir = path.resolve(import.meta.dirname, '../../test-results');
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseUrl = () => inject('baseUrl');
@@ -50,4 +54,21 @@ export async function signIn(page: Page, email: string, password = 'demo-passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/idp'), {
     timeout: 30_000,
   });
+}
+
+/**
+ * Runs one journey in a fresh browser context; when it fails, the page as it was is kept in
+ * test-results/ as a PNG, so a failed CI run shows what the user would have seen.
+ */
+export async function journey(browser: Browser, viewport: ViewportName, name: string, steps: (page: Page) => Promise<void>) {
+  const { context, page } = await newPage(browser, viewport);
+  try {
+    await steps(page);
+  } catch (error) {
+    const file = `test-results/${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${viewport}.png`;
+    await page.screenshot({ path: path.join(resultsDir, path.basename(file)), fullPage: true }).catch(() => {});
+    throw error;
+  } finally {
+    await context.close();
+  }
 }

@@ -21,6 +21,11 @@ async function freePort(): Promise<number> {
 
 /** Builds the product, starts it on a fresh embedded database with demo data, and waits until it answers. */
 export default async function setup(project: TestProject) {
+  // While writing a journey: run it against a server you already started (never in CI).
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL);
+    return () => {};
+  }
   for (const workspace of ['@srs/web', '@srs/server']) {
     const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`build of ${workspace} failed`);

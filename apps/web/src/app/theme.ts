@@ -9,7 +9,7 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { closeDelay: 50 } },
     // Badges read as written ('Lesson 3 sent'), not in capitals.
     Badge: { defaultProps: { tt: 'none' } },
-    Select: { defaultProps: { maxDropdownHeight: 250 } },
-    Autocomplete: { defaultProps: { maxDropdownHeight: 250 } },
+    Select: { defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false } } },
+    Autocomplete: { defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false } } },
   },
 });

@@ -13,7 +13,7 @@ import { episodeLabel } from '../components/enrollment-format.ts';
 import {
   chosenEnrollment,
   preselectedContext,
-  preselectedEnrollment,
+  initialEnrollment,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -73,7 +73,7 @@ export function DecisionForm(props: RecordFormBodyProps) {
   const form = useForm<DecisionValues, unknown, DecisionOutput>({
     resolver: zodResolver(decisionSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, enrollments),
+      enrollment_id: initialEnrollment(props, enrollments),
       record: contextKey(context),
       decision_option_ids: [],
     },

@@ -22,6 +22,15 @@ export function preselectedEnrollment(
   return offered.some((enrollment) => enrollment.id === target.enrollmentId) ? String(target.enrollmentId) : null;
 }
 
+/** The enrollment a form starts with: the target's, or the student's only one the form offers. */
+export function initialEnrollment(
+  props: Pick<RecordFormBodyProps, 'student' | 'target'>,
+  offered: readonly EnrollmentSummary[],
+): string | null {
+  const only = offered.length === 1 ? offered[0] : undefined;
+  return preselectedEnrollment(props, offered) ?? (only ? String(only.id) : null);
+}
+
 /** The target's lesson, presentation, visit or reminder: only with its preselected enrollment. */
 export function preselectedContext(
   props: Pick<RecordFormBodyProps, 'student' | 'target'>,

@@ -9,7 +9,7 @@ import { episodeLabel } from '../components/enrollment-format.ts';
 import { DateField, DeliveryTypeField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
 import {
   chosenEnrollment,
-  preselectedEnrollment,
+  initialEnrollment,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -23,7 +23,7 @@ export function LessonForm(props: RecordFormBodyProps) {
   const form = useForm<LessonValues, unknown, LessonOutput>({
     resolver: zodResolver(lessonSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, courses),
+      enrollment_id: initialEnrollment(props, courses),
       episode_id: null,
       date_sent: null,
       date_completed: null,

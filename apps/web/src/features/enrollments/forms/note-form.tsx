@@ -12,7 +12,7 @@ import { episodeLabel } from '../components/enrollment-format.ts';
 import {
   chosenEnrollment,
   preselectedContext,
-  preselectedEnrollment,
+  initialEnrollment,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -65,7 +65,7 @@ export function NoteForm(props: RecordFormBodyProps) {
   const form = useForm<NoteValues, unknown, NoteOutput>({
     resolver: zodResolver(noteSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, enrollments),
+      enrollment_id: initialEnrollment(props, enrollments),
       context_type: context?.type ?? null,
       record_id: context ? String(context.id) : null,
       note_type: null,

@@ -8,7 +8,7 @@ import { productOffersQuery } from '../../../lib/lookups/series.ts';
 import { priceLabel } from '../components/enrollment-format.ts';
 import {
   chosenEnrollment,
-  preselectedEnrollment,
+  initialEnrollment,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -26,7 +26,7 @@ export function ProductForm(props: RecordFormBodyProps) {
   const form = useForm<ProductValues, unknown, ProductOutput>({
     resolver: zodResolver(productSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, enrollments),
+      enrollment_id: initialEnrollment(props, enrollments),
       product_id: null,
       delivered_at: todayIso(),
       quantity: 1,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useForm } from 'react-hook-form';
-import { preselectedEnrollment, type RecordFormBodyProps, useOfferedEnrollments } from './form-context.ts';
+import { initialEnrollment, type RecordFormBodyProps, useOfferedEnrollments } from './form-context.ts';
 import { DateField, EnrollmentField, FormActions, NoteFields } from './form-fields.tsx';
 import { type ReminderOutput, type ReminderValues, reminderSchema } from './form-schemas.ts';
 import { reminderBody } from './record-bodies.ts';
@@ -14,7 +14,7 @@ export function ReminderForm(props: RecordFormBodyProps) {
   const form = useForm<ReminderValues, unknown, ReminderOutput>({
     resolver: zodResolver(reminderSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, enrollments),
+      enrollment_id: initialEnrollment(props, enrollments),
       date: null,
       note_type: null,
       note_text: '',

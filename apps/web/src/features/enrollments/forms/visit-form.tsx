@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import {
   chosenEnrollment,
-  preselectedEnrollment,
+  initialEnrollment,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -21,7 +21,7 @@ export function VisitForm(props: RecordFormBodyProps) {
   const form = useForm<VisitValues, unknown, VisitOutput>({
     resolver: zodResolver(visitSchema),
     defaultValues: {
-      enrollment_id: preselectedEnrollment(props, enrollments),
+      enrollment_id: initialEnrollment(props, enrollments),
       date: null,
       decision_option_ids: [],
       note_type: null,

@@ -1,0 +1,149 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+import {
+  addToStudent,
+  choose,
+  demo,
+  enrollmentOf,
+  expectToast,
+  field,
+  fillDate,
+  studentInCourse,
+  tag,
+  todayIso,
+  usDate,
+} from './support/records.ts';
+
+describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (viewport) => {
+  const phone = viewport === 'phone';
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('sends a lesson, records it received, and records decisions for it (ticked kept, unticked removed)', () =>
+    journey(browser, viewport, 'lesson-received-decisions', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      const { student, enrollment } = await studentInCourse(page, 'Lena', `Lessons${tag()}`);
+      const today = todayIso();
+      await page.goto(`/students/${student.id}/overview`);
+
+      let dialog = await addToStudent(page, 'Lesson');
+      await choose(page, dialog, 'Course', demo.course);
+      await choose(page, dialog, 'Lesson', /^1\. /);
+      await fillDate(dialog, 'Sent date', today, phone);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Updated successfully.');
+      let detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.episode_deliveries).toHaveLength(1);
+      expect(detail.lesson_number).toBe(1);
+      const lesson = detail.episode_deliveries[0]!;
+      expect(lesson).toMatchObject({ date_sent: today, date_completed: null });
+
+      // Recording the lesson received: the lessons tab, Edit, the received date.
+      await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/lessons`);
+      await page.getByRole('button', { name: `Edit lesson 1. ${lesson.episode_name}` }).click();
+      const edit = page.getByRole('dialog');
+      await fillDate(edit, 'Received', today, phone);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Updated successfully.');
+      await page.getByRole('table', { name: 'Lessons' }).getByText(usDate(today)).nth(1).waitFor();
+      detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.episode_deliveries[0]).toMatchObject({ date_sent: today, date_completed: today });
+
+      // Decisions for that lesson: two ticked, then one unticked.
+      dialog = await addToStudent(page, 'Decision');
+      await choose(page, dialog, 'Series', demo.course);
+      await choose(page, dialog, 'Lesson', /^1\. /);
+      await dialog.getByRole('checkbox', { name: 'Accept Jesus as Saviour' }).check();
+      await dialog.getByRole('checkbox', { name: 'Baptism' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Decisions updated successfully.');
+      detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.episode_deliveries[0]!.decisions.map((d) => d.decision_option_name).sort()).toEqual([
+        'Accept Jesus as Saviour',
+        'Baptism',
+      ]);
+
+      dialog = await addToStudent(page, 'Decision');
+      await choose(page, dialog, 'Series', demo.course);
+      await choose(page, dialog, 'Lesson', /^1\. /);
+      const baptism = dialog.getByRole('checkbox', { name: 'Baptism' });
+      await expect.poll(() => baptism.isChecked()).toBe(true);
+      await baptism.uncheck();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Decisions updated successfully.');
+      detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.episode_deliveries[0]!.decisions.map((d) => d.decision_option_name)).toEqual([
+        'Accept Jesus as Saviour',
+      ]);
+      await page.goto(`/students/${student.id}/decisions`);
+      await page.getByText('Accept Jesus as Saviour').first().waitFor();
+      expect(await page.getByText('Baptism').count()).toBe(0);
+    }));
+
+  it('a reminder puts the enrollment on the follow-up list; a visit with a note takes it off', () =>
+    journey(browser, viewport, 'reminder-followup-visit', async (page) => {
+      await signIn(page, 'instructor@demo.test');
+      const last = `Followup${tag()}`;
+      const { student, enrollment } = await studentInCourse(page, 'Mara', last);
+      const today = todayIso();
+      const followupList = async () => {
+        await page.goto('/');
+        await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+        // The list has loaded once another student needing follow-up shows.
+        await page.getByText('Students needing follow-up').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        return page.getByRole('link', { name: new RegExp(`Mara ${last}`) }).count();
+      };
+      expect(await followupList()).toBe(0);
+
+      // A reminder is a Quick Add form; on the student's page the student is chosen already.
+      await page.goto(`/students/${student.id}/overview`);
+      await page.getByRole('button', { name: 'Quick Add' }).click();
+      let dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Add a reminder' }).click();
+      await choose(page, dialog, 'Series', demo.course);
+      await fillDate(dialog, 'Date', today, phone);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Reminder created successfully.');
+      expect((await enrollmentOf(page, enrollment.id)).needing_followup).toBe(true);
+      expect(await followupList()).toBe(1);
+
+      await page.goto(`/students/${student.id}/overview`);
+      dialog = await addToStudent(page, 'Visit');
+      await choose(page, dialog, 'Series', demo.course);
+      await fillDate(dialog, 'Date', today, phone);
+      await choose(page, dialog, 'Note type', 'Note');
+      await field(dialog, 'Note').fill('Talked about lesson one on the porch.');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Visit created successfully.');
+      const detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.visits).toHaveLength(1);
+      expect(detail.visits[0]!.notes.map((n) => n.text)).toEqual(['Talked about lesson one on the porch.']);
+      expect(detail.needing_followup).toBe(false);
+      await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/visits`);
+      await page.getByText('Talked about lesson one on the porch.').first().waitFor();
+      expect(await followupList()).toBe(0);
+    }));
+
+  it('delivers a product at the offer’s default price when the price is left blank', () =>
+    journey(browser, viewport, 'product-default-price', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      const { student, enrollment } = await studentInCourse(page, 'Noor', `Products${tag()}`);
+      await page.goto(`/students/${student.id}/overview`);
+      const dialog = await addToStudent(page, 'Product');
+      await choose(page, dialog, 'Series', demo.course);
+      await choose(page, dialog, 'Product', 'Steps to Christ');
+      expect(await field(dialog, 'Price').getAttribute('placeholder')).toContain('2.50');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Updated successfully.');
+      const detail = await enrollmentOf(page, enrollment.id);
+      expect(detail.product_deliveries).toHaveLength(1);
+      expect(detail.product_deliveries[0]).toMatchObject({ product_name: 'Steps to Christ', price: '2.50', quantity: 1 });
+      await page.goto(`/students/${student.id}/products`);
+      await page.getByText('$2.50').first().waitFor();
+    }));
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+import { expectToast } from './support/records.ts';
+
+/** Pages of a PDF: its page objects (`/Type /Page`, not the `/Type /Pages` tree). */
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+/** Downloads the labels of the open dialog; answers the PDF and how many labels it holds. */
+async function downloadLabels(page: Page, startAt: number) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: `Label ${startAt}`, exact: true }).click();
+  const [download, response] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/students/avery_labels'),
+    dialog.getByRole('button', { name: 'Download labels' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(download.suggestedFilename()).toMatch(/^avery-labels-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  return { pdf, labels: Number((await response.allHeaders())['x-label-count']) };
+}
+
+describe.each(['desktop', 'phone'] as ViewportName[])('mailing labels (%s)', (viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('prints Avery 5160 labels of the selection and of the whole list, from a chosen first label', () =>
+    journey(browser, viewport, 'avery-labels', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      await page.goto('/students');
+      const selectBoxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      await selectBoxes.first().waitFor();
+      for (const index of [0, 1, 2]) await selectBoxes.nth(index).check();
+      await page.getByRole('toolbar', { name: 'Selected students' }).getByRole('button', { name: 'Labels' }).click();
+
+      // Three students from label 29 of a partly used sheet: two on the first sheet, one on a second.
+      const selected = await downloadLabels(page, 29);
+      expect(selected.labels).toBe(3);
+      expect(pageCount(selected.pdf)).toBe(2);
+      await expectToast(page, '3 labels printed.');
+
+      // The whole list from label 3: every student who can receive mail, 30 to a sheet.
+      await page.getByRole('button', { name: 'Clear selection' }).click();
+      await page.getByRole('button', { name: 'Labels' }).first().click();
+      const all = await downloadLabels(page, 3);
+      expect(all.labels).toBeGreaterThan(30);
+      expect(pageCount(all.pdf)).toBe(Math.ceil((2 + all.labels) / 30));
+      await expectToast(page, `${all.labels} labels printed.`);
+    }));
+});
