@@ -12,6 +12,7 @@ import {
   readyCourse,
   renderForm,
   save,
+  student,
   typeDate,
 } from './record-forms-support.tsx';
 
@@ -40,6 +41,17 @@ describe('Send a lesson (SPEC section 5)', () => {
     await waitFor(() => expect(field('Lesson')).toHaveAttribute('placeholder', 'Select'));
     const lessons = await openOptions('Lesson');
     await waitFor(() => expect(lessons()).toEqual(['2. Prayer', '3. Salvation']));
+  });
+
+  it("starts with the student's only course when no enrollment was chosen (orphaned ones do not count)", async () => {
+    const [bibleBasics, , orphaned] = student.course_enrollments;
+    mockApi({
+      'GET /students/5': () =>
+        jsonResponse({ ...student, course_enrollments: [bibleBasics, orphaned], seminar_enrollments: [] }),
+    });
+    renderForm({ kind: 'lesson', studentId: 5 });
+    await readyCourse();
+    await waitFor(() => expect(field('Course')).toHaveValue('Bible Basics'));
   });
 
   it("sends the lesson and says 'Updated successfully.'", async () => {
