@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createStudent, createUser } from './support/factories.ts';
-import { createStaffedNetwork, type StaffedNetwork, versionsOf } from './support/student-factories.ts';
+import { versionsOf } from './support/enrollment-factories.ts';
+import { createStaffedNetwork, type StaffedNetwork } from './support/student-factories.ts';
 
 /** Page objects of a PDF (`/Type /Page`, not the `/Type /Pages` tree). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page(?!s)/g)?.length ?? 0;

@@ -4,22 +4,26 @@ import { enrollments, mailOutbox } from '../src/db/schema/index.ts';
 import { pendingInOutbox } from '../src/plugins/mailer.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { clientFor, createSeminar, versionCount, versionsOf } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, offer } from './support/factories.ts';
+import { createCourse, createNetwork, createUser, type Network, offer } from './support/factories.ts';
 
-type Net = Awaited<ReturnType<typeof createNetwork>>;
-
-function multipart(fields: Record<string, string>) {
+/** POST /api/enrollments with the fields as a multipart form, the way a browser form posts them. */
+async function postForm(t: TestContext, email: string, fields: Record<string, string>) {
   const boundary = `----srs-test-${Date.now()}`;
   const payload =
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('') + `--${boundary}--\r\n`;
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/enrollments',
+    headers: { ...(await t.headersFor(email)), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 describe('POST /api/enrollments', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let courseId: number;
   let courseName: string;
   let outboxFor: (to: string) => Promise<(typeof mailOutbox.$inferSelect)[]>;
@@ -125,17 +129,11 @@ describe('POST /api/enrollments', () => {
 
   it('accepts multipart form fields and notifies the instructor through the outbox after the commit', async () => {
     const dispatch = vi.spyOn(pendingInOutbox, 'dispatch');
-    const { payload, contentType } = multipart({
+    const response = await postForm(t, net.schoolAdminA.email, {
       student_id: String(net.studentA2.id),
       series_id: String(courseId),
       school_id: String(net.schoolA.id),
       notify_instructor_by_email: 'true',
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments',
-      headers: { ...(await t.headersFor(net.schoolAdminA.email)), 'content-type': contentType },
-      payload,
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -156,27 +154,14 @@ describe('POST /api/enrollments', () => {
   it('reads a multipart flag of false as false and validates multipart fields like JSON', async () => {
     const { course } = await createCourse(t.database.db, 1);
     await offer(t.database.db, course.id, net.schoolA.id);
-    const headers = await t.headersFor(net.schoolAdminA.email);
-    const quiet = multipart({
+    const response = await postForm(t, net.schoolAdminA.email, {
       student_id: String(net.studentA.id),
       series_id: String(course.id),
       notify_instructor_by_email: 'false',
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments',
-      headers: { ...headers, 'content-type': quiet.contentType },
-      payload: quiet.payload,
-    });
     expect(response.statusCode).toBe(201);
     expect(await outboxFor(net.instructorA.email)).toEqual([]);
-    const bad = multipart({ student_id: 'abc', series_id: String(course.id) });
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments',
-      headers: { ...headers, 'content-type': bad.contentType },
-      payload: bad.payload,
-    });
+    const invalid = await postForm(t, net.schoolAdminA.email, { student_id: 'abc', series_id: String(course.id) });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json())).toEqual(['student_id']);
   });

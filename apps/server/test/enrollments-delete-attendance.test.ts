@@ -9,13 +9,11 @@ import {
   versionCount,
   versionsOf,
 } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, deliver, enroll, share } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, createUser, deliver, enroll, type Network, share } from './support/factories.ts';
 
 describe('DELETE /api/enrollments/:id', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   const db = () => t.database.db;
 
   beforeAll(async () => {
@@ -80,7 +78,7 @@ describe('DELETE /api/enrollments/:id', () => {
 
 describe('PUT /api/enrollments/take_attendance', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let seminarId: number;
   let presentationIds: number[];
   let first: number;

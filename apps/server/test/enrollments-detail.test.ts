@@ -15,13 +15,11 @@ import {
   createSeminar,
   todayIso,
 } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, deliver, enroll, offer, share } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, createUser, deliver, enroll, type Network, offer, share } from './support/factories.ts';
 
 describe('GET /api/enrollments/:id and /decisions_summary', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let enrollmentId: number;
   let seminarEnrollmentId: number;
   let optionIds: number[];

@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendances, enrollments } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { clientFor, createDecisionOptions, createSeminar, todayIso, versionsOf } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, enroll, offer } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, enroll, type Network, offer } from './support/factories.ts';
 
 describe('PUT /api/enrollments/:id — caches, status rules and follow-up', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let client: ReturnType<typeof clientFor>;
   const db = () => t.database.db;
   const put = (id: number, body: unknown) => client.put(`/api/enrollments/${id}`, body);

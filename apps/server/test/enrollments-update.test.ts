@@ -16,13 +16,11 @@ import {
   versionCount,
   versionsOf,
 } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, enroll, offer } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, createUser, enroll, type Network, offer } from './support/factories.ts';
 
 describe('PUT /api/enrollments/:id — nested records', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let courseId: number;
   let lessonIds: number[];
   let optionIds: number[];

@@ -1,13 +1,11 @@
 import { messages } from '@srs/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createCourse, createNetwork, enroll, offer, remind } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, enroll, type Network, offer, remind } from './support/factories.ts';
 
 describe('read-only lists, scoped per role', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   const get = async (email: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: await t.headersFor(email) });
 

@@ -6,14 +6,13 @@ import {
   createProductOffer,
   createSeminar,
 } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, enroll, offer, share } from './support/factories.ts';
+import { createCourse, createNetwork, createUser, enroll, type Network, offer, share } from './support/factories.ts';
 
-type Net = Awaited<ReturnType<typeof createNetwork>>;
 type Option = { id: number; name: string; type: string; priority: boolean };
 
 describe('series lookups', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   let tag: string;
   let priorityCourse: { id: number };
   let plainCourse: { id: number };

@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createUser, deliver, enroll, remind } from './support/factories.ts';
+import { createDecisionOption, createProductOffer, createSeminar } from './support/enrollment-factories.ts';
 import {
   attend,
-  createDecisionOption,
-  createProductOffer,
-  createSeminar,
   createStaffedNetwork,
   decide,
   deliverProduct,
@@ -35,8 +33,8 @@ describe("a student's decisions, notes and products", () => {
     await db.update(episodes).set({ name: 'Hope', date: '2026-02-14' }).where(eq(episodes.id, presentations[0]!.id));
     const baptism = await createDecisionOption(db, course.id, 'Baptism');
     const prayer = await createDecisionOption(db, seminar.id, 'Daily prayer');
-    const bible = await createProductOffer(db, 'Study Bible');
-    const dvd = await createProductOffer(db, 'DVD set');
+    const bible = await createProductOffer(db, null, { name: 'Study Bible' });
+    const dvd = await createProductOffer(db, null, { name: 'DVD set' });
 
     const courseEnrollment = await enroll(db, net.studentA.id, course.id);
     const seminarEnrollment = await enroll(db, net.studentA.id, seminar.id, { status: 'Attended' });

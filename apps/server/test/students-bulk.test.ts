@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, students, studentShares } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createStudent, createUser, enroll, offer, share } from './support/factories.ts';
-import {
-  createSeminar,
-  createStaffedNetwork,
-  createStaffedSchool,
-  type StaffedNetwork,
-  versionsOf,
-} from './support/student-factories.ts';
+import { createSeminar, versionsOf } from './support/enrollment-factories.ts';
+import { createStaffedNetwork, createStaffedSchool, type StaffedNetwork } from './support/student-factories.ts';
 
 describe('bulk actions on students', () => {
   let t: TestContext;

@@ -5,11 +5,9 @@ import { enrollments, students, studentShares } from '../src/db/schema/index.ts'
 import { rows } from '../src/lib/lists.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createSchool, createUser, deliver, enroll, offer, remind, share } from './support/factories.ts';
+import { createDecisionOption, createProductOffer, createSeminar, versionsOf } from './support/enrollment-factories.ts';
 import {
   attend,
-  createDecisionOption,
-  createProductOffer,
-  createSeminar,
   createStaffedNetwork,
   decide,
   deliverProduct,
@@ -17,7 +15,6 @@ import {
   type StaffedNetwork,
   studentForm,
   studentsNamed,
-  versionsOf,
   visit,
   writeNote,
 } from './support/student-factories.ts';
@@ -311,7 +308,7 @@ describe('student writes', () => {
       const { course, lessons } = await createCourse(db, 2);
       const seminar = await createSeminar(db, net.schoolA.id, 1);
       const option = await createDecisionOption(db, course.id, 'Baptism');
-      const product = await createProductOffer(db, 'Bible');
+      const product = await createProductOffer(db, null, { name: 'Bible' });
       const courseEnrollment = await enroll(db, net.studentA2.id, course.id);
       const seminarEnrollment = await enroll(db, net.studentA2.id, seminar.seminar.id, { status: 'Applied' });
       const delivery = await deliver(db, courseEnrollment.id, lessons[0]!.id, { dateSent: '2026-01-05' });

@@ -1,13 +1,11 @@
 import { messages } from '@srs/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createCourse, createNetwork, deliver, enroll, offer, share } from './support/factories.ts';
-
-type Net = Awaited<ReturnType<typeof createNetwork>>;
+import { createCourse, createNetwork, deliver, enroll, type Network, offer, share } from './support/factories.ts';
 
 describe('GET /api/students', () => {
   let t: TestContext;
-  let net: Net;
+  let net: Network;
   const names = async (email: string, query = 'full_name_i_cont_all[]=quartermain') => {
     const response = await t.app.inject({
       method: 'GET',

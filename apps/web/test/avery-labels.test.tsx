@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AveryLabelsDialog } from '../src/features/students/components/avery-labels-dialog.tsx';
 import { setToken } from '../src/lib/session.ts';
 import * as studentsList from '../src/routes/students-list.tsx';
-import { type Call, makeStudent, mockApi, schoolAdmin } from './student-fixtures.ts';
-import { jsonResponse, makeToken, renderRoutes, Wrapper } from './support.tsx';
+import { type Call, makeStudent, mockApi } from './student-fixtures.ts';
+import { jsonResponse, makeToken, renderRoutes, schoolAdmin, Wrapper } from './support.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -7,8 +7,8 @@ import { setToken } from '../src/lib/session.ts';
 import { BulkReassignDialog } from '../src/features/students/components/bulk-reassign-dialog.tsx';
 import { BulkShareDialog } from '../src/features/students/components/bulk-share-dialog.tsx';
 import { StudentHeading } from '../src/features/students/components/student-heading.tsx';
-import { makeStudent, mockApi, schoolAdmin } from './student-fixtures.ts';
-import { instructor, jsonResponse, makeToken, renderRoutes, Wrapper } from './support.tsx';
+import { makeStudent, mockApi } from './student-fixtures.ts';
+import { instructor, jsonResponse, makeToken, renderRoutes, schoolAdmin, Wrapper } from './support.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateInput } from '../src/components/date-input.tsx';
-import { mobileQuery } from '../src/lib/use-is-mobile.ts';
+import { phoneScreen } from './media-query.ts';
 import { Wrapper } from './support.tsx';
 
 type ControlledProps = { initial?: string | null; onChange: (value: string | null) => void };
@@ -28,23 +28,6 @@ function setup(initial: string | null = null) {
   const onChange = vi.fn();
   render(<Controlled initial={initial} onChange={onChange} />, { wrapper: Wrapper });
   return { onChange, input: screen.getByLabelText('Date') as HTMLInputElement };
-}
-
-/** Narrow screens: the media query of the phone layout matches. */
-function narrowScreen() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === mobileQuery,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as MediaQueryList,
-  );
 }
 
 describe('date input (SPEC sections 5 and 9)', () => {
@@ -132,7 +115,7 @@ describe('date input (SPEC sections 5 and 9)', () => {
   });
 
   it('uses the native date input on narrow screens, from 1800-01-01', () => {
-    narrowScreen();
+    phoneScreen();
     const { input, onChange } = setup();
     expect(input).toHaveAttribute('type', 'date');
     expect(input).toHaveAttribute('min', '1800-01-01');

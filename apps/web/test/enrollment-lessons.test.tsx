@@ -1,35 +1,25 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
   enrollmentApi,
-  loadEnrollmentRoutes,
   loaded,
   renderEnrollmentPage,
+  setUpEnrollmentPages,
 } from './enrollment-support.tsx';
+import { phoneScreen } from './media-query.ts';
+import { openedForm } from './record-form-modal-stub.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-// The record forms are another screen's work: here it is enough to see what each button opens them for.
-vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => ({
-  RecordFormModal: ({ target }: { target: unknown }) =>
-    target ? <output aria-label="Record form">{JSON.stringify(target)}</output> : null,
-}));
+vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
 
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(loadEnrollmentRoutes, 30_000);
+setUpEnrollmentPages();
+// The phone layout's matchMedia spy must not outlive its test.
+afterEach(() => vi.restoreAllMocks());
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-  vi.restoreAllMocks();
-});
-
-const openedForm = async () => JSON.parse((await screen.findByRole('status', { name: 'Record form' })).textContent ?? '');
 const course = '/students/12/courses/enrollments/41';
 
 async function lessonRow(name: string) {
@@ -140,19 +130,7 @@ describe('lessons tab', () => {
   });
 
   it('on a phone the row actions follow the lesson name, as icon buttons that say which lesson', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: true,
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as MediaQueryList,
-    );
+    phoneScreen();
     enrollmentApi(courseEnrollment());
     renderEnrollmentPage(`${course}/lessons`);
     const row = await lessonRow('1. The Bible');

@@ -1,33 +1,22 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
   enrollmentApi,
-  loadEnrollmentRoutes,
   loaded,
   renderEnrollmentPage,
-  schoolAdmin,
   seminarEnrollment,
+  setUpEnrollmentPages,
 } from './enrollment-support.tsx';
+import { schoolAdmin } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => ({
-  RecordFormModal: ({ target }: { target: unknown }) =>
-    target ? <output aria-label="Record form">{JSON.stringify(target)}</output> : null,
-}));
+vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
 
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(loadEnrollmentRoutes, 30_000);
-
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+setUpEnrollmentPages();
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 

@@ -1,35 +1,23 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
   enrollmentApi,
-  loadEnrollmentRoutes,
   loaded,
   renderEnrollmentPage,
   seminarEnrollment,
+  setUpEnrollmentPages,
 } from './enrollment-support.tsx';
+import { openedForm } from './record-form-modal-stub.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-// The record forms are another screen's work: here it is enough to see what each button opens them for.
-vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => ({
-  RecordFormModal: ({ target }: { target: unknown }) =>
-    target ? <output aria-label="Record form">{JSON.stringify(target)}</output> : null,
-}));
+vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
 
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(loadEnrollmentRoutes, 30_000);
+setUpEnrollmentPages();
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
-
-const openedForm = async () => JSON.parse((await screen.findByRole('status', { name: 'Record form' })).textContent ?? '');
 const course = '/students/12/courses/enrollments/41';
 const seminar = '/students/12/seminars/enrollments/42';
 

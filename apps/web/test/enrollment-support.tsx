@@ -1,24 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import type { EnrollmentDetail, NoteItem } from '@srs/shared/enrollments';
 import type { TokenUser } from '@srs/shared/roles';
 import type { Episode } from '@srs/shared/series';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { beforeAll, vi } from 'vitest';
 import { RouteError } from '../src/app/route-error.tsx';
 import { routes } from '../src/app/router.tsx';
 import { setToken } from '../src/lib/session.ts';
-import { instructor, jsonResponse, makeToken } from './support.tsx';
-
-export const schoolAdmin: TokenUser = {
-  ...instructor,
-  id: 8,
-  first_name: 'Sam',
-  last_name: 'Admin',
-  roles: [{ id: 2, role_type: 'school_admin', organization_type: 'School', organization_id: 3, organization_name: 'Central' }],
-};
+import { instructor, makeToken, mockJsonApi, renderWithAppClient, resetAfterEach } from './support.tsx';
 
 const note = (id: number, type: NoteItem['type'], text: string, created_at = '2024-02-21T10:00:00Z'): NoteItem => ({
   id,
@@ -142,44 +130,25 @@ export function seminarEnrollment(overrides: Partial<EnrollmentDetail> = {}): En
   });
 }
 
-export type ApiCall = { method: string; path: string; body: unknown };
-type Handler = (body: unknown, call: ApiCall) => unknown;
-
 /**
- * Answers the API calls from a table of 'METHOD /path' handlers (a handler's value is the JSON
- * answer; a Response is sent as is) and records every call. Anything else answers 404.
+ * The enrollment GET and the series' episodes and decisions summary, as the page loads them, and
+ * the `extra` handlers (a handler's value is the JSON answer; a Response is sent as is). Every
+ * call is recorded; anything else answers 404.
  */
-export function mockApi(handlers: Record<string, Handler>) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, body };
-    calls.push(call);
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) return jsonResponse({ error: 'Not found' }, 404, 'Not Found');
-    const answer = handler(body, call);
-    return answer instanceof Response ? answer : jsonResponse(answer);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    writes: () => calls.filter((call) => call.method !== 'GET'),
-    count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length,
-  };
-}
-
-/** The enrollment GET and the series' episodes and decisions summary, as the page loads them. */
-export function enrollmentApi(enrollment: EnrollmentDetail, extra: Record<string, Handler> = {}) {
+export function enrollmentApi(enrollment: EnrollmentDetail, extra: Record<string, () => unknown> = {}) {
   const episodes = enrollment.series_type === 'Course' ? lessons : presentations;
-  return mockApi({
+  const { calls, callsTo } = mockJsonApi({
     [`GET /enrollments/${enrollment.id}`]: () => enrollment,
     [`GET /series/${enrollment.series_id}/episodes`]: () => ({ episodes }),
     [`GET /enrollments/${enrollment.id}/decisions_summary`]: () => ({ decision_options: [] }),
     ...extra,
   });
+  return {
+    calls,
+    writes: () =>
+      calls.filter((call) => call.method !== 'GET').map(({ method, path, body }) => ({ method, path, body })),
+    count: (method: string, path: string) => callsTo(method, path).length,
+  };
 }
 
 function findRoute(list: readonly RouteObject[], path: string): RouteObject | undefined {
@@ -213,21 +182,14 @@ export function renderEnrollmentPage(entry: string, user: TokenUser = instructor
     ],
     { initialEntries: [entry] },
   );
-  const view = render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, ...view };
+  return renderWithAppClient(router);
 }
 
 /** The first look at a page waits for its loader and lazy modules on a busy machine. */
 export const loaded = { timeout: 5000 };
 
 /** The route modules load lazily: importing them once up front keeps the first test within its timeouts. */
-export async function loadEnrollmentRoutes() {
+async function loadEnrollmentRoutes() {
   await Promise.all([
     import('../src/routes/enrollment.tsx'),
     import('../src/routes/enrollment-management.tsx'),
@@ -239,4 +201,11 @@ export async function loadEnrollmentRoutes() {
     import('../src/routes/enrollment-reminders.tsx'),
     import('../src/routes/enrollment-visits.tsx'),
   ]);
+}
+
+/** The enrollment page tests: generous timeouts, the route modules loaded once, a clean app between tests. */
+export function setUpEnrollmentPages() {
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeAll(loadEnrollmentRoutes, 30_000);
+  resetAfterEach();
 }

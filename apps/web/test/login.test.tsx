@@ -3,25 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRedirectKey, getSessionUser, setToken, tokenKey } from '../src/lib/session.ts';
 import * as login from '../src/routes/login.tsx';
-import { jsonResponse, makeToken, renderRoutes, setCookie } from './support.tsx';
+import { appConfig, jsonResponse, makeToken, renderRoutes, setCookie } from './support.tsx';
 
 vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
 
-const config: AppConfig = {
-  support_email: 'support@schools.test',
-  training_url: 'https://training.test',
-  help_guide_url: 'https://help.test',
-  demo_accounts: [],
-  demo_password: null,
-  features: { interest_tracking: false },
-  default_background_image_url: '/backgrounds/default.svg',
-  min_search_length: 2,
-};
-
-function renderLogin(entry: string, appConfig: AppConfig = config) {
+function renderLogin(entry: string, config: AppConfig = appConfig) {
   vi.stubGlobal(
     'fetch',
-    vi.fn().mockImplementation(async () => jsonResponse(appConfig)),
+    vi.fn().mockImplementation(async () => jsonResponse(config)),
   );
   return renderRoutes(
     [
@@ -117,7 +106,7 @@ describe('login page (SPEC section 2 and 4)', () => {
   });
 
   it('shows the demo accounts and password in demo mode', async () => {
-    renderLogin('/login', { ...config, demo_accounts: ['instructor@demo.test'], demo_password: 'demo-password' });
+    renderLogin('/login', { ...appConfig, demo_accounts: ['instructor@demo.test'], demo_password: 'demo-password' });
     expect(await screen.findByText('instructor@demo.test')).toBeInTheDocument();
     expect(screen.getByText('demo-password')).toBeInTheDocument();
   });

@@ -1,17 +1,14 @@
-import { MantineProvider } from '@mantine/core';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import type { TokenUser } from '@srs/shared/roles';
 import type { School } from '@srs/shared/schools';
 import type { Student, SuggestedSchool } from '@srs/shared/students';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { createMemoryRouter, type RouteObject, useLocation } from 'react-router';
 import { setToken } from '../src/lib/session.ts';
-import { jsonResponse, makeToken } from './support.tsx';
+import { makeStudent } from './student-fixtures.ts';
+import { type ApiCall, jsonResponse, makeToken, renderWithAppClient, stubApi, unexpectedCall } from './support.tsx';
 
 // The first render of a Mantine form takes a while in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -44,29 +41,16 @@ export function signInAs(user: TokenUser) {
   setToken(makeToken(user));
 }
 
+/** John Smith of 1 Main St, whom the new-student searches find. */
 export function student(id: number, overrides: Partial<Student> = {}): Student {
-  return {
-    id,
+  return makeStudent(id, {
     first_name: 'John',
-    middle_name: null,
     last_name: 'Smith',
     address: '1 Main St',
-    address_2: null,
-    city: 'Springfield',
-    state: 'IL',
-    country: 'United States',
-    zip_code: '62701',
-    email: null,
-    phone: null,
-    social_media: null,
-    include_in_mailing_list: 'if_address_valid',
     created_at: '2026-01-15T10:00:00Z',
     instructor: { id: 3, first_name: 'Sam', last_name: 'Admin' },
-    school: { id: 3, school_code: '101', church_name: 'Central' },
-    course_enrollments: [],
-    seminar_enrollments: [],
     ...overrides,
-  };
+  });
 }
 
 export function school(id: number, overrides: Partial<School> = {}): School {
@@ -139,9 +123,8 @@ export function enrollment(id: number, studentId: number, seriesId: number): Enr
   };
 }
 
-export type Call = { method: string; path: string; search: URLSearchParams; body: Record<string, unknown> };
-type Answer = Response | Promise<Response>;
-type Handler = (call: Call) => Answer;
+export type Call = ApiCall<Record<string, unknown>>;
+type Handler = (call: Call) => Response | Promise<Response>;
 
 const states: Record<string, { id: number; name: string; abbreviation: string }[]> = {
   'United States': [
@@ -164,24 +147,17 @@ const lookups: Record<string, Handler> = {
  * is recorded. A call nobody answers is a 500, so a test never passes on a request it did not mean.
  */
 export function mockApi(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
   const all = { ...lookups, ...handlers };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api/, '');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-      const call = { method, path, search: url.searchParams, body };
-      calls.push(call);
-      const handler = all[`${method} ${path}`];
-      if (handler) return handler(call);
-      return jsonResponse({ error: `unexpected ${method} ${path}` }, 500, 'Internal Server Error');
-    }),
+  const { calls, callsTo } = stubApi<Record<string, unknown>>(
+    (call) => all[`${call.method} ${call.path}`]?.(call) ?? unexpectedCall(call),
+    {},
   );
-  return { calls, to: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return { calls, to: callsTo };
 }
+
+/** GET /students answered with these students, all on one page. */
+export const studentList = (students: Student[]) =>
+  jsonResponse({ students, pagination: { page: 1, per_page: 1, total_count: students.length, total_pages: 1 } });
 
 /** A promise the test settles when it wants: what a slow server looks like. */
 export function deferred<T>() {
@@ -214,14 +190,7 @@ export function renderScreen(element: ReactNode, entry = '/start', routes: Route
     ],
     { initialEntries: [entry] },
   );
-  const view = render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup({ delay: null }), ...view };
+  return { user: userEvent.setup({ delay: null }), ...renderWithAppClient(router) };
 }
 
 /** Types into a text field in one go (a paste): per-key typing is slow in jsdom and tests nothing more here. */
@@ -239,4 +208,12 @@ export async function pick(user: ReturnType<typeof userEvent.setup>, label: stri
   await user.click(screen.getByRole('combobox', { name: label }));
   const listbox = await screen.findByRole('listbox');
   await user.click(within(listbox).getByRole('option', { name: option }));
+}
+
+/** The address the new-student tests type: 1 Main St, Springfield, Illinois 62701. */
+export async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, 'Address', '1 Main St');
+  await fill(user, 'City', 'Springfield');
+  await pick(user, 'State', 'Illinois');
+  await fill(user, 'Zip code', '62701');
 }

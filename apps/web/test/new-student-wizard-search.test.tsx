@@ -1,62 +1,34 @@
 import { Modal } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
-import type { Student } from '@srs/shared/students';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/app/query-client.ts';
 import { NewStudentWizard } from '../src/features/students/wizard/new-student-wizard.tsx';
 import {
   currentLocation,
   deferred,
-  fill,
   mockApi,
   pick,
   renderScreen,
   school,
   signInAs,
-  student,
+  studentList,
   users,
 } from './new-student-support.tsx';
-import { jsonResponse } from './support.tsx';
+import { jsonResponse, resetAfterEach } from './support.tsx';
+import { button, expectStep, found, renderWizard, search } from './wizard-support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
-
-const list = (students: Student[]) =>
-  jsonResponse({ students, pagination: { page: 1, per_page: 1, total_count: students.length, total_pages: 1 } });
-
-const button = (name: string) => screen.getByRole('button', { name });
-// Steps change after the form's asynchronous validation: wait for the heading, never read it at once.
-const expectStep = (name: string) => screen.findByRole('heading', { level: 2, name });
-
-function renderWizard(onClose = vi.fn()) {
-  const view = renderScreen(<NewStudentWizard onClose={onClose} />);
-  return { ...view, onClose };
-}
-
-async function search(user: ReturnType<typeof renderScreen>['user'], text: string) {
-  await fill(user, 'Student name', text);
-  await user.click(button('Search'));
-  await screen.findByText('Not found? Add the student');
-}
-
-const found = [
-  student(5, { first_name: 'John', last_name: 'Smith', address: '9 Elm St' }),
-  student(6, { first_name: 'Johnny', last_name: 'Smithers', school: { id: 4, school_code: '102', church_name: 'East' } }),
-];
+resetAfterEach();
 
 describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
   it('the search text is required and results appear only after a search', async () => {
     signInAs(users.schoolAdmin);
-    const api = mockApi({ 'GET /students': () => list(found) });
+    const api = mockApi({ 'GET /students': () => studentList(found) });
     const { user } = renderWizard();
     await expectStep('Search by name');
     expect(screen.queryByRole('list', { name: 'Students found' })).toBeNull();
@@ -83,7 +55,7 @@ describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
 
   it('works inside a modal; initialSearch starts with that search made; Back closes', async () => {
     signInAs(users.schoolAdmin);
-    const api = mockApi({ 'GET /students': () => list(found) });
+    const api = mockApi({ 'GET /students': () => studentList(found) });
     const onClose = vi.fn();
     const { user } = renderScreen(
       <Modal opened onClose={onClose} title="Quick Add">
@@ -100,7 +72,7 @@ describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
 
   it("says 'No students found.' when nobody matches", async () => {
     signInAs(users.schoolAdmin);
-    mockApi({ 'GET /students': () => list([]) });
+    mockApi({ 'GET /students': () => studentList([]) });
     const { user } = renderWizard();
     await search(user, 'nobody here');
     expect(screen.getByText(messages.noStudents)).toBeInTheDocument();
@@ -108,7 +80,7 @@ describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
 
   it('offers Create New Student only to global admins; Place in School Manually to everyone', async () => {
     signInAs(users.schoolAdmin);
-    mockApi({ 'GET /students': () => list([]) });
+    mockApi({ 'GET /students': () => studentList([]) });
     const first = renderWizard();
     await search(first.user, 'ann lee');
     expect(button('Place in School Manually')).toBeInTheDocument();
@@ -132,7 +104,7 @@ describe('new-student wizard: the manual path (SPEC section 5, Manual flow)', ()
 
   function manualApi(detail: ReturnType<typeof school>, pending?: Promise<Response>) {
     return mockApi({
-      'GET /students': () => list([]),
+      'GET /students': () => studentList([]),
       'GET /schools/simple_list': () =>
         jsonResponse({
           schools: [3, 9].map((id) => ({

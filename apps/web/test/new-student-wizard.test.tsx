@@ -1,43 +1,29 @@
 import { messages } from '@srs/shared/messages';
-import type { Student } from '@srs/shared/students';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
-import { NewStudentWizard } from '../src/features/students/wizard/new-student-wizard.tsx';
+import { describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '../src/lib/toasts.ts';
 import {
   type Call,
   currentLocation,
   enrollment,
-  fill,
+  fillAddress,
   mockApi,
   pick,
-  renderScreen,
   signInAs,
   student,
+  studentList,
   suggested,
   users,
 } from './new-student-support.tsx';
-import { jsonResponse } from './support.tsx';
+import { jsonResponse, resetAfterEach } from './support.tsx';
+import { button, expectStep, found, renderWizard, search, type User } from './wizard-support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
-
-const list = (students: Student[]) =>
-  jsonResponse({ students, pagination: { page: 1, per_page: 1, total_count: students.length, total_pages: 1 } });
-
-const found = [
-  student(5, { first_name: 'John', last_name: 'Smith', address: '9 Elm St' }),
-  student(6, { first_name: 'Johnny', last_name: 'Smithers', school: { id: 4, school_code: '102', church_name: 'East' } }),
-];
+resetAfterEach();
 
 const courses = () =>
   jsonResponse({
@@ -50,7 +36,7 @@ const courses = () =>
 /** The automatic path's server: search, courses, suggested schools, and the two saves. */
 function automaticApi(overrides: Record<string, (call: Call) => Response | Promise<Response>> = {}) {
   return mockApi({
-    'GET /students': () => list(found),
+    'GET /students': () => studentList(found),
     'GET /series/simple_list': courses,
     'GET /students/suggested_schools': () =>
       jsonResponse({
@@ -66,34 +52,25 @@ function automaticApi(overrides: Record<string, (call: Call) => Response | Promi
   });
 }
 
-function renderWizard(onClose = vi.fn()) {
-  const view = renderScreen(<NewStudentWizard onClose={onClose} />);
-  return { ...view, onClose };
-}
-
-const button = (name: string) => screen.getByRole('button', { name });
-// Steps change after the form's asynchronous validation: wait for the heading, never read it at once.
-const expectStep = (name: string) => screen.findByRole('heading', { level: 2, name });
-
-async function search(user: ReturnType<typeof renderScreen>['user'], text: string) {
-  await fill(user, 'Student name', text);
-  await user.click(button('Search'));
-  await screen.findByText('Not found? Add the student');
-}
-
 /** Search, Create New Student, the course, the address form: on the suggested schools. */
-async function toSchools(user: ReturnType<typeof renderScreen>['user']) {
+async function toSchools(user: User) {
   await search(user, 'john michael smith');
   await user.click(button('Create New Student'));
   await pick(user, 'Course', 'Discover');
   await user.click(button('Next'));
-  await fill(user, 'Address', '1 Main St');
-  await fill(user, 'City', 'Springfield');
-  await pick(user, 'State', 'Illinois');
-  await fill(user, 'Zip code', '62701');
+  await fillAddress(user);
   await user.click(button('Next'));
   await screen.findByRole('list', { name: 'Suggested schools' });
   await screen.findByText('(#103) Church 3');
+}
+
+/** Signed in as a global admin, on the suggested schools of the automatic path. */
+async function atSuggestedSchools(overrides: Parameters<typeof automaticApi>[0] = {}) {
+  signInAs(users.globalAdmin);
+  const api = automaticApi(overrides);
+  const { user } = renderWizard();
+  await toSchools(user);
+  return { api, user };
 }
 
 describe('new-student wizard: the automatic path', () => {
@@ -119,10 +96,7 @@ describe('new-student wizard: the automatic path', () => {
     expect(screen.getByRole('textbox', { name: 'Middle name' })).toHaveValue('Michael');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Smith');
     expect(screen.getByRole('checkbox', { name: 'Notify instructor by email' })).toBeChecked();
-    await fill(user, 'Address', '1 Main St');
-    await fill(user, 'City', 'Springfield');
-    await pick(user, 'State', 'Illinois');
-    await fill(user, 'Zip code', '62701');
+    await fillAddress(user);
     await user.click(button('Next'));
 
     await expectStep('Suggested schools');
@@ -149,10 +123,7 @@ describe('new-student wizard: the automatic path', () => {
   });
 
   it('refuses a school without a head school admin with the SPEC toast', async () => {
-    signInAs(users.globalAdmin);
-    const api = automaticApi();
-    const { user } = renderWizard();
-    await toSchools(user);
+    const { api, user } = await atSuggestedSchools();
     await user.click(button('Choose (#108) Church 8'));
     expect(showError).toHaveBeenCalledWith(messages.noHeadSchoolAdmin);
     expect(api.to('POST', '/students')).toHaveLength(0);
@@ -160,10 +131,7 @@ describe('new-student wizard: the automatic path', () => {
   });
 
   it('creates the student once, then the enrollment, and shows the assigned school', async () => {
-    signInAs(users.globalAdmin);
-    const api = automaticApi();
-    const { user } = renderWizard();
-    await toSchools(user);
+    const { api, user } = await atSuggestedSchools();
     await user.click(button('Choose (#103) Church 3'));
 
     await expectStep('Student created');
@@ -208,16 +176,13 @@ describe('new-student wizard: the automatic path', () => {
   });
 
   it('a failed enrollment returns to the school list with the error; the retry does not post the student again', async () => {
-    signInAs(users.globalAdmin);
     let enrollmentAttempts = 0;
-    const api = automaticApi({
+    const { api, user } = await atSuggestedSchools({
       'POST /enrollments': (call) =>
         ++enrollmentAttempts === 1
           ? jsonResponse(['The course is not offered by this school'], 422, 'Unprocessable Entity')
           : jsonResponse(enrollment(500, Number(call.body.student_id), 11), 201),
     });
-    const { user } = renderWizard();
-    await toSchools(user);
     await user.click(button('Choose (#103) Church 3'));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The course is not offered by this school');
@@ -234,16 +199,13 @@ describe('new-student wizard: the automatic path', () => {
   });
 
   it('a failed create is retried with the same request_key, so a lost answer makes no second student', async () => {
-    signInAs(users.globalAdmin);
     let attempts = 0;
-    const api = automaticApi({
+    const { api, user } = await atSuggestedSchools({
       'POST /students': (call) =>
         ++attempts === 1
           ? jsonResponse(null, 500, 'Internal Server Error')
           : jsonResponse({ ...student(77), school: { id: Number(call.body.school_id), school_code: '103', church_name: 'Church 3' } }, 201),
     });
-    const { user } = renderWizard();
-    await toSchools(user);
     await user.click(button('Choose (#103) Church 3'));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.somethingWentWrong);
     expect(api.to('POST', '/enrollments')).toHaveLength(0);
@@ -256,10 +218,7 @@ describe('new-student wizard: the automatic path', () => {
   });
 
   it('Add New Student restarts the wizard with a new request_key', async () => {
-    signInAs(users.globalAdmin);
-    const api = automaticApi();
-    const { user } = renderWizard();
-    await toSchools(user);
+    const { api, user } = await atSuggestedSchools();
     await user.click(button('Choose (#103) Church 3'));
     await expectStep('Student created');
 

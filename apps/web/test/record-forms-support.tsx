@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { EnrollmentDetail, EnrollmentSummary } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
-import type { AppConfig } from '@srs/shared/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,19 +9,10 @@ import { vi } from 'vitest';
 import { ToastContainers } from '../src/app/toast-containers.tsx';
 import { RecordForm } from '../src/features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../src/features/enrollments/forms/record-form-target.ts';
-import { jsonResponse } from './support.tsx';
+import { makeStudent } from './student-fixtures.ts';
+import { type ApiCall, appConfig, mockJsonApi } from './support.tsx';
 
-/** Fixtures and helpers of the record-form tests: one student with courses and a seminar. */
-export const appConfig: AppConfig = {
-  support_email: 'support@schools.test',
-  training_url: 'https://training.test',
-  help_guide_url: 'https://help.test',
-  demo_accounts: [],
-  demo_password: null,
-  features: { interest_tracking: false },
-  default_background_image_url: '/backgrounds/default.svg',
-  min_search_length: 2,
-};
+// Fixtures and helpers of the record-form tests: one student with courses and a seminar.
 
 function summary(
   id: number,
@@ -46,21 +36,10 @@ function summary(
   };
 }
 
-export const student: Student = {
-  id: 5,
+export const student: Student = makeStudent(5, {
   first_name: 'Ann',
-  middle_name: null,
   last_name: 'Lee',
   address: '1 Main St',
-  address_2: null,
-  city: 'Springfield',
-  state: 'IL',
-  country: 'United States',
-  zip_code: '62701',
-  email: null,
-  phone: null,
-  social_media: null,
-  include_in_mailing_list: 'if_address_valid',
   created_at: '2026-01-02T10:00:00Z',
   instructor: { id: 7, first_name: 'Ida', last_name: 'Instructor' },
   school: { id: 3, school_code: '101', church_name: 'Central Church' },
@@ -70,7 +49,7 @@ export const student: Student = {
     summary(13, 23, 'Old Course', 'Course', true),
   ],
   seminar_enrollments: [summary(14, 24, 'Revelation Seminar', 'Seminar')],
-};
+});
 
 /** The series list's order: priority courses first (Amazing Facts is one), then by name. */
 export const seriesOrder = [
@@ -137,15 +116,12 @@ export const revelationDetail = detail(revelation, {
   ],
 });
 
-export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Handler = (call: ApiCall) => unknown;
-
 /**
- * Answers the API from 'METHOD /path' handlers (a Response is sent as is, anything else as
- * JSON) and records every call; unknown calls answer 404.
+ * Answers the API from 'METHOD /path' handlers over the student's lookups (a Response is sent as
+ * is, anything else as JSON) and records every call; unknown calls answer 404.
  */
-export function mockApi(overrides: Record<string, Handler> = {}) {
-  const handlers: Record<string, Handler> = {
+export function mockApi(overrides: Record<string, (call: ApiCall) => unknown> = {}) {
+  const { calls, callsTo } = mockJsonApi({
     'GET /config': () => appConfig,
     'GET /students/5': () => student,
     'GET /students': () => ({
@@ -180,26 +156,11 @@ export function mockApi(overrides: Record<string, Handler> = {}) {
     'PUT /enrollments/12': () => detail(amazingFacts, {}),
     'PUT /enrollments/14': () => revelationDetail,
     ...overrides,
-  };
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, query: url.searchParams, body };
-    calls.push(call);
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) return jsonResponse({ error: 'Not found' }, 404, 'Not Found');
-    const answer = handler(call);
-    return answer instanceof Response ? answer : jsonResponse(answer);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
     /** The bodies of PUT /enrollments/{id}. */
-    puts: (id: number) =>
-      calls.filter((call) => call.method === 'PUT' && call.path === `/enrollments/${id}`).map((call) => call.body),
+    puts: (id: number) => callsTo('PUT', `/enrollments/${id}`).map((call) => call.body),
   };
 }
 

@@ -120,7 +120,7 @@ describe('the student and series pickers (SPEC sections 4, 5 and 9)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(studentSearches(api)).toHaveLength(0);
     await waitFor(() => expect(studentSearches(api)).toHaveLength(1));
-    expect(studentSearches(api)[0]?.query.get('query')).toBe('an');
+    expect(studentSearches(api)[0]?.search.get('query')).toBe('an');
     await userEvent.click(await screen.findByRole('option', { name: 'Ann Lee (#101)' }));
     expect(await ready()).toBeInTheDocument();
     expect(screen.queryByText('Choose the student first.')).not.toBeInTheDocument();

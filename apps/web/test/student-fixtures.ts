@@ -1,30 +1,5 @@
-import type { TokenUser } from '@srs/shared/roles';
 import type { Student } from '@srs/shared/students';
-import type { AppConfig } from '@srs/shared/users';
-import { vi } from 'vitest';
-import { jsonResponse } from './support.tsx';
-
-export const schoolAdmin: TokenUser = {
-  id: 2,
-  first_name: 'Sam',
-  last_name: 'Admin',
-  email: 'school.admin@demo.test',
-  admin: false,
-  roles: [
-    { id: 2, role_type: 'school_admin', organization_type: 'School', organization_id: 3, organization_name: 'Central' },
-  ],
-};
-
-export const appConfig: AppConfig = {
-  support_email: 'support@schools.test',
-  training_url: 'https://training.test',
-  help_guide_url: 'https://help.test',
-  demo_accounts: [],
-  demo_password: null,
-  features: { interest_tracking: false },
-  default_background_image_url: '/backgrounds/default.svg',
-  min_search_length: 2,
-};
+import { type ApiCall, appConfig, jsonResponse, stubApi, unexpectedCall } from './support.tsx';
 
 export function makeStudent(id: number, overrides: Partial<Student> = {}): Student {
   return {
@@ -51,28 +26,18 @@ export function makeStudent(id: number, overrides: Partial<Student> = {}): Stude
   };
 }
 
-export type Call = { method: string; path: string; search: URLSearchParams; body: unknown };
+export type Call = ApiCall;
 type Handler = (call: Call) => Response | Promise<Response>;
 
 /**
  * Stubs fetch with handlers keyed 'METHOD /path' (the path after /api); every call is recorded.
- * A call nobody answers is a 500, so that a test never passes on a request it did not expect.
+ * GET /config answers the app config unless a handler does; any other call nobody answers is a 500.
  */
 export function mockApi(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, search: url.searchParams, body };
-    calls.push(call);
-    const handler = handlers[`${method} ${path}`];
+  return stubApi((call) => {
+    const handler = handlers[`${call.method} ${call.path}`];
     if (handler) return handler(call);
-    if (method === 'GET' && path === '/config') return jsonResponse(appConfig);
-    return jsonResponse({ error: `unexpected ${method} ${path}` }, 500, 'Internal Server Error');
+    if (call.method === 'GET' && call.path === '/config') return jsonResponse(appConfig);
+    return unexpectedCall(call);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
-  return { calls, fetchMock, callsTo };
 }

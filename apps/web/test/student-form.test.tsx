@@ -1,24 +1,20 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/app/query-client.ts';
 import { StudentProfile } from '../src/features/students/components/student-profile.tsx';
 import { StudentForm } from '../src/features/students/forms/student-form.tsx';
 import { emptyStudentValues, namesFromSearch } from '../src/features/students/forms/student-form-values.ts';
 import { showSuccess } from '../src/lib/toasts.ts';
-import { jsonResponse } from './support.tsx';
-import { fill, mockApi, pick, renderScreen, student } from './new-student-support.tsx';
+import { fill, fillAddress, mockApi, pick, renderScreen, student } from './new-student-support.tsx';
+import { jsonResponse, resetAfterEach } from './support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+resetAfterEach();
 
 function renderForm(onSubmit = vi.fn(), values = emptyStudentValues(), checkDuplicates = false) {
   const view = renderScreen(
@@ -75,10 +71,7 @@ describe('student form (SPEC section 5, New student)', () => {
 
     await fill(user, 'First name', 'Ann');
     await fill(user, 'Last name', 'Lee');
-    await fill(user, 'Address', '1 Main St');
-    await fill(user, 'City', 'Springfield');
-    await pick(user, 'State', 'Illinois');
-    await fill(user, 'Zip code', '62701');
+    await fillAddress(user);
     await fill(user, 'Email', 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(field('Email')).toHaveAccessibleDescription('Email is not a valid email address');

@@ -1,7 +1,6 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../src/app/route-error.tsx';
 import * as studentNew from '../src/routes/student-new.tsx';
 import { showSuccess } from '../src/lib/toasts.ts';
@@ -9,27 +8,24 @@ import {
   type Call,
   currentLocation,
   enrollment,
-  fill,
+  fillAddress,
   mockApi,
   pick,
   renderScreen,
   school,
   signInAs,
   student,
+  studentList,
   users,
 } from './new-student-support.tsx';
-import { jsonResponse } from './support.tsx';
+import { jsonResponse, resetAfterEach } from './support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+resetAfterEach();
 
 const route = [
   {
@@ -55,7 +51,7 @@ function api(overrides: Record<string, (call: Call) => Response | Promise<Respon
           { id: 21, name: 'Revelation Seminar', type: 'Seminar', priority: false },
         ],
       }),
-    'GET /students': () => jsonResponse({ students: [], pagination: { page: 1, per_page: 1, total_count: 0, total_pages: 1 } }),
+    'GET /students': () => studentList([]),
     'POST /students': () => jsonResponse(student(77), 201),
     'POST /enrollments': (call) => jsonResponse(enrollment(500, 77, Number(call.body.series_id)), 201),
     ...overrides,
@@ -63,13 +59,6 @@ function api(overrides: Record<string, (call: Call) => Response | Promise<Respon
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
-
-async function fillAddress(user: ReturnType<typeof renderScreen>['user']) {
-  await fill(user, 'Address', '1 Main St');
-  await fill(user, 'City', 'Springfield');
-  await pick(user, 'State', 'Illinois');
-  await fill(user, 'Zip code', '62701');
-}
 
 describe('/students/new with school_id (SPEC section 2)', () => {
   it("shows the school's form with the names from the search, notify checked, and its courses and seminars", async () => {

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../src/lib/session.ts';
 import { mobileQuery } from '../src/lib/use-is-mobile.ts';
 import * as studentsList from '../src/routes/students-list.tsx';
-import { makeStudent, mockApi, schoolAdmin } from './student-fixtures.ts';
-import { instructor, jsonResponse, makeToken, renderRoutes } from './support.tsx';
+import { mediaQueryList } from './media-query.ts';
+import { makeStudent, mockApi } from './student-fixtures.ts';
+import { instructor, jsonResponse, makeToken, renderRoutes, schoolAdmin } from './support.tsx';
 
 // jsdom renders the whole list page on a shared two-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 });
@@ -20,14 +21,8 @@ const page = (ids: number[]): StudentListResponse => ({
 
 /** The screen width useIsMobile sees: a phone matches the mobile query. */
 function screenIs(phone: boolean) {
-  vi.mocked(window.matchMedia).mockImplementation(
-    (query: string) =>
-      ({
-        matches: phone && query === mobileQuery,
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      }) as never,
+  vi.mocked(window.matchMedia).mockImplementation((query: string) =>
+    mediaQueryList(query, phone && query === mobileQuery),
   );
 }
 

@@ -9,7 +9,7 @@ import {
   requiredText,
   SchoolRef,
 } from './common.ts';
-import { deliveryTypes, EnrollmentSummary, noteTypes, seriesTypes } from './enrollments.ts';
+import { EnrollmentSummary, noteTypes, ProductDelivery, seriesTypes } from './enrollments.ts';
 
 export const mailingOptions = ['if_address_valid', 'always', 'never'] as const;
 export const studentSections = ['all', 'mine', 'shared'] as const;
@@ -195,18 +195,12 @@ export const StudentNote = EnrollmentRef.extend({
 export type StudentNote = z.infer<typeof StudentNote>;
 export const StudentNotesResponse = z.object({ notes: z.array(StudentNote) });
 
-/** GET /students/{id}/products */
+/** GET /students/{id}/products: an enrollment's product delivery, with the enrollment it was for. */
 export const StudentProduct = z.object({
   id: z.number(),
   enrollment_id: z.number(),
   series_name: z.string(),
-  product_id: z.number(),
-  product_name: z.string(),
-  delivered_at: z.string(),
-  quantity: z.number(),
-  price: z.string(),
-  visitor_name: z.string().nullable(),
-  delivery_type: z.enum(deliveryTypes).nullable(),
+  ...ProductDelivery.omit({ id: true }).shape,
 });
 export type StudentProduct = z.infer<typeof StudentProduct>;
 export const StudentProductsResponse = z.object({ product_deliveries: z.array(StudentProduct) });

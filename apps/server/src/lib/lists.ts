@@ -53,3 +53,15 @@ export async function rows<T>(result: Promise<unknown>): Promise<T[]> {
   const value = (await result) as { rows?: T[] } | T[];
   return Array.isArray(value) ? value : (value.rows ?? []);
 }
+
+/**
+ * Runs queries one after another. A transaction holds one connection, which takes one query at a
+ * time: firing them together only queues them inside the driver (and pg 9 will refuse it).
+ */
+export async function oneByOne<T extends readonly unknown[]>(steps: {
+  [K in keyof T]: () => Promise<T[K]>;
+}): Promise<T> {
+  const results: unknown[] = [];
+  for (const step of steps as readonly (() => Promise<unknown>)[]) results.push(await step());
+  return results as unknown as T;
+}

@@ -46,6 +46,11 @@ export async function createDecisionOptions(db: Db, seriesId: number, names: str
     .returning();
 }
 
+export async function createDecisionOption(db: Db, seriesId: number, name: string) {
+  const [option] = await createDecisionOptions(db, seriesId, [name]);
+  return option!;
+}
+
 export async function createProductOffer(
   db: Db,
   seriesId: number | null,

@@ -178,3 +178,4 @@ export async function createNetwork(db: Db) {
     studentB,
   };
 }
+export type Network = Awaited<ReturnType<typeof createNetwork>>;

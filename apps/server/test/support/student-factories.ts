@@ -1,18 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import {
   attendances,
-  decisionOptions,
   decisions,
-  episodes,
   mailOutbox,
   notes,
   productDeliveries,
-  productOffers,
   schools,
-  series,
   students,
-  versions,
   visits,
 } from '../../src/db/schema/index.ts';
 import { createNetwork, createSchool, createUser } from './factories.ts';
@@ -35,35 +30,6 @@ export async function createStaffedSchool(db: Db, overrides: Partial<typeof scho
   const head = await createUser(db, { roleType: 'school_admin', schoolId: school.id });
   await setHeadSchoolAdmin(db, school.id, head.id);
   return { school, head };
-}
-
-export async function createSeminar(db: Db, schoolId: number, presentations = 2) {
-  const [seminar] = await db
-    .insert(series)
-    .values({ type: 'Seminar', name: `Seminar ${Math.random().toString(36).slice(2, 8)}`, schoolId })
-    .returning();
-  const rows = await db
-    .insert(episodes)
-    .values(
-      Array.from({ length: presentations }, (_, i) => ({
-        seriesId: seminar!.id,
-        position: i + 1,
-        name: `Presentation ${i + 1}`,
-        date: `2026-02-0${i + 1}`,
-      })),
-    )
-    .returning();
-  return { seminar: seminar!, presentations: rows };
-}
-
-export async function createDecisionOption(db: Db, seriesId: number, name: string) {
-  const [row] = await db.insert(decisionOptions).values({ seriesId, name }).returning();
-  return row!;
-}
-
-export async function createProductOffer(db: Db, name: string, defaultPrice = '2.50') {
-  const [row] = await db.insert(productOffers).values({ name, defaultPrice }).returning();
-  return row!;
 }
 
 export async function attend(db: Db, enrollmentId: number, episodeId: number) {
@@ -94,14 +60,6 @@ export async function writeNote(db: Db, values: typeof notes.$inferInsert) {
 export async function deliverProduct(db: Db, values: typeof productDeliveries.$inferInsert) {
   const [row] = await db.insert(productDeliveries).values(values).returning();
   return row!;
-}
-
-export async function versionsOf(db: Db, itemType: string, itemId: number) {
-  return db
-    .select()
-    .from(versions)
-    .where(and(eq(versions.itemType, itemType), eq(versions.itemId, itemId)))
-    .orderBy(versions.id);
 }
 
 export async function studentsNamed(db: Db, lastName: string) {

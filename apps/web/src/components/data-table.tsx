@@ -16,7 +16,7 @@ export type Column<T> = {
   width?: number | string;
 };
 
-type Props<T> = {
+export type DataTableProps<T> = {
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
@@ -35,7 +35,7 @@ type Props<T> = {
 };
 
 /** A table with a sticky header and a scrolling body, sortable headers and an empty-message row. */
-export function DataTable<T>(props: Props<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, sort, height = defaultTableHeight } = props;
   const table = (
     <Table

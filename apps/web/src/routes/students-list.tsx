@@ -40,9 +40,14 @@ export function Component() {
   const selection = useStudentSelection(selectionKey(filter));
   const [dialog, setDialog] = useState<BulkAction | null>(null);
   const close = () => setDialog(null);
-  const done = () => {
-    setDialog(null);
-    selection.clear();
+  // A bulk action done clears the selection: the students it named may have left this list.
+  const bulk = {
+    onClose: close,
+    students: selection.students,
+    onDone: () => {
+      setDialog(null);
+      selection.clear();
+    },
   };
   const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
   const page = students.data?.students;
@@ -68,28 +73,9 @@ export function Component() {
         )}
         <ListPagination pagination={students.data?.pagination} page={list.page} onPage={list.onPage} />
       </Paper>
-      {canReassign && (
-        <BulkReassignDialog
-          opened={dialog === 'reassign'}
-          onClose={close}
-          students={selection.students}
-          onDone={done}
-        />
-      )}
-      <BulkShareDialog
-        action="bulk_share"
-        opened={dialog === 'share'}
-        onClose={close}
-        students={selection.students}
-        onDone={done}
-      />
-      <BulkShareDialog
-        action="bulk_unshare"
-        opened={dialog === 'unshare'}
-        onClose={close}
-        students={selection.students}
-        onDone={done}
-      />
+      {canReassign && <BulkReassignDialog opened={dialog === 'reassign'} {...bulk} />}
+      <BulkShareDialog action="bulk_share" opened={dialog === 'share'} {...bulk} />
+      <BulkShareDialog action="bulk_unshare" opened={dialog === 'unshare'} {...bulk} />
       <AveryLabelsDialog
         opened={dialog === 'labels'}
         onClose={close}

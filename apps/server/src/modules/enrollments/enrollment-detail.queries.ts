@@ -1,4 +1,3 @@
-import type { PersonRef } from '@srs/shared/common';
 import type {
   Attendance,
   DecisionItem,
@@ -13,20 +12,12 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { today } from '../../lib/csv.ts';
 import { rows } from '../../lib/lists.ts';
+import { personRef } from '../../lib/person-ref.ts';
 import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
+import { enrollmentSummary, type SummaryRow } from './enrollment-summaries.ts';
 
-type HeadRow = {
-  id: number;
-  series_id: number;
-  series_name: string;
-  series_type: 'Course' | 'Seminar';
-  registration_number: number;
-  lesson_number: number;
-  orphaned: boolean;
-  status: EnrollmentDetail['status'];
-  last_sent_delivery_date: string | null;
-  cached_latest_followup_date: string | null;
+type HeadRow = SummaryRow & {
   cached_next_reminder_date: string | null;
   started_on: string;
   needing_followup: boolean;
@@ -55,10 +46,7 @@ type Parents = {
 type DecisionRow = DecisionItem & Parents;
 type NoteRow = Omit<NoteItem, 'author'> & Parents & PersonColumns;
 
-const personOf = (row: PersonColumns): PersonRef | null =>
-  row.person_id === null
-    ? null
-    : { id: row.person_id, first_name: row.person_first_name ?? '', last_name: row.person_last_name ?? '' };
+const personOf = (row: PersonColumns) => personRef(row.person_id, row.person_first_name, row.person_last_name);
 
 /** The enrollment's own row with its series, student, school and instructor; null when out of scope. */
 async function loadHead(db: DbOrTx, scope: Scope, id: number, followupDays: number) {
@@ -193,17 +181,7 @@ export async function findEnrollmentDetail(
     notesOf('reminder_id'),
   ];
   return {
-    id: head.id,
-    series_id: head.series_id,
-    series_name: head.series_name,
-    series_type: head.series_type,
-    series: { type: head.series_type, name: head.series_name },
-    registration_number: String(head.registration_number),
-    lesson_number: head.lesson_number,
-    orphaned: head.orphaned,
-    status: head.status,
-    last_sent_delivery: head.last_sent_delivery_date ? { date_sent: head.last_sent_delivery_date } : null,
-    cached_latest_followup_date: head.cached_latest_followup_date,
+    ...enrollmentSummary(head),
     cached_next_reminder_date: head.cached_next_reminder_date,
     started_on: head.started_on,
     needing_followup: head.needing_followup,
@@ -214,14 +192,7 @@ export async function findEnrollmentDetail(
       last_name: head.student_last_name,
     },
     school: { id: head.school_id, school_code: head.school_code, church_name: head.church_name },
-    instructor:
-      head.instructor_id === null
-        ? null
-        : {
-            id: head.instructor_id,
-            first_name: head.instructor_first_name ?? '',
-            last_name: head.instructor_last_name ?? '',
-          },
+    instructor: personRef(head.instructor_id, head.instructor_first_name, head.instructor_last_name),
     episode_deliveries: deliveries.map(
       (row): EpisodeDelivery => ({ ...row, decisions: deliveryDecisions(row.id), notes: deliveryNotes(row.id) }),
     ),

@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../lib/lists.ts';
 import { sqlIdList } from '../../plugins/scope.ts';
 
-type Row = {
+/** An enrollment's columns that its summary shows, as the list and detail queries select them. */
+export type SummaryRow = {
   id: number;
-  student_id: number;
   series_id: number;
   series_name: string;
   series_type: 'Course' | 'Seminar';
@@ -17,6 +17,24 @@ type Row = {
   last_sent_delivery_date: string | null;
   cached_latest_followup_date: string | null;
 };
+type Row = SummaryRow & { student_id: number };
+
+/** The summary of an enrollment: its registration number as text, its last lesson sent as an object. */
+export function enrollmentSummary(row: SummaryRow): EnrollmentSummary {
+  return {
+    id: row.id,
+    series_id: row.series_id,
+    series_name: row.series_name,
+    series_type: row.series_type,
+    series: { type: row.series_type, name: row.series_name },
+    registration_number: String(row.registration_number),
+    lesson_number: row.lesson_number,
+    orphaned: row.orphaned,
+    status: row.status,
+    last_sent_delivery: row.last_sent_delivery_date ? { date_sent: row.last_sent_delivery_date } : null,
+    cached_latest_followup_date: row.cached_latest_followup_date,
+  };
+}
 
 /** The enrollments of many students in one query, keyed by student and split by series type. */
 export async function enrollmentSummariesByStudent(db: DbOrTx, studentIds: number[]) {
@@ -37,22 +55,9 @@ export async function enrollmentSummariesByStudent(db: DbOrTx, studentIds: numbe
       order by e.started_on desc, e.id desc`),
   );
   for (const row of result) {
-    const summary: EnrollmentSummary = {
-      id: row.id,
-      series_id: row.series_id,
-      series_name: row.series_name,
-      series_type: row.series_type,
-      series: { type: row.series_type, name: row.series_name },
-      registration_number: String(row.registration_number),
-      lesson_number: row.lesson_number,
-      orphaned: row.orphaned,
-      status: row.status,
-      last_sent_delivery: row.last_sent_delivery_date ? { date_sent: row.last_sent_delivery_date } : null,
-      cached_latest_followup_date: row.cached_latest_followup_date,
-    };
     const entry = byStudent.get(row.student_id);
     if (!entry) continue;
-    (row.series_type === 'Course' ? entry.course_enrollments : entry.seminar_enrollments).push(summary);
+    (row.series_type === 'Course' ? entry.course_enrollments : entry.seminar_enrollments).push(enrollmentSummary(row));
   }
   return byStudent;
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { today } from '../../lib/csv.ts';
 import { pageWindow, rows } from '../../lib/lists.ts';
+import { personRef } from '../../lib/person-ref.ts';
 import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
 
@@ -46,14 +47,7 @@ export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQ
     id: row.id,
     student: { id: row.student_id, first_name: row.student_first_name, last_name: row.student_last_name },
     series: { id: row.series_id, name: row.series_name, type: row.series_type },
-    instructor:
-      row.instructor_id === null
-        ? null
-        : {
-            id: row.instructor_id,
-            first_name: row.instructor_first_name ?? '',
-            last_name: row.instructor_last_name ?? '',
-          },
+    instructor: personRef(row.instructor_id, row.instructor_first_name, row.instructor_last_name),
     status: row.status,
     cached_latest_followup_date: row.cached_latest_followup_date,
     last_followup_date: row.last_followup_date,

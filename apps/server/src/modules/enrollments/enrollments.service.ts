@@ -154,9 +154,9 @@ export async function deleteEnrollment(db: Db, actor: Actor, id: number): Promis
     const enrollment = await lockVisibleEnrollment(tx, actor.scope, id);
     if (!enrollment) throw notFound('Enrollment');
     if (!actor.scope.all && !actor.scope.adminSchoolIds.includes(enrollment.schoolId)) throw forbidden();
-    const gathered = await Promise.all(
-      dependents.map(([, table, column]) => tx.select().from(table).where(eq(column, id))),
-    );
+    const gathered: unknown[][] = [];
+    // One connection in a transaction: one query at a time.
+    for (const [, table, column] of dependents) gathered.push(await tx.select().from(table).where(eq(column, id)));
     const associations = Object.fromEntries(dependents.map(([name], index) => [name, gathered[index] ?? []]));
     await deleteAudited(tx, enrollments, id, actor.userId, { associations });
   });

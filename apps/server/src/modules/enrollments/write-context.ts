@@ -1,7 +1,7 @@
 import type { EnrollmentStatus, EnrollmentUpdate, SeriesType } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
+import { oneByOne, rows } from '../../lib/lists.ts';
 import { type Scope, sqlIdList, visibleStudent } from '../../plugins/scope.ts';
 
 /** The enrollment a write is about, with what its rules need to know. */
@@ -120,46 +120,47 @@ type DeliveryRow = {
 /** The series' lessons or presentations, decision options and products, and the allowed graders. */
 function loadCatalogue(tx: Tx, enrollment: EnrollmentHead, graders: number[]) {
   const { seriesId } = enrollment;
-  return Promise.all([
-    rows<{ id: number }>(tx.execute(sql`select id from episodes where series_id = ${seriesId}`)),
-    rows<{ id: number }>(tx.execute(sql`select id from decision_options where series_id = ${seriesId}`)),
-    rows<{ id: number; default_price: string; active: boolean }>(
+  return oneByOne([
+    () => rows<{ id: number }>(tx.execute(sql`select id from episodes where series_id = ${seriesId}`)),
+    () => rows<{ id: number }>(tx.execute(sql`select id from decision_options where series_id = ${seriesId}`)),
+    () => rows<{ id: number; default_price: string; active: boolean }>(
       tx.execute(sql`select po.id, po.default_price::text as default_price, po.active
         from series_products sp join product_offers po on po.id = sp.product_offer_id
         where sp.series_id = ${seriesId}`),
     ),
-    graders.length === 0
-      ? Promise.resolve([])
-      : rows<{ id: number }>(
-          tx.execute(sql`select distinct r.user_id as id from roles r join users u on u.id = r.user_id
-            where r.user_id in ${sqlIdList(graders)} and u.active
-              and (r.school_id = ${enrollment.schoolId} or r.conference_id = ${enrollment.conferenceId}
-                or r.role_type = 'global_admin')`),
-        ),
+    () =>
+      graders.length === 0
+        ? Promise.resolve([])
+        : rows<{ id: number }>(
+            tx.execute(sql`select distinct r.user_id as id from roles r join users u on u.id = r.user_id
+              where r.user_id in ${sqlIdList(graders)} and u.active
+                and (r.school_id = ${enrollment.schoolId} or r.conference_id = ${enrollment.conferenceId}
+                  or r.role_type = 'global_admin')`),
+          ),
   ]);
 }
 
 /** The enrollment's own records, so that an id of another enrollment's record is refused. */
 function loadOwnRows(tx: Tx, id: number) {
-  return Promise.all([
-    rows<DeliveryRow>(
+  return oneByOne([
+    () => rows<DeliveryRow>(
       tx.execute(sql`select id, episode_id, date_sent::text as date_sent, date_completed::text as date_completed,
           grading_instructor_id
         from episode_deliveries where enrollment_id = ${id}`),
     ),
-    rows<{ id: number; episode_id: number }>(
+    () => rows<{ id: number; episode_id: number }>(
       tx.execute(sql`select id, episode_id from attendances where enrollment_id = ${id}`),
     ),
-    rows<{ id: number }>(tx.execute(sql`select id from visits where enrollment_id = ${id}`)),
-    rows<{ id: number }>(tx.execute(sql`select id from reminders where enrollment_id = ${id}`)),
-    rows<{ id: number; product_offer_id: number }>(
+    () => rows<{ id: number }>(tx.execute(sql`select id from visits where enrollment_id = ${id}`)),
+    () => rows<{ id: number }>(tx.execute(sql`select id from reminders where enrollment_id = ${id}`)),
+    () => rows<{ id: number; product_offer_id: number }>(
       tx.execute(sql`select id, product_offer_id from product_deliveries where enrollment_id = ${id}`),
     ),
-    rows<ChildRow>(
+    () => rows<ChildRow>(
       tx.execute(sql`select id, decision_option_id, episode_delivery_id, attendance_id, visit_id
         from decisions where cached_enrollment_id = ${id}`),
     ),
-    rows<ChildRow>(
+    () => rows<ChildRow>(
       tx.execute(sql`select id, episode_delivery_id, attendance_id, visit_id, reminder_id
         from notes where cached_enrollment_id = ${id}`),
     ),

@@ -19,31 +19,16 @@ export async function studentBulkRoutes(app: App, { db }: { db: Db }) {
     async (request) => bulkReassign(db, request.scope, request.body),
   );
 
-  app.put(
-    '/api/students/bulk_share',
-    {
-      config: { roles: everyone },
-      schema: {
-        tags: ['students'],
-        summary: 'Share students with staff (GET /users/share lists who)',
-        body: BulkShareInput,
-        response: { 200: BulkShareResponse },
+  // Sharing and unsharing take the same input, answer the same shape and are open to every staff role.
+  const shareRoute = (url: string, summary: string, run: typeof bulkShare) =>
+    app.put(
+      url,
+      {
+        config: { roles: everyone },
+        schema: { tags: ['students'], summary, body: BulkShareInput, response: { 200: BulkShareResponse } },
       },
-    },
-    async (request) => bulkShare(db, request.scope, request.body),
-  );
-
-  app.put(
-    '/api/students/bulk_unshare',
-    {
-      config: { roles: everyone },
-      schema: {
-        tags: ['students'],
-        summary: 'Stop sharing students with staff',
-        body: BulkShareInput,
-        response: { 200: BulkShareResponse },
-      },
-    },
-    async (request) => bulkUnshare(db, request.scope, request.body),
-  );
+      async (request) => run(db, request.scope, request.body),
+    );
+  shareRoute('/api/students/bulk_share', 'Share students with staff (GET /users/share lists who)', bulkShare);
+  shareRoute('/api/students/bulk_unshare', 'Stop sharing students with staff', bulkUnshare);
 }

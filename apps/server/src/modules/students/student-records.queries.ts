@@ -3,6 +3,7 @@ import type { RecordContext, StudentDecision, StudentNote, StudentProduct } from
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../lib/lists.ts';
+import { personRef } from '../../lib/person-ref.ts';
 
 /**
  * The records of one student across their enrollments (the decisions, notes and products tabs):
@@ -110,10 +111,7 @@ export async function studentNotes(db: DbOrTx, studentId: number): Promise<Stude
     }) => ({
       ...row,
       context_label: contextLabel({ context: row.context, episode_position, episode_name, context_date }),
-      author:
-        author_id === null
-          ? null
-          : { id: author_id, first_name: author_first_name ?? '', last_name: author_last_name ?? '' },
+      author: personRef(author_id, author_first_name, author_last_name),
     }),
   );
 }

@@ -138,6 +138,24 @@ async function checkShare(tx: DbOrTx, scope: Scope, input: BulkShareInput) {
   return { studentIds: found.map((student) => student.id), userIds };
 }
 
+/** One version per share added or removed, filed under its student: a share row has no id of its own. */
+async function recordShareVersions(
+  tx: DbOrTx,
+  scope: Scope,
+  rows: (typeof studentShares.$inferSelect)[],
+  change: 'added' | 'removed',
+) {
+  for (const row of rows) {
+    await recordVersion(tx, {
+      itemType: 'StudentShare',
+      itemId: row.studentId,
+      whodunnit: scope.userId,
+      before: change === 'removed' ? row : null,
+      after: change === 'added' ? row : null,
+    });
+  }
+}
+
 /** PUT /students/bulk_share: sharing twice is fine (the second time changes nothing). */
 export async function bulkShare(db: Db, scope: Scope, input: BulkShareInput) {
   return db.transaction(async (tx) => {
@@ -152,15 +170,7 @@ export async function bulkShare(db: Db, scope: Scope, input: BulkShareInput) {
         .values(pairs.slice(start, start + 5000))
         .onConflictDoNothing()
         .returning();
-      for (const row of inserted) {
-        await recordVersion(tx, {
-          itemType: 'StudentShare',
-          itemId: row.studentId,
-          whodunnit: scope.userId,
-          before: null,
-          after: row,
-        });
-      }
+      await recordShareVersions(tx, scope, inserted, 'added');
       added += inserted.length;
     }
     return { updated: added };
@@ -175,15 +185,7 @@ export async function bulkUnshare(db: Db, scope: Scope, input: BulkShareInput) {
       .delete(studentShares)
       .where(and(inArray(studentShares.studentId, studentIds), inArray(studentShares.userId, userIds)))
       .returning();
-    for (const row of removed) {
-      await recordVersion(tx, {
-        itemType: 'StudentShare',
-        itemId: row.studentId,
-        whodunnit: scope.userId,
-        before: row,
-        after: null,
-      });
-    }
+    await recordShareVersions(tx, scope, removed, 'removed');
     return { updated: removed.length };
   });
 }

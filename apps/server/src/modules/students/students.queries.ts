@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { today } from '../../lib/csv.ts';
 import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
+import { personRef } from '../../lib/person-ref.ts';
 import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { needsFollowupSql } from '../enrollments/enrollment-caches.ts';
 import { enrollmentSummariesByStudent } from '../enrollments/enrollment-summaries.ts';
@@ -122,10 +123,7 @@ async function withEnrollments(db: DbOrTx, found: StudentRow[]): Promise<Student
       ...student
     }) => ({
       ...student,
-      instructor:
-        instructor_id === null
-          ? null
-          : { id: instructor_id, first_name: instructor_first_name ?? '', last_name: instructor_last_name ?? '' },
+      instructor: personRef(instructor_id, instructor_first_name, instructor_last_name),
       school: { id: school_id, school_code, church_name },
       course_enrollments: enrollments.get(student.id)?.course_enrollments ?? [],
       seminar_enrollments: enrollments.get(student.id)?.seminar_enrollments ?? [],

@@ -1,5 +1,5 @@
 import { formatDate } from '@srs/shared/dates';
-import type { MailboxResponse, MailMessage } from '@srs/shared/mail';
+import type { MailboxResponse } from '@srs/shared/mail';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 
@@ -19,10 +19,3 @@ export function formatMailTime(iso: string): string {
   const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
   return `${formatDate(day)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
-
-export const statusColors: Record<MailMessage['status'], string> = {
-  pending: 'yellow',
-  sent: 'green',
-  failed: 'red',
-  kept: 'gray',
-};

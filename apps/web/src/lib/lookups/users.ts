@@ -9,3 +9,8 @@ export const shareUsersQuery = (query = '') =>
     queryFn: ({ signal }) => http.get<ShareUsersResponse>('/users/share', { query: { query }, signal }),
     staleTime: 60_000,
   });
+
+/** Staff as select options: the id as value, the full name as label. */
+export function userSelectData(users: readonly { id: number; first_name: string; last_name: string }[] | undefined) {
+  return (users ?? []).map((user) => ({ value: String(user.id), label: `${user.first_name} ${user.last_name}` }));
+}

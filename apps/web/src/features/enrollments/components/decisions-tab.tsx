@@ -4,13 +4,13 @@ import type { DecisionItem, EnrollmentDetail } from '@srs/shared/enrollments';
 import type { Episode } from '@srs/shared/series';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
-import type { RecordContext } from '../forms/record-form-target.ts';
+import { enrollmentTarget, type RecordContext } from '../forms/record-form-target.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RowName } from './row-name.tsx';
-import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+import { RecordsTab } from './tab-toolbar.tsx';
 
 /** Where decisions were recorded: a lesson, a presentation or a visit, with the day it happened. */
 export type DecisionRow = {
@@ -89,14 +89,13 @@ export function DecisionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
   const isCourse = enrollment.series_type === 'Course';
   // Presentations carry their dates on the seminar's episodes; lessons carry theirs on the delivery.
   const episodes = useQuery({ ...episodesQuery(enrollment.series_id), enabled: !isCourse });
-  const base = { kind: 'decision', studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
   const actions: Column<DecisionRow> = {
     key: 'actions',
     header: 'ACTIONS',
     render: (row) =>
       row.context && (
         <RecordFormButton
-          target={{ ...base, context: row.context }}
+          target={enrollmentTarget(enrollment, 'decision', row.context)}
           icon={<IconCircleCheck size={18} aria-hidden />}
           name={`Record a decision: ${row.where}`}
         >
@@ -104,21 +103,16 @@ export function DecisionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
         </RecordFormButton>
       ),
   };
-  const withActions = useWithActions(columns, actions);
   return (
-    <>
-      <TabToolbar title="Decisions">
-        <RecordFormButton target={base}>Record a decision</RecordFormButton>
-      </TabToolbar>
-      <DataTable
-        label="Decisions"
-        columns={withActions}
-        rows={decisionRows(enrollment, episodes.data?.episodes ?? [])}
-        rowKey={(row) => row.key}
-        emptyMessage={isCourse ? 'No lessons sent or visits with decisions yet.' : 'No presentations attended or visits with decisions yet.'}
-        minWidth={480}
-        nowrap
-      />
-    </>
+    <RecordsTab
+      title="Decisions"
+      buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'decision')}>Record a decision</RecordFormButton>}
+      columns={columns}
+      actions={actions}
+      rows={decisionRows(enrollment, episodes.data?.episodes ?? [])}
+      rowKey={(row) => row.key}
+      emptyMessage={isCourse ? 'No lessons sent or visits with decisions yet.' : 'No presentations attended or visits with decisions yet.'}
+      minWidth={480}
+    />
   );
 }

@@ -5,15 +5,16 @@ import type { Episode } from '@srs/shared/series';
 import { IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { EditDeliveryModal } from './edit-delivery-modal.tsx';
 import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
 import { RowAction } from './row-action.tsx';
 import { RowName } from './row-name.tsx';
-import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+import { RecordsTab } from './tab-toolbar.tsx';
 
 export type LessonRow = { episode: Pick<Episode, 'id' | 'position' | 'name'>; delivery: EpisodeDelivery | null };
 
@@ -55,7 +56,7 @@ export function LessonsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
     delivery: null,
     opened: false,
   });
-  const lessonTarget = { kind: 'lesson', studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
+  const lessonTarget = enrollmentTarget(enrollment, 'lesson');
   const actions: Column<LessonRow> = {
     key: 'actions',
     header: 'ACTIONS',
@@ -88,22 +89,19 @@ export function LessonsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
         </RecordFormButton>
       ),
   };
-  const withActions = useWithActions(columns, actions);
   const rows = episodes.data ? lessonRows(episodes.data.episodes, enrollment.episode_deliveries) : undefined;
   return (
     <>
-      <TabToolbar title="Lessons">
-        <RecordFormButton target={lessonTarget}>Send a lesson</RecordFormButton>
-      </TabToolbar>
-      <DataTable
-        label="Lessons"
-        columns={withActions}
+      <RecordsTab
+        title="Lessons"
+        buttons={<RecordFormButton target={lessonTarget}>Send a lesson</RecordFormButton>}
+        columns={columns}
+        actions={actions}
         rows={rows}
         rowKey={(row) => row.episode.id}
         emptyMessage="This course has no lessons."
         loading={episodes.isLoading}
         minWidth={560}
-        nowrap
       />
       <EditDeliveryModal
         enrollmentId={enrollment.id}

@@ -6,14 +6,15 @@ import type { Episode } from '@srs/shared/series';
 import { IconCircleCheck, IconNote } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useTakeAttendance } from '../api.ts';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { episodeLabel, timeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RowName } from './row-name.tsx';
-import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+import { RecordsTab } from './tab-toolbar.tsx';
 
 export type PresentationRow = { episode: Episode; attendance: Attendance | null };
 
@@ -45,7 +46,6 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
     }
   };
 
-  const target = { studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
   const columns: Column<PresentationRow>[] = [
     { key: 'presentation', header: 'PRESENTATION', render: ({ episode }) => <RowName>{episodeLabel(episode)}</RowName> },
     { key: 'date', header: 'DATE', render: ({ episode }) => formatDate(episode.date) },
@@ -81,7 +81,7 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
       return (
         <Group gap={4} wrap="nowrap">
           <RecordFormButton
-            target={{ ...target, kind: 'decision', context }}
+            target={enrollmentTarget(enrollment, 'decision', context)}
             icon={<IconCircleCheck size={18} aria-hidden />}
             name={`Record a decision: ${episodeLabel(episode)}`}
           >
@@ -89,7 +89,7 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
           </RecordFormButton>
           <RecordFormButton
             variant="subtle"
-            target={{ ...target, kind: 'note', context }}
+            target={enrollmentTarget(enrollment, 'note', context)}
             icon={<IconNote size={18} aria-hidden />}
             name={`Add a note: ${episodeLabel(episode)}`}
           >
@@ -99,20 +99,17 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
       );
     },
   };
-  const withActions = useWithActions(columns, actions, ['presentation', 'attended']);
   return (
-    <>
-      <TabToolbar title="Presentations" />
-      <DataTable
-        label="Presentations"
-        columns={withActions}
-        rows={episodes.data ? presentationRows(episodes.data.episodes, enrollment.attendances) : undefined}
-        rowKey={(row) => row.episode.id}
-        emptyMessage="This seminar has no presentations."
-        loading={episodes.isLoading}
-        minWidth={560}
-        nowrap
-      />
-    </>
+    <RecordsTab
+      title="Presentations"
+      columns={columns}
+      actions={actions}
+      leadingKeys={['presentation', 'attended']}
+      rows={episodes.data ? presentationRows(episodes.data.episodes, enrollment.attendances) : undefined}
+      rowKey={(row) => row.episode.id}
+      emptyMessage="This seminar has no presentations."
+      loading={episodes.isLoading}
+      minWidth={560}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, ProductDelivery } from '@srs/shared/enrollments';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { deliveryTypeLabel, priceLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
-import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+import { RecordsTab } from './tab-toolbar.tsx';
 
 const columns: readonly Column<ProductDelivery>[] = [
   { key: 'date', header: 'DATE', render: (p) => formatDate(p.delivered_at) },
@@ -33,21 +34,15 @@ export function ProductsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
     ),
   };
   return (
-    <>
-      <TabToolbar title="Products">
-        <RecordFormButton target={{ kind: 'product', studentId: enrollment.student.id, enrollmentId: enrollment.id }}>
-          Send a product
-        </RecordFormButton>
-      </TabToolbar>
-      <DataTable
-        label="Products"
-        columns={useWithActions(columns, actions)}
-        rows={enrollment.product_deliveries}
-        rowKey={(p) => p.id}
-        emptyMessage="No products delivered."
-        minWidth={480}
-        nowrap
-      />
-    </>
+    <RecordsTab
+      title="Products"
+      buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'product')}>Send a product</RecordFormButton>}
+      columns={columns}
+      actions={actions}
+      rows={enrollment.product_deliveries}
+      rowKey={(p) => p.id}
+      emptyMessage="No products delivered."
+      minWidth={480}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import { IconNote } from '@tabler/icons-react';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
@@ -11,7 +12,7 @@ import { TabToolbar } from './tab-toolbar.tsx';
  * the student wrote on the lessons sent back, grouped by lesson in the course's order.
  */
 export function QuestionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const target = { kind: 'note', studentId: enrollment.student.id, enrollmentId: enrollment.id } as const;
+  const target = enrollmentTarget(enrollment, 'note');
   const lessons = enrollment.episode_deliveries
     .filter((delivery) => delivery.notes.length > 0)
     .sort((a, b) => a.episode_position - b.episode_position);
@@ -36,7 +37,7 @@ export function QuestionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
                 </Title>
                 <RecordFormButton
                   variant="subtle"
-                  target={{ ...target, context: { type: 'lesson', id: delivery.id } }}
+                  target={enrollmentTarget(enrollment, 'note', { type: 'lesson', id: delivery.id })}
                   icon={<IconNote size={18} aria-hidden />}
                   name={`Add a note: ${lesson}`}
                 >

@@ -3,6 +3,7 @@ import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, Reminder } from '@srs/shared/enrollments';
 import { IconNote } from '@tabler/icons-react';
 import { todayIso } from '../../../lib/dates.ts';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { isReminderDue } from './enrollment-format.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
@@ -25,12 +26,7 @@ function ReminderCard({ enrollment, reminder, due }: { enrollment: EnrollmentDet
         <Group gap={4}>
           <RecordFormButton
             variant="subtle"
-            target={{
-              kind: 'note',
-              studentId: enrollment.student.id,
-              enrollmentId: enrollment.id,
-              context: { type: 'reminder', id: reminder.id },
-            }}
+            target={enrollmentTarget(enrollment, 'note', { type: 'reminder', id: reminder.id })}
             icon={<IconNote size={18} aria-hidden />}
             name={`Add a note: ${label}`}
           >
@@ -62,9 +58,7 @@ export function RemindersTab({ enrollment }: { enrollment: EnrollmentDetail }) {
   return (
     <>
       <TabToolbar title="Reminders">
-        <RecordFormButton target={{ kind: 'reminder', studentId: enrollment.student.id, enrollmentId: enrollment.id }}>
-          Add a reminder
-        </RecordFormButton>
+        <RecordFormButton target={enrollmentTarget(enrollment, 'reminder')}>Add a reminder</RecordFormButton>
       </TabToolbar>
       {dueCount > 0 && (
         <Text size="sm" c="orange.8" mb="xs">

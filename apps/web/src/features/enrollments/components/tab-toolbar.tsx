@@ -1,6 +1,6 @@
 import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Column } from '../../../components/data-table.tsx';
+import { type Column, DataTable, type DataTableProps } from '../../../components/data-table.tsx';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 
 /** A tab's title and its record buttons; on phones the buttons share the full width, in thumb reach. */
@@ -33,4 +33,25 @@ export function useWithActions<T>(
   if (!mobile) return [...columns, actions];
   const leading = leadingKeys.flatMap((key) => columns.filter((column) => column.key === key));
   return [...leading, actions, ...columns.filter((column) => !leadingKeys.includes(column.key))];
+}
+
+type RecordsTabProps<T> = Pick<DataTableProps<T>, 'rows' | 'rowKey' | 'emptyMessage' | 'loading' | 'minWidth'> & {
+  /** The tab's heading and the table's accessible name. */
+  title: string;
+  /** The toolbar's record buttons. */
+  buttons?: ReactNode;
+  columns: readonly Column<T>[];
+  actions: Column<T>;
+  /** The columns the actions follow on phones (see useWithActions). */
+  leadingKeys?: readonly string[];
+};
+
+/** A tab listing one kind of record: its toolbar, then its table with the row actions, cells on one line. */
+export function RecordsTab<T>({ title, buttons, columns, actions, leadingKeys, ...table }: RecordsTabProps<T>) {
+  return (
+    <>
+      <TabToolbar title={title}>{buttons}</TabToolbar>
+      <DataTable {...table} label={title} columns={useWithActions(columns, actions, leadingKeys)} nowrap />
+    </>
+  );
 }

@@ -1,11 +1,12 @@
 import { Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, Visit } from '@srs/shared/enrollments';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { fullName, noteTypeLabels } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
-import { TabToolbar, useWithActions } from './tab-toolbar.tsx';
+import { RecordsTab } from './tab-toolbar.tsx';
 
 function VisitNotes({ visit }: { visit: Visit }) {
   if (visit.notes.length === 0) return '-';
@@ -42,21 +43,15 @@ export function VisitsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
     ),
   };
   return (
-    <>
-      <TabToolbar title="Visits">
-        <RecordFormButton target={{ kind: 'visit', studentId: enrollment.student.id, enrollmentId: enrollment.id }}>
-          Add a visit
-        </RecordFormButton>
-      </TabToolbar>
-      <DataTable
-        label="Visits"
-        columns={useWithActions(columns, actions)}
-        rows={enrollment.visits}
-        rowKey={(v) => v.id}
-        emptyMessage="No visits recorded."
-        minWidth={480}
-        nowrap
-      />
-    </>
+    <RecordsTab
+      title="Visits"
+      buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'visit')}>Add a visit</RecordFormButton>}
+      columns={columns}
+      actions={actions}
+      rows={enrollment.visits}
+      rowKey={(v) => v.id}
+      emptyMessage="No visits recorded."
+      minWidth={480}
+    />
   );
 }

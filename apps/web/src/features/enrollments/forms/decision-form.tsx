@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, EnrollmentSummary } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
@@ -7,17 +6,17 @@ import type { Episode } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { decisionOptionsQuery, episodesQuery } from '../../../lib/lookups/series.ts';
-import { enrollmentQuery } from '../api.ts';
+import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
 import {
   chosenEnrollment,
   preselectedContext,
   initialEnrollment,
   type RecordFormBodyProps,
+  useEnrollmentRecords,
   useOfferedEnrollments,
 } from './form-context.ts';
-import { DecisionOptionsField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
+import { DecisionOptionsField, RecordFormFrame, SelectField, SeriesField } from './form-fields.tsx';
 import { type DecisionOutput, type DecisionValues, decisionSchema } from './form-schemas.ts';
 import { decisionBody, parseRecordKey, recordedDecisions, recordKey } from './record-bodies.ts';
 import type { RecordContext } from './record-form-target.ts';
@@ -80,67 +79,58 @@ export function DecisionForm(props: RecordFormBodyProps) {
   });
   const [enrollmentId, record] = useWatch({ control: form.control, name: ['enrollment_id', 'record'] });
   const enrollment = chosenEnrollment(enrollments, enrollmentId);
-  const seriesId = enrollment?.series_id ?? 0;
-  const detail = useQuery({ ...enrollmentQuery(enrollment?.id ?? 0), enabled: enrollment !== null });
-  const seminar = enrollment?.series_type === 'Seminar';
-  const presentations = useQuery({ ...episodesQuery(seriesId), enabled: seminar });
-  const options = useQuery({ ...decisionOptionsQuery(seriesId), enabled: enrollment !== null });
+  const { detail, presentations, seminar, loading: loadingRecords } = useEnrollmentRecords(enrollment);
+  const options = useQuery({ ...decisionOptionsQuery(enrollment?.series_id ?? 0), enabled: enrollment !== null });
   const { save, saving } = useRecordSave(messages.decisionsUpdated, props.onDone);
 
   // The decisions already recorded start ticked, once per chosen record (not on every refetch).
   const tickedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!detail.data || !record || tickedFor.current === record) return;
+    if (!detail || !record || tickedFor.current === record) return;
     tickedFor.current = record;
-    const recorded = recordedDecisions(detail.data, parseRecordKey(record));
+    const recorded = recordedDecisions(detail, parseRecordKey(record));
     form.setValue('decision_option_ids', recorded.map((decision) => String(decision.decision_option_id)));
-  }, [detail.data, record, form]);
+  }, [detail, record, form]);
 
-  const records = recordOptions(enrollment, detail.data, presentations.data?.episodes, context?.type === 'visit');
-  const loading =
-    enrollment !== null && (detail.isPending || options.isPending || (seminar && presentations.isPending));
+  const records = recordOptions(enrollment, detail, presentations, context?.type === 'visit');
+  const loading = loadingRecords || (enrollment !== null && options.isPending);
+  // SPEC section 5: Save is disabled when the series has no decision options.
   const noOptions = options.data !== undefined && options.data.decision_options.length === 0;
 
   return (
-    <form
-      noValidate
+    <RecordFormFrame
       onSubmit={form.handleSubmit((values) => {
-        if (detail.data) return save(Number(values.enrollment_id), decisionBody(values, detail.data));
+        if (detail) return save(Number(values.enrollment_id), decisionBody(values, detail));
       })}
+      saving={saving}
+      disabled={noOptions || loading}
     >
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Series"
-          enrollments={enrollments}
-          withType
-          onValueChange={() => {
-            tickedFor.current = null;
-            form.setValue('record', null);
-            form.setValue('decision_option_ids', []);
-          }}
-        />
-        <SelectField
-          control={form.control}
-          name="record"
-          label={records.label}
-          required
-          searchable
-          disabled={enrollment === null}
-          placeholder={loading ? messages.loading : 'Select'}
-          data={records.data}
-          nothingFoundMessage={seminar ? 'No presentations.' : 'No lessons delivered yet.'}
-        />
-        <DecisionOptionsField
-          control={form.control}
-          name="decision_option_ids"
-          options={enrollment ? options.data?.decision_options : undefined}
-          loading={enrollment !== null && options.isPending}
-        />
-        {/* SPEC section 5: Save is disabled when the series has no decision options. */}
-        <FormActions saving={saving} disabled={noOptions || loading} />
-      </Stack>
-    </form>
+      <SeriesField
+        control={form.control}
+        enrollments={enrollments}
+        onValueChange={() => {
+          tickedFor.current = null;
+          form.setValue('record', null);
+          form.setValue('decision_option_ids', []);
+        }}
+      />
+      <SelectField
+        control={form.control}
+        name="record"
+        label={records.label}
+        required
+        searchable
+        disabled={enrollment === null}
+        placeholder={loading ? messages.loading : 'Select'}
+        data={records.data}
+        nothingFoundMessage={seminar ? 'No presentations.' : 'No lessons delivered yet.'}
+      />
+      <DecisionOptionsField
+        control={form.control}
+        name="decision_option_ids"
+        options={enrollment ? options.data?.decision_options : undefined}
+        loading={enrollment !== null && options.isPending}
+      />
+    </RecordFormFrame>
   );
 }

@@ -2,7 +2,8 @@ import type { EnrollmentSummary, SeriesType } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { episodesQuery, seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { enrollmentQuery } from '../api.ts';
 import { pickableEnrollments } from './record-form-queries.ts';
 import type { RecordContext, RecordFormTarget } from './record-form-target.ts';
 
@@ -48,4 +49,16 @@ export function chosenEnrollment(offered: readonly EnrollmentSummary[], id: stri
 export function useOfferedEnrollments(student: Student, type: SeriesType | null): EnrollmentSummary[] {
   const order = useQuery(seriesOptionsQuery()).data?.series;
   return useMemo(() => pickableEnrollments(student, type, order), [student, type, order]);
+}
+
+/**
+ * What a note or a decision is recorded on, for the chosen enrollment: its detail (lessons sent,
+ * visits, reminders) and, for a seminar, its presentations; loading until those it needs have come.
+ */
+export function useEnrollmentRecords(enrollment: EnrollmentSummary | null) {
+  const detail = useQuery({ ...enrollmentQuery(enrollment?.id ?? 0), enabled: enrollment !== null });
+  const seminar = enrollment?.series_type === 'Seminar';
+  const presentations = useQuery({ ...episodesQuery(enrollment?.series_id ?? 0), enabled: seminar });
+  const loading = enrollment !== null && (detail.isPending || (seminar && presentations.isPending));
+  return { detail: detail.data, presentations: presentations.data?.episodes, seminar, loading };
 }

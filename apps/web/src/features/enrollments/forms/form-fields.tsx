@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Select, type SelectProps, Stack, Text, Textare
 import { deliveryTypeLabels, deliveryTypes, type EnrollmentSummary, noteTypes } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { DecisionOption } from '@srs/shared/series';
+import type { ComponentProps, ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
 import { noteTypeLabels } from '../components/enrollment-format.ts';
@@ -74,6 +75,28 @@ export function EnrollmentField<T extends FieldValues, TOut>({
         label: enrollmentLabel(enrollment, withType),
       }))}
       nothingFoundMessage="No enrollments found."
+    />
+  );
+}
+
+/** The series picker of the forms that record on any enrollment: courses and seminars, with their type. */
+export function SeriesField<T extends FieldValues & { enrollment_id: string | null }, TOut>({
+  control,
+  enrollments,
+  onValueChange,
+}: {
+  control: Control<T, unknown, TOut>;
+  enrollments: readonly EnrollmentSummary[];
+  onValueChange?: (value: string | null) => void;
+}) {
+  return (
+    <EnrollmentField
+      control={control}
+      name={'enrollment_id' as Path<T>}
+      label="Series"
+      enrollments={enrollments}
+      withType
+      onValueChange={onValueChange}
     />
   );
 }
@@ -179,12 +202,28 @@ export function DecisionOptionsField<T extends FieldValues, TOut>({
   );
 }
 
-export function FormActions({ saving, disabled }: { saving: boolean; disabled?: boolean }) {
+/** A record form: its fields one under another, then Save. The schema's messages show, not the browser's. */
+export function RecordFormFrame({
+  onSubmit,
+  saving,
+  disabled,
+  children,
+}: {
+  onSubmit: ComponentProps<'form'>['onSubmit'];
+  saving: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Group justify="flex-end" mt="sm">
-      <Button type="submit" loading={saving} disabled={disabled}>
-        Save
-      </Button>
-    </Group>
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="sm">
+        {children}
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" loading={saving} disabled={disabled}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

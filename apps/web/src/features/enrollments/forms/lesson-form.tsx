@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { enrollmentQuery } from '../api.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
-import { DateField, DeliveryTypeField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
+import { DateField, DeliveryTypeField, EnrollmentField, RecordFormFrame, SelectField } from './form-fields.tsx';
 import {
   chosenEnrollment,
   initialEnrollment,
@@ -42,34 +42,34 @@ export function LessonForm(props: RecordFormBodyProps) {
   const loadingLessons = enrollment !== null && (episodes.isPending || detail.isPending);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), lessonBody(values)))}>
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Course"
-          enrollments={courses}
-          withType={false}
-          onValueChange={() => form.setValue('episode_id', null)}
-        />
-        <SelectField
-          control={form.control}
-          name="episode_id"
-          label="Lesson"
-          required
-          searchable
-          disabled={enrollment === null}
-          placeholder={loadingLessons ? messages.loading : 'Select'}
-          data={lessons.map((episode) => ({ value: String(episode.id), label: episodeLabel(episode) }))}
-          nothingFoundMessage="No lessons left to send."
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DateField control={form.control} name="date_sent" label="Sent date" />
-          <DateField control={form.control} name="date_completed" label="Received date" />
-        </SimpleGrid>
-        <DeliveryTypeField control={form.control} name="delivery_type" />
-        <FormActions saving={saving} />
-      </Stack>
-    </form>
+    <RecordFormFrame
+      onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), lessonBody(values)))}
+      saving={saving}
+    >
+      <EnrollmentField
+        control={form.control}
+        name="enrollment_id"
+        label="Course"
+        enrollments={courses}
+        withType={false}
+        onValueChange={() => form.setValue('episode_id', null)}
+      />
+      <SelectField
+        control={form.control}
+        name="episode_id"
+        label="Lesson"
+        required
+        searchable
+        disabled={enrollment === null}
+        placeholder={loadingLessons ? messages.loading : 'Select'}
+        data={lessons.map((episode) => ({ value: String(episode.id), label: episodeLabel(episode) }))}
+        nothingFoundMessage="No lessons left to send."
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <DateField control={form.control} name="date_sent" label="Sent date" />
+        <DateField control={form.control} name="date_completed" label="Received date" />
+      </SimpleGrid>
+      <DeliveryTypeField control={form.control} name="delivery_type" />
+    </RecordFormFrame>
   );
 }

@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { Episode } from '@srs/shared/series';
-import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { episodesQuery } from '../../../lib/lookups/series.ts';
-import { enrollmentQuery } from '../api.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
 import {
   chosenEnrollment,
   preselectedContext,
   initialEnrollment,
   type RecordFormBodyProps,
+  useEnrollmentRecords,
   useOfferedEnrollments,
 } from './form-context.ts';
-import { EnrollmentField, FormActions, NoteFields, SelectField } from './form-fields.tsx';
+import { NoteFields, RecordFormFrame, SelectField, SeriesField } from './form-fields.tsx';
 import { type NoteContextType, type NoteOutput, type NoteValues, noteSchema } from './form-schemas.ts';
 import { noteBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
@@ -74,59 +71,51 @@ export function NoteForm(props: RecordFormBodyProps) {
   });
   const [enrollmentId, contextType] = useWatch({ control: form.control, name: ['enrollment_id', 'context_type'] });
   const enrollment = chosenEnrollment(enrollments, enrollmentId);
-  const detail = useQuery({ ...enrollmentQuery(enrollment?.id ?? 0), enabled: enrollment !== null });
-  const seminar = enrollment?.series_type === 'Seminar';
-  const presentations = useQuery({ ...episodesQuery(enrollment?.series_id ?? 0), enabled: seminar });
+  const { detail, presentations, seminar, loading } = useEnrollmentRecords(enrollment);
   const { save, saving } = useRecordSave(messages.noteCreated, props.onDone);
 
   const contexts: NoteContextType[] = [seminar ? 'presentation' : 'lesson', 'reminder'];
   if (context?.type === 'visit') contexts.push('visit');
   const type = contextType ?? null;
-  const loading = enrollment !== null && (detail.isPending || (seminar && presentations.isPending));
 
   return (
-    <form
-      noValidate
+    <RecordFormFrame
       onSubmit={form.handleSubmit((values) => {
-        if (detail.data) return save(Number(values.enrollment_id), noteBody(values, detail.data));
+        if (detail) return save(Number(values.enrollment_id), noteBody(values, detail));
       })}
+      saving={saving}
+      disabled={loading}
     >
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Series"
-          enrollments={enrollments}
-          withType
-          onValueChange={() => {
-            form.setValue('context_type', null);
-            form.setValue('record_id', null);
-          }}
-        />
-        <SelectField
-          control={form.control}
-          name="context_type"
-          label="Context"
-          required
-          disabled={enrollment === null}
-          placeholder="Select"
-          data={contexts.map((value) => ({ value, label: contextLabels[value] }))}
-          onValueChange={() => form.setValue('record_id', null)}
-        />
-        <SelectField
-          control={form.control}
-          name="record_id"
-          label={type ? contextLabels[type] : 'Lesson, presentation or reminder'}
-          required
-          searchable
-          disabled={type === null}
-          placeholder={loading ? messages.loading : 'Select'}
-          data={recordData(type, detail.data, presentations.data?.episodes)}
-          nothingFoundMessage="Nothing to choose yet."
-        />
-        <NoteFields control={form.control} typeName="note_type" textName="note_text" required />
-        <FormActions saving={saving} disabled={loading} />
-      </Stack>
-    </form>
+      <SeriesField
+        control={form.control}
+        enrollments={enrollments}
+        onValueChange={() => {
+          form.setValue('context_type', null);
+          form.setValue('record_id', null);
+        }}
+      />
+      <SelectField
+        control={form.control}
+        name="context_type"
+        label="Context"
+        required
+        disabled={enrollment === null}
+        placeholder="Select"
+        data={contexts.map((value) => ({ value, label: contextLabels[value] }))}
+        onValueChange={() => form.setValue('record_id', null)}
+      />
+      <SelectField
+        control={form.control}
+        name="record_id"
+        label={type ? contextLabels[type] : 'Lesson, presentation or reminder'}
+        required
+        searchable
+        disabled={type === null}
+        placeholder={loading ? messages.loading : 'Select'}
+        data={recordData(type, detail, presentations)}
+        nothingFoundMessage="Nothing to choose yet."
+      />
+      <NoteFields control={form.control} typeName="note_type" textName="note_text" required />
+    </RecordFormFrame>
   );
 }

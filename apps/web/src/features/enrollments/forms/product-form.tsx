@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -12,7 +12,7 @@ import {
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
-import { DateField, DeliveryTypeField, EnrollmentField, FormActions, SelectField } from './form-fields.tsx';
+import { DateField, DeliveryTypeField, RecordFormFrame, SelectField, SeriesField } from './form-fields.tsx';
 import { type ProductOutput, type ProductValues, productSchema } from './form-schemas.ts';
 import { productBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
@@ -42,78 +42,75 @@ export function ProductForm(props: RecordFormBodyProps) {
   const { save, saving } = useRecordSave(messages.updated, props.onDone);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), productBody(values)))}>
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Series"
-          enrollments={enrollments}
-          withType
-          onValueChange={() => form.setValue('product_id', null)}
-        />
-        <SelectField
-          control={form.control}
-          name="product_id"
-          label="Product"
-          required
-          searchable
-          disabled={enrollment === null}
-          placeholder={enrollment !== null && offers.isPending ? messages.loading : 'Select'}
-          data={(offers.data?.products ?? []).map((product) => ({
-            value: String(product.id),
-            label: `${product.name} (${priceLabel(product.default_price)})`,
-          }))}
-          nothingFoundMessage="This series carries no products."
-        />
-        <DateField control={form.control} name="delivered_at" label="Delivered date" required />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
-            control={form.control}
-            name="quantity"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                {...field}
-                value={field.value as number | string}
-                label="Quantity"
-                withAsterisk
-                min={1}
-                step={1}
-                allowDecimal={false}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="price"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                {...field}
-                value={field.value as number | string}
-                label="Price"
-                description="Blank: the product's default price"
-                placeholder={offer ? Number(offer.default_price).toFixed(2) : undefined}
-                leftSection="$"
-                min={0}
-                step={0.01}
-                decimalScale={2}
-                allowNegative={false}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </SimpleGrid>
+    <RecordFormFrame
+      onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), productBody(values)))}
+      saving={saving}
+    >
+      <SeriesField
+        control={form.control}
+        enrollments={enrollments}
+        onValueChange={() => form.setValue('product_id', null)}
+      />
+      <SelectField
+        control={form.control}
+        name="product_id"
+        label="Product"
+        required
+        searchable
+        disabled={enrollment === null}
+        placeholder={enrollment !== null && offers.isPending ? messages.loading : 'Select'}
+        data={(offers.data?.products ?? []).map((product) => ({
+          value: String(product.id),
+          label: `${product.name} (${priceLabel(product.default_price)})`,
+        }))}
+        nothingFoundMessage="This series carries no products."
+      />
+      <DateField control={form.control} name="delivered_at" label="Delivered date" required />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Controller
           control={form.control}
-          name="visitor_name"
+          name="quantity"
           render={({ field, fieldState }) => (
-            <TextInput {...field} label="Visitor name" error={fieldState.error?.message} />
+            <NumberInput
+              {...field}
+              value={field.value as number | string}
+              label="Quantity"
+              withAsterisk
+              min={1}
+              step={1}
+              allowDecimal={false}
+              error={fieldState.error?.message}
+            />
           )}
         />
-        <DeliveryTypeField control={form.control} name="delivery_type" />
-        <FormActions saving={saving} />
-      </Stack>
-    </form>
+        <Controller
+          control={form.control}
+          name="price"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              {...field}
+              value={field.value as number | string}
+              label="Price"
+              description="Blank: the product's default price"
+              placeholder={offer ? Number(offer.default_price).toFixed(2) : undefined}
+              leftSection="$"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="visitor_name"
+        render={({ field, fieldState }) => (
+          <TextInput {...field} label="Visitor name" error={fieldState.error?.message} />
+        )}
+      />
+      <DeliveryTypeField control={form.control} name="delivery_type" />
+    </RecordFormFrame>
   );
 }

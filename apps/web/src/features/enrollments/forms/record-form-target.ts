@@ -18,3 +18,12 @@ export type RecordFormTarget = {
   enrollmentId?: number | null;
   context?: RecordContext | null;
 };
+
+/** A form opened from an enrollment's page: for its student and itself, and the record given. */
+export function enrollmentTarget(
+  enrollment: { id: number; student: { id: number } },
+  kind: RecordFormKind,
+  context?: RecordContext,
+): RecordFormTarget {
+  return { kind, studentId: enrollment.student.id, enrollmentId: enrollment.id, ...(context && { context }) };
+}

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useForm } from 'react-hook-form';
 import { initialEnrollment, type RecordFormBodyProps, useOfferedEnrollments } from './form-context.ts';
-import { DateField, EnrollmentField, FormActions, NoteFields } from './form-fields.tsx';
+import { DateField, NoteFields, RecordFormFrame, SeriesField } from './form-fields.tsx';
 import { type ReminderOutput, type ReminderValues, reminderSchema } from './form-schemas.ts';
 import { reminderBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
@@ -23,19 +22,13 @@ export function ReminderForm(props: RecordFormBodyProps) {
   const { save, saving } = useRecordSave(messages.reminderCreated, props.onDone);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), reminderBody(values)))}>
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Series"
-          enrollments={enrollments}
-          withType
-        />
-        <DateField control={form.control} name="date" label="Date" required />
-        <NoteFields control={form.control} typeName="note_type" textName="note_text" />
-        <FormActions saving={saving} />
-      </Stack>
-    </form>
+    <RecordFormFrame
+      onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), reminderBody(values)))}
+      saving={saving}
+    >
+      <SeriesField control={form.control} enrollments={enrollments} />
+      <DateField control={form.control} name="date" label="Date" required />
+      <NoteFields control={form.control} typeName="note_type" textName="note_text" />
+    </RecordFormFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,7 +9,7 @@ import {
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
-import { DateField, DecisionOptionsField, EnrollmentField, FormActions, NoteFields } from './form-fields.tsx';
+import { DateField, DecisionOptionsField, NoteFields, RecordFormFrame, SeriesField } from './form-fields.tsx';
 import { type VisitOutput, type VisitValues, visitSchema } from './form-schemas.ts';
 import { visitBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
@@ -33,26 +32,23 @@ export function VisitForm(props: RecordFormBodyProps) {
   const { save, saving } = useRecordSave(messages.visitCreated, props.onDone);
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), visitBody(values)))}>
-      <Stack gap="sm">
-        <EnrollmentField
-          control={form.control}
-          name="enrollment_id"
-          label="Series"
-          enrollments={enrollments}
-          withType
-          onValueChange={() => form.setValue('decision_option_ids', [])}
-        />
-        <DateField control={form.control} name="date" label="Date" required />
-        <DecisionOptionsField
-          control={form.control}
-          name="decision_option_ids"
-          options={enrollment ? options.data?.decision_options : undefined}
-          loading={enrollment !== null && options.isPending}
-        />
-        <NoteFields control={form.control} typeName="note_type" textName="note_text" />
-        <FormActions saving={saving} />
-      </Stack>
-    </form>
+    <RecordFormFrame
+      onSubmit={form.handleSubmit((values) => save(Number(values.enrollment_id), visitBody(values)))}
+      saving={saving}
+    >
+      <SeriesField
+        control={form.control}
+        enrollments={enrollments}
+        onValueChange={() => form.setValue('decision_option_ids', [])}
+      />
+      <DateField control={form.control} name="date" label="Date" required />
+      <DecisionOptionsField
+        control={form.control}
+        name="decision_option_ids"
+        options={enrollment ? options.data?.decision_options : undefined}
+        loading={enrollment !== null && options.isPending}
+      />
+      <NoteFields control={form.control} typeName="note_type" textName="note_text" />
+    </RecordFormFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MailMessage } from '@srs/shared/mail';
-import { formatMailTime, statusColors } from '../api.ts';
+import { formatMailTime } from '../api.ts';
+import { MailBadges } from './mail-badges.tsx';
 import classes from './mailbox.module.css';
 
 type Props = {
@@ -32,12 +33,7 @@ export function MailList({ messages, selectedId, onSelect }: Props) {
               {message.subject}
             </Text>
             <Group gap={6} mt={4}>
-              <Badge size="xs" variant="light" color="blue">
-                {message.kind}
-              </Badge>
-              <Badge size="xs" variant="light" color={statusColors[message.status]}>
-                {message.status}
-              </Badge>
+              <MailBadges message={message} size="xs" />
             </Group>
           </UnstyledButton>
         </li>

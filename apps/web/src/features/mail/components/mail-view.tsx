@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { MailMessage } from '@srs/shared/mail';
-import { formatMailTime, statusColors } from '../api.ts';
+import { formatMailTime } from '../api.ts';
+import { MailBadges } from './mail-badges.tsx';
 import classes from './mailbox.module.css';
 
 /** One message as its recipient would read it, with where it stands in the queue. */
@@ -33,12 +34,7 @@ export function MailView({ message }: { message: MailMessage }) {
           )}
         </Text>
         <Group gap={6}>
-          <Badge size="sm" variant="light" color="blue">
-            {message.kind}
-          </Badge>
-          <Badge size="sm" variant="light" color={statusColors[message.status]}>
-            {message.status}
-          </Badge>
+          <MailBadges message={message} size="sm" />
           {message.attempts > 0 && (
             <Text size="xs" c="dimmed">
               {message.attempts} attempt{message.attempts === 1 ? '' : 's'}

@@ -1,12 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { BulkReassignInput, type BulkReassignResponse, type Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { schoolOptionsQuery, schoolSelectData } from '../../../lib/lookups/schools.ts';
+import { SchoolSelect } from '../../../components/school-select.tsx';
+import { userSelectData } from '../../../lib/lookups/users.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolStaffQuery, useBulkReassign } from '../api.ts';
-import { countOf, selectedNames } from './selection-text.ts';
+import { BulkForm } from './bulk-form.tsx';
+import { countOf } from './selection-text.ts';
 
 /** 'Updated successfully.', the count, and a line when enrollments lost their series. */
 export function reassignedText(result: BulkReassignResponse): string {
@@ -37,7 +39,6 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
   const [schoolId, setSchoolId] = useState<string | null>(null);
   const [instructorId, setInstructorId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const schools = useQuery(schoolOptionsQuery);
   const staff = useQuery({ ...schoolStaffQuery(Number(schoolId)), enabled: schoolId !== null });
   const reassign = useBulkReassign();
 
@@ -64,58 +65,36 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <BulkForm
+      students={students}
+      submitLabel="Reassign"
+      busy={reassign.isPending}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <Stack>
-        <Text size="sm">
-          {countOf(students.length, 'student')}: {selectedNames(students)}.
-        </Text>
-        <Select
-          label="School"
-          placeholder={schools.isPending ? messages.loading : 'Select a school'}
-          data={schoolSelectData(schools.data?.schools)}
-          value={schoolId}
-          onChange={(value) => {
-            setSchoolId(value);
-            setInstructorId(null);
-            setError(null);
-          }}
-          searchable
-          limit={200}
-          nothingFoundMessage="No schools found."
-          error={error}
-          withAsterisk
-        />
-        <Select
-          label="Instructor"
-          description="Left empty, the school's head school admin becomes the instructor."
-          placeholder={
-            schoolId === null ? 'Select a school first' : staff.isPending ? messages.loading : 'Select an instructor'
-          }
-          data={(staff.data?.users ?? []).map((user) => ({
-            value: String(user.id),
-            label: `${user.first_name} ${user.last_name}`,
-          }))}
-          value={instructorId}
-          onChange={setInstructorId}
-          disabled={schoolId === null}
-          searchable
-          clearable
-          nothingFoundMessage="No staff found."
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={reassign.isPending}>
-            Reassign
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <SchoolSelect
+        value={schoolId}
+        onChange={(value) => {
+          setSchoolId(value);
+          setInstructorId(null);
+          setError(null);
+        }}
+        error={error}
+      />
+      <Select
+        label="Instructor"
+        description="Left empty, the school's head school admin becomes the instructor."
+        placeholder={
+          schoolId === null ? 'Select a school first' : staff.isPending ? messages.loading : 'Select an instructor'
+        }
+        data={userSelectData(staff.data?.users)}
+        value={instructorId}
+        onChange={setInstructorId}
+        disabled={schoolId === null}
+        searchable
+        clearable
+        nothingFoundMessage="No staff found."
+      />
+    </BulkForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Modal, MultiSelect, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { messages } from '@srs/shared/messages';
 import { BulkShareInput, type Student } from '@srs/shared/students';
@@ -7,10 +7,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchDebounceMs, shouldSearch } from '../../../components/quick-find.tsx';
 import { useMinSearchLength } from '../../../lib/app-config.ts';
-import { shareUsersQuery } from '../../../lib/lookups/users.ts';
+import { shareUsersQuery, userSelectData } from '../../../lib/lookups/users.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { type ShareAction, useBulkShare } from '../api.ts';
-import { countOf, selectedNames } from './selection-text.ts';
+import { BulkForm } from './bulk-form.tsx';
 
 const wording: Record<ShareAction, { title: string; verb: string; help: string }> = {
   bulk_share: {
@@ -84,60 +84,45 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <BulkForm
+      students={students}
+      submitLabel={words.verb}
+      busy={share.isPending}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <Stack>
-        <Text size="sm">
-          {countOf(students.length, 'student')}: {selectedNames(students)}.
-        </Text>
-        <MultiSelect
-          label="Staff"
-          description={words.help}
-          placeholder={userIds.length === 0 ? 'Search by name or email' : undefined}
-          data={(users.data?.users ?? []).map((user) => ({
-            value: String(user.id),
-            label: `${user.first_name} ${user.last_name}`,
-          }))}
-          value={userIds}
-          onChange={(value) => {
-            setUserIds(value);
-            setError(null);
-          }}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options, search: text }) =>
-            options.filter((option) => {
-              const user = 'value' in option ? byId.get(option.value) : undefined;
-              return user ? matches(user, text) : false;
-            })
-          }
-          renderOption={({ option }) => (
-            <div>
-              <Text size="sm">{option.label}</Text>
-              <Text size="xs" c="dimmed">
-                {byId.get(option.value)?.email}
-              </Text>
-            </div>
-          )}
-          maxDropdownHeight={250}
-          nothingFoundMessage={users.isFetching ? messages.loading : 'No staff found.'}
-          error={error}
-          withAsterisk
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={share.isPending}>
-            {words.verb}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <MultiSelect
+        label="Staff"
+        description={words.help}
+        placeholder={userIds.length === 0 ? 'Search by name or email' : undefined}
+        data={userSelectData(users.data?.users)}
+        value={userIds}
+        onChange={(value) => {
+          setUserIds(value);
+          setError(null);
+        }}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options, search: text }) =>
+          options.filter((option) => {
+            const user = 'value' in option ? byId.get(option.value) : undefined;
+            return user ? matches(user, text) : false;
+          })
+        }
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{option.label}</Text>
+            <Text size="xs" c="dimmed">
+              {byId.get(option.value)?.email}
+            </Text>
+          </div>
+        )}
+        maxDropdownHeight={250}
+        nothingFoundMessage={users.isFetching ? messages.loading : 'No staff found.'}
+        error={error}
+        withAsterisk
+      />
+    </BulkForm>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { schoolOptionsQuery, schoolQuery, schoolSelectData } from '../../../lib/lookups/schools.ts';
+import { SchoolSelect } from '../../../components/school-select.tsx';
+import { schoolQuery } from '../../../lib/lookups/schools.ts';
 import { HeadSchoolAdminNotice } from '../forms/head-school-admin-notice.tsx';
 
 /** SPEC section 2: the manual path goes straight to the form, carrying the school and the search text. */
@@ -20,7 +21,6 @@ type Props = { searchText: string; onBack: () => void };
  */
 export function ManualSchoolStep({ searchText, onBack }: Props) {
   const navigate = useNavigate();
-  const schools = useQuery(schoolOptionsQuery);
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const school = useQuery({ ...schoolQuery(schoolId ?? 0), enabled: schoolId !== null });
   const loading = schoolId !== null && school.isPending;
@@ -28,16 +28,9 @@ export function ManualSchoolStep({ searchText, onBack }: Props) {
 
   return (
     <Stack gap="md">
-      <Select
-        label="School"
-        withAsterisk
-        placeholder={schools.isPending ? messages.loading : 'Select a school'}
-        data={schoolSelectData(schools.data?.schools)}
+      <SchoolSelect
         value={schoolId === null ? null : String(schoolId)}
         onChange={(value) => setSchoolId(value === null ? null : Number(value))}
-        searchable
-        limit={200}
-        nothingFoundMessage="No schools found."
         comboboxProps={{ withinPortal: true }}
       />
       {schoolId !== null && school.data?.head_school_admin === false && <HeadSchoolAdminNotice schoolId={schoolId} />}

@@ -1,0 +1,24 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { schoolOptionsQuery, schoolSelectData } from '../lib/lookups/schools.ts';
+
+/**
+ * The required School select over the user's schools, as the school-select steps and the
+ * reassign dialog show it: code, church and place, filtered by what is typed.
+ */
+export function SchoolSelect(props: Omit<SelectProps, 'label' | 'data' | 'placeholder'>) {
+  const schools = useQuery(schoolOptionsQuery);
+  return (
+    <Select
+      label="School"
+      withAsterisk
+      placeholder={schools.isPending ? messages.loading : 'Select a school'}
+      data={schoolSelectData(schools.data?.schools)}
+      searchable
+      limit={200}
+      nothingFoundMessage="No schools found."
+      {...props}
+    />
+  );
+}
