@@ -28,6 +28,12 @@ describe('every API route is signed-in by default', () => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('sends a browser asking for /favicon.ico to the icon', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
+
   it('answers 401 to a signed-out call of every route that is not public', async () => {
     const open: string[] = [];
     for (const route of routes) {

@@ -28,6 +28,10 @@ async function webAppPlugin(app: FastifyInstance) {
   }
   // A folder path ('/') is never a file: the static plugin would answer 403, so it gets the app.
   if (hasBuild) app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
+  app.get('/favicon.ico', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/favicon.svg', 301),
+  );
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing script or asset (an old chunk after a deploy) is a 404, never index.html: the web
