@@ -158,7 +158,7 @@ describe('new-student wizard: the automatic path', () => {
       student_id: 77,
       series_id: 11,
       school_id: 3,
-      notify_instructor_by_email: true,
+      notify_instructor_by_email: false,
     });
     expect(screen.getByText('Assigned school')).toBeInTheDocument();
     expect(screen.getByText('(#103) Church 3')).toBeInTheDocument();

@@ -106,7 +106,7 @@ describe('/students/new with school_id (SPEC section 2)', () => {
       student_id: 77,
       series_id: 21,
       school_id: 3,
-      notify_instructor_by_email: true,
+      notify_instructor_by_email: false,
     });
   });
 

@@ -60,7 +60,8 @@ export function useNewStudentSave() {
             student_id: student.id,
             series_id: input.seriesId,
             school_id: student.school.id,
-            notify_instructor_by_email: input.notifyInstructor,
+            // The new-student notice already names the series: one message to the instructor, not two.
+            notify_instructor_by_email: false,
           });
         }
         return { student, enrollment: enrolled.current };
