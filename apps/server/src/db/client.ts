@@ -39,6 +39,9 @@ pg.types.setTypeParser(1082, (value) => value);
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection closed by the server (a restart, a failover, a dropped database) must not
+  // end the process: the pool opens a new connection for the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
