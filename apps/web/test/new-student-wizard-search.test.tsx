@@ -34,7 +34,9 @@ describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
     expect(screen.queryByRole('list', { name: 'Students found' })).toBeNull();
 
     await user.click(button('Search'));
-    expect(screen.getByRole('textbox', { name: 'Student name' })).toHaveAccessibleDescription(messages.fieldRequired);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Student name' })).toHaveAccessibleDescription(messages.fieldRequired),
+    );
     expect(api.to('GET', '/students')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Place in School Manually' })).toBeNull();
 

@@ -74,7 +74,8 @@ describe('student form (SPEC section 5, New student)', () => {
     await fillAddress(user);
     await fill(user, 'Email', 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(field('Email')).toHaveAccessibleDescription('Email is not a valid email address');
+    // Validation runs asynchronously after the click: wait for its message.
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription('Email is not a valid email address'));
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.clear(field('Email'));
@@ -199,6 +200,6 @@ describe('profile edit (the new-student rules)', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(field('First name'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(field('First name')).toHaveAccessibleDescription(messages.fieldRequired);
+    await waitFor(() => expect(field('First name')).toHaveAccessibleDescription(messages.fieldRequired));
   });
 });
