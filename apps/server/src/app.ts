@@ -7,7 +7,6 @@ import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createBuiltinProvider } from './auth/builtin-provider.ts';
@@ -32,6 +31,7 @@ import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
 import { security } from './plugins/security.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { webApp } from './plugins/web-app.ts';
 import type { App } from './types.ts';
 

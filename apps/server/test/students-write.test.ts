@@ -63,7 +63,7 @@ describe('student writes', () => {
         studentForm({ school_id: w.net.schoolA.id, instructor_id: w.net.instructorB.id }),
       );
       expect(wrongInstructor.statusCode).toBe(422);
-      expect(Object.keys(wrongInstructor.json())).toEqual(['instructor']);
+      expect(wrongInstructor.json()).toEqual({ instructor_id: ["is not this school's head school admin"] });
 
       const { course } = await createCourse(w.t.database.db, 1);
       const notOffered = await w.call(
@@ -102,15 +102,16 @@ describe('student writes', () => {
       expect(await w.t.database.db.select().from(studentShares).where(eq(studentShares.studentId, id))).toEqual([]);
     });
 
-    it('accepts a given instructor of the school', async () => {
-      const response = await w.call(
-        'POST',
-        '/api/students',
-        w.net.conferenceAdminA.email,
-        studentForm({ school_id: w.net.schoolA.id, last_name: 'Assigned', instructor_id: w.net.otherInstructorA.id }),
-      );
-      expect(response.statusCode).toBe(201);
-      expect(response.json().instructor.id).toBe(w.net.otherInstructorA.id);
+    it("takes the head school admin as instructor_id and refuses another instructor of the school (SPEC section 3)", async () => {
+      const postAs = (email: string, last_name: string, instructor_id: number) =>
+        w.call('POST', '/api/students', email, studentForm({ school_id: w.net.schoolA.id, last_name, instructor_id }));
+      const other = await postAs(w.net.instructorA.email, 'Handed', w.net.otherInstructorA.id);
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({ instructor_id: ["is not this school's head school admin"] });
+      expect(await studentsNamed(w.t.database.db, 'Handed')).toEqual([]);
+      const head = await postAs(w.net.conferenceAdminA.email, 'Assigned', w.net.schoolAdminA.id);
+      expect(head.statusCode).toBe(201);
+      expect(head.json().instructor.id).toBe(w.net.schoolAdminA.id);
     });
 
     it("shares the student with an instructor who adds to their own school, so they can open it", async () => {

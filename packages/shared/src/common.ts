@@ -2,10 +2,32 @@ import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
 import { messages } from './messages.ts';
 
-export const idParam = z.coerce.number().int().positive();
+/** The message of a value given in the wrong form (a word for an id, a date that is no date). */
+export const notValid = 'is not valid';
+
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
+const decimalToNumber = (value: unknown) =>
+  typeof value === 'string' && /^-?[0-9]{1,12}(\.[0-9]+)?$/.test(value) ? Number(value) : value;
+
+/**
+ * A whole number from JSON, or from the digits of a path, query or multipart field. Nothing else
+ * is read as a number: not true, [1], '0x10', ' 1' or '1e0' (z.coerce would take them all).
+ */
+export const wholeNumber = (rules: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(digitsToNumber, rules(z.number().int(notValid).max(Number.MAX_SAFE_INTEGER, notValid)));
+
+/** A number with at most `places` decimals, from JSON or from a form field in plain decimals ('4.5'). */
+export const decimalNumber = (places: number, rules: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(
+    decimalToNumber,
+    rules(z.number()).refine((n) => Math.abs(Math.round(n * 10 ** places) - n * 10 ** places) < 1e-6, notValid),
+  );
+
+/** A record id in a path, a query or a body: a positive whole number. */
+export const idRef = wholeNumber((n) => n.positive(notValid));
+export const idParam = idRef;
 export const IdParams = z.object({ id: idParam });
-/** An id in a JSON body (numbers, or digit strings from a multipart form). */
-export const idRef = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Dates travel as YYYY-MM-DD (SPEC section 5): a real calendar day, not before 1 Jan 1800. */
 export const isoDate = z.string().refine(isValidIsoDate, messages.dateInvalid);
@@ -45,8 +67,8 @@ export const orderBy = z.enum(['asc', 'desc']);
 
 /** Shared list query: page, per_page, sortBy/orderBy (SPEC section 2, Shared list behaviour). */
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(25),
+  page: wholeNumber((n) => n.min(1)).default(1),
+  per_page: wholeNumber((n) => n.min(1).max(500)).default(25),
   // 'false' turns pagination off (the duplicate search of the new-student wizard).
   pagination: z
     .enum(['true', 'false'])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { destroyFlag, flag, idRef, isoDate, Pagination, PersonRef, requiredText, SchoolRef } from './common.ts';
+import { decimalNumber, destroyFlag, flag, idRef, isoDate, Pagination, PersonRef, requiredText, SchoolRef, wholeNumber } from './common.ts';
 import { messages } from './messages.ts';
 
 export const enrollmentStatuses = ['Applied', 'Attended', 'Enrolled', 'Graduated', 'Inactive'] as const;
@@ -181,12 +181,9 @@ export const ProductDeliveryAttributes = z.object({
   ...nestedId,
   product_id: idRef.optional(),
   delivered_at: isoDate.optional(),
-  quantity: z.coerce.number().int().min(1).max(100000).optional(),
-  /** Blank falls back to the offer's default price (SPEC section 5): '' is blank, not 0. */
-  price: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z.coerce.number().min(0).max(1_000_000).nullish(),
-  ),
+  quantity: wholeNumber((n) => n.min(1).max(100000)).optional(),
+  /** A number, minimum 0, step 0.01 (SPEC section 5); blank ('' too) falls back to the offer's default price. */
+  price: z.preprocess((value) => (value === '' ? null : value), decimalNumber(2, (n) => n.min(0).max(1_000_000)).nullish()),
   visitor_name: z.string().trim().max(200).nullish(),
   delivery_type: z.enum(deliveryTypes).nullish(),
 });

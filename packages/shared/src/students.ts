@@ -8,6 +8,7 @@ import {
   PersonRef,
   requiredText,
   SchoolRef,
+  wholeNumber,
 } from './common.ts';
 import { EnrollmentSummary, noteTypes, ProductDelivery, seriesTypes } from './enrollments.ts';
 
@@ -25,9 +26,9 @@ export const StudentListQuery = ListQuery.extend({
   section: z.enum(studentSections).default('all'),
   enrollments_registration_number_eq: z.string().regex(/^\d+$/).max(18).optional(),
   enrollments_needing_followup_eq: z.enum(['true', 'false']).optional(),
-  enrollments_series_id_eq: z.coerce.number().int().positive().optional(),
-  school_id_eq: z.coerce.number().int().positive().optional(),
-  instructor_id_eq: z.coerce.number().int().positive().optional(),
+  enrollments_series_id_eq: idRef.optional(),
+  school_id_eq: idRef.optional(),
+  instructor_id_eq: idRef.optional(),
   sortBy: z.enum(['name', 'address', 'created_at', 'instructor', 'school']).default('name'),
 });
 export type StudentListQuery = z.infer<typeof StudentListQuery>;
@@ -99,8 +100,11 @@ export const StudentCreateInput = StudentFields.extend({
 });
 export type StudentCreateInput = z.infer<typeof StudentCreateInput>;
 
-/** PUT /students/{id}: the profile form, with the new-student rules. */
-export const StudentUpdateInput = StudentFields;
+/**
+ * PUT /students/{id}: the profile form, with the new-student rules for every field sent. A field
+ * left out keeps its value (a client that sends only the city never resets the mailing choice).
+ */
+export const StudentUpdateInput = StudentFields.extend({ include_in_mailing_list: z.enum(mailingOptions) }).partial();
 export type StudentUpdateInput = z.infer<typeof StudentUpdateInput>;
 
 const studentIds = z.array(idRef).min(1, 'Select at least one student').max(1000);
@@ -153,7 +157,7 @@ const idArray = z.preprocess(
  */
 export const AveryLabelsQuery = StudentListQuery.extend({
   ids: idArray,
-  start_position: z.coerce.number().int().min(1).max(30).default(1),
+  start_position: wholeNumber((n) => n.min(1).max(30)).default(1),
 });
 export type AveryLabelsQuery = z.infer<typeof AveryLabelsQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, Pagination } from './common.ts';
+import { idRef, ListQuery, Pagination } from './common.ts';
 import { roleTypes } from './roles.ts';
 
 export const RoleSchema = z.object({
@@ -12,7 +12,7 @@ export const RoleSchema = z.object({
 
 export const UserListQuery = ListQuery.extend({
   role: z.enum(roleTypes).optional(),
-  school_id: z.coerce.number().int().positive().optional(),
+  school_id: idRef.optional(),
   sortBy: z.enum(['name', 'email', 'students_count']).default('name'),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;

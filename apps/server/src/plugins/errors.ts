@@ -1,7 +1,8 @@
+import { notValid } from '@srs/shared/common';
 import { messages } from '@srs/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** A typed error that the one error handler turns into the SPEC section 8 shapes. */
 export class HttpError extends Error {
@@ -25,7 +26,10 @@ export const unauthorized = (reason: string) => new HttpError(401, reason);
 export const invalid = (body: Record<string, string[]> | string[] | string) =>
   new HttpError(422, 'Unprocessable Entity', body);
 
-type ZodIssueLike = { path?: PropertyKey[]; message: string; code?: string; input?: unknown; instancePath?: string };
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; input?: unknown };
+
+/** Issues of a value given in the wrong kind or out of a list: their own wording means nothing to a user. */
+const wrongValueCodes = new Set(['invalid_type', 'invalid_value', 'invalid_union', 'invalid_format', 'invalid_key']);
 
 /**
  * SPEC section 8's 422 shapes from validation issues: an object of field → messages, keyed by the
@@ -37,13 +41,10 @@ export function validationBody(issues: ZodIssueLike[]): Record<string, string[]>
   const result: Record<string, string[]> = {};
   const sentences: string[] = [];
   for (const issue of issues) {
-    const path = issue.path?.length
-      ? issue.path.map(String)
-      : (issue.instancePath ?? '').split('/').filter((part) => part !== '');
-    const field = [...path].reverse().find((part) => !/^\d+$/.test(part));
-    const missing =
-      issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || issue.input === '');
-    const message = missing ? messages.fieldRequired : issue.message;
+    const field = issue.path.map(String).reverse().find((part) => !/^\d+$/.test(part));
+    const missing = issue.input === undefined || issue.input === null || issue.input === '';
+    const wrong = issue.code !== undefined && wrongValueCodes.has(issue.code);
+    const message = wrong ? (missing ? messages.fieldRequired : notValid) : issue.message;
     if (field === undefined) sentences.push(message);
     else result[field] = [...new Set([...(result[field] ?? []), message])];
   }
@@ -52,18 +53,16 @@ export function validationBody(issues: ZodIssueLike[]): Record<string, string[]>
   return result;
 }
 
+/** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
+function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {
+  return (
+    (contentType ?? '').toLowerCase().startsWith('multipart/') &&
+    /multipart|part header|boundary/i.test(error.message)
+  );
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // fastify-type-provider-zod keeps the zod issue's code as `keyword` and the rest in `params`.
-      const issues = error.validation.map((v) => ({
-        message: v.message ?? '',
-        code: v.keyword,
-        input: (v.params as { input?: unknown } | undefined)?.input,
-        instancePath: v.instancePath,
-      }));
-      return reply.code(422).send(validationBody(issues));
-    }
     if (error instanceof HttpError) {
       if (error.statusCode === 422) return reply.code(422).send(error.body);
       return reply.code(error.statusCode).send({ error: error.message });
@@ -73,6 +72,9 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(500).send({ error: 'Internal Server Error' });
     }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && isBrokenMultipart(request.headers['content-type'], error)) {
+      return reply.code(400).send({ error: 'The form data could not be read.' });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'Internal Server Error' });

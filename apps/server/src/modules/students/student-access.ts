@@ -96,8 +96,18 @@ export async function seriesNameOffered(tx: DbOrTx, seriesId: number, schoolId: 
   return found.name;
 }
 
-/** The profile columns of a student from the fields the forms send (SPEC section 3). */
-export function studentColumns(fields: StudentFields) {
+type StudentColumns = ReturnType<typeof columnsOf>;
+/**
+ * The profile columns of a student from the fields the forms send (SPEC section 3). A field left
+ * out of an update stays undefined, which the update skips.
+ */
+export function studentColumns(fields: StudentFields): StudentColumns;
+export function studentColumns(fields: Partial<StudentFields>): Partial<StudentColumns>;
+export function studentColumns(fields: Partial<StudentFields>) {
+  return columnsOf(fields as StudentFields);
+}
+
+function columnsOf(fields: StudentFields) {
   return {
     firstName: fields.first_name,
     middleName: fields.middle_name,

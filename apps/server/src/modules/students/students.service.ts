@@ -10,7 +10,6 @@ import { queueMail } from '../mail/mail.outbox.ts';
 import {
   administers,
   assertAdministers,
-  assertInstructorOfSchool,
   headSchoolAdminOr422,
   isUniqueViolation,
   loadSchool,
@@ -58,10 +57,10 @@ async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput
   // Everyone but global admins places students only in the schools they belong to (docs/decisions.md).
   if (!school || !(scope.all || scope.memberSchoolIds.includes(school.id))) throw notFound('School');
   if (!school.active) throw invalid({ school: ['is not active'] });
-  const headSchoolAdminId = headSchoolAdminOr422(school);
-  const instructorId = input.instructor_id ?? headSchoolAdminId;
-  if (input.instructor_id !== null && input.instructor_id !== undefined) {
-    await assertInstructorOfSchool(tx, instructorId, school.id);
+  // The instructor of a new student is the school's head school admin (SPEC section 3, payload).
+  const instructorId = headSchoolAdminOr422(school);
+  if (input.instructor_id !== null && input.instructor_id !== undefined && input.instructor_id !== instructorId) {
+    throw invalid({ instructor_id: ["is not this school's head school admin"] });
   }
   const seriesName =
     input.series_id !== null && input.series_id !== undefined
