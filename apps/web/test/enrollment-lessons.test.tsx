@@ -129,21 +129,22 @@ describe('lessons tab', () => {
     expect(await within(await lessonRow('2. Prayer')).findByRole('button', { name: 'Send lesson 2. Prayer' })).toBeInTheDocument();
   });
 
-  it('on a phone the row actions follow the lesson name, as icon buttons that say which lesson', async () => {
+  it('on a phone each lesson is a card of labelled lines, its whole name first and its icon actions last', async () => {
     phoneScreen();
     enrollmentApi(courseEnrollment());
     renderEnrollmentPage(`${course}/lessons`);
     const row = await lessonRow('1. The Bible');
-    const table = row.closest('table') as HTMLElement;
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([
       'LESSON',
-      'ACTIONS',
       'SENT',
       'RECEIVED',
       'TYPE',
       'DECISIONS',
       'NOTES',
+      'ACTIONS',
     ]);
+    expect(cells[0]).toHaveTextContent(/^1\. The Bible$/);
     expect(within(row).getByRole('button', { name: 'Edit lesson 1. The Bible' })).toHaveTextContent('');
     expect(within(row).getByRole('button', { name: 'Remove lesson 1. The Bible' })).toBeInTheDocument();
   });

@@ -1,6 +1,8 @@
 import { Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { CSSProperties, ReactNode } from 'react';
+import { useIsMobile } from '../lib/use-is-mobile.ts';
+import classes from './data-table.module.css';
 import type { SortState } from './list-params.ts';
 import { SortableHeader } from './sortable-header.tsx';
 
@@ -28,23 +30,28 @@ export type DataTableProps<T> = {
   /** A fixed height (the dashboard tables) instead of a maximum. */
   fixedHeight?: boolean;
   minWidth?: number;
-  /** Cells keep to one line; the table scrolls sideways on narrow screens. */
+  /** Cells keep to one line on wide screens (phones stack each row as a card instead). */
   nowrap?: boolean;
   sort?: { state: SortState; onSort: (column: string) => void };
   rowStyle?: (row: T) => CSSProperties | undefined;
 };
 
-/** A table with a sticky header and a scrolling body, sortable headers and an empty-message row. */
+/**
+ * A table with a sticky header and a scrolling body, sortable headers and an empty-message row.
+ * On phones each row becomes a card of labelled lines and the page scrolls, not the table.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, sort, height = defaultTableHeight } = props;
+  const stacked = useIsMobile();
   const table = (
     <Table
-      stickyHeader
-      striped
-      highlightOnHover
+      stickyHeader={!stacked}
+      striped={!stacked}
+      highlightOnHover={!stacked}
       verticalSpacing="xs"
-      miw={props.minWidth}
-      style={props.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+      className={stacked ? classes.stacked : undefined}
+      miw={stacked ? undefined : props.minWidth}
+      style={props.nowrap && !stacked ? { whiteSpace: 'nowrap' } : undefined}
       aria-label={props.label}
       aria-busy={props.loading || undefined}
     >
@@ -73,13 +80,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {rows?.map((row) => (
           <Table.Tr key={rowKey(row)} style={props.rowStyle?.(row)}>
             {columns.map((column) => (
-              <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+              <Table.Td key={column.key} data-label={column.header} className={column.header ? undefined : classes.whole}>
+                {column.render(row)}
+              </Table.Td>
             ))}
           </Table.Tr>
         ))}
         {(!rows || rows.length === 0) && (
           <Table.Tr>
-            <Table.Td colSpan={columns.length}>
+            <Table.Td colSpan={columns.length} className={classes.whole}>
               {props.loading ? (
                 <Center py="md">
                   <Loader size="sm" aria-label="Loading" />
@@ -95,6 +104,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Tbody>
     </Table>
   );
+  if (stacked) return table;
   return props.fixedHeight ? (
     <ScrollArea h={height} type="auto" offsetScrollbars>
       {table}

@@ -20,6 +20,10 @@ export function showError(message: string, options?: ToastOptions) {
   toast.error(message, options);
 }
 
+/**
+ * A success toast. One per message at a time: three boxes ticked in a row show one 'Updated
+ * successfully.', not a stack covering the top of a phone's screen.
+ */
 export function showSuccess(message: string, options?: ToastOptions) {
-  toast.success(message, options);
+  toast.success(message, { toastId: `success:${message}`, ...options });
 }

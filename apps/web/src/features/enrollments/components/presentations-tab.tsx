@@ -104,7 +104,6 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
       title="Presentations"
       columns={columns}
       actions={actions}
-      leadingKeys={['presentation', 'attended']}
       rows={episodes.data ? presentationRows(episodes.data.episodes, enrollment.attendances) : undefined}
       rowKey={(row) => row.episode.id}
       emptyMessage="This seminar has no presentations."

@@ -20,38 +20,22 @@ export function TabToolbar({ title, children }: { title: string; children?: Reac
   );
 }
 
-/**
- * The row actions go last on wide screens. On phones, where a wide table scrolls sideways, they
- * come right after the columns that name the row (the first one, or those given), in thumb reach.
- */
-export function useWithActions<T>(
-  columns: readonly Column<T>[],
-  actions: Column<T>,
-  leadingKeys: readonly string[] = columns.slice(0, 1).map((column) => column.key),
-): Column<T>[] {
-  const mobile = useIsMobile();
-  if (!mobile) return [...columns, actions];
-  const leading = leadingKeys.flatMap((key) => columns.filter((column) => column.key === key));
-  return [...leading, actions, ...columns.filter((column) => !leadingKeys.includes(column.key))];
-}
-
 type RecordsTabProps<T> = Pick<DataTableProps<T>, 'rows' | 'rowKey' | 'emptyMessage' | 'loading' | 'minWidth'> & {
   /** The tab's heading and the table's accessible name. */
   title: string;
   /** The toolbar's record buttons. */
   buttons?: ReactNode;
   columns: readonly Column<T>[];
+  /** The row actions: the last column, the last line of a phone's card. */
   actions: Column<T>;
-  /** The columns the actions follow on phones (see useWithActions). */
-  leadingKeys?: readonly string[];
 };
 
 /** A tab listing one kind of record: its toolbar, then its table with the row actions, cells on one line. */
-export function RecordsTab<T>({ title, buttons, columns, actions, leadingKeys, ...table }: RecordsTabProps<T>) {
+export function RecordsTab<T>({ title, buttons, columns, actions, ...table }: RecordsTabProps<T>) {
   return (
     <>
       <TabToolbar title={title}>{buttons}</TabToolbar>
-      <DataTable {...table} label={title} columns={useWithActions(columns, actions, leadingKeys)} nowrap />
+      <DataTable {...table} label={title} columns={[...columns, actions]} nowrap />
     </>
   );
 }
