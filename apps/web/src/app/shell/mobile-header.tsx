@@ -14,7 +14,7 @@ export function MobileHeader({ menuOpened, onMenu }: Props) {
           <IconBook2 size={22} aria-hidden />
           <span>Student Records</span>
         </Anchor>
-        <Burger opened={menuOpened} onClick={onMenu} aria-label="Open menu" size="sm" />
+        <Burger opened={menuOpened} onClick={onMenu} aria-label="Open menu" size="md" />
       </Group>
       <div className={classes.crumbs}>
         <MobileBreadcrumbs />
