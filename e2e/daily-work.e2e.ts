@@ -46,7 +46,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/lessons`);
       await page.getByRole('button', { name: `Edit lesson 1. ${lesson.episode_name}` }).click();
       const edit = page.getByRole('dialog');
-      await fillDate(edit, 'Received', today, phone);
+      await fillDate(edit, 'Received date', today, phone);
       await edit.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Updated successfully.');
       await page.getByRole('table', { name: 'Lessons' }).getByText(usDate(today)).nth(1).waitFor();

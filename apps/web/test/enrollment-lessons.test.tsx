@@ -48,7 +48,8 @@ describe('lessons tab', () => {
     expect(cells(rows[2] as HTMLElement)).toEqual(['3. Salvation', '-', '-', '-', '-', '-', 'Send']);
 
     await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Send lesson 3. Salvation' }));
-    expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41 });
+    // The row's lesson is preselected in the form, as the decisions tab's row action does.
+    expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41, episodeId: 53 });
   });
 
   it('Edit saves the dates and type of the delivery; a last lesson received graduates the badge', async () => {
@@ -59,8 +60,8 @@ describe('lessons tab', () => {
     renderEnrollmentPage(`${course}/lessons`);
     await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
-    const received = within(dialog).getByLabelText('Received');
-    expect(within(dialog).getByLabelText('Sent')).toHaveValue('03/04/2024');
+    const received = within(dialog).getByLabelText('Received date');
+    expect(within(dialog).getByLabelText('Sent date')).toHaveValue('03/04/2024');
     await user.type(received, '03/18/2024');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith(messages.updated));
@@ -85,7 +86,7 @@ describe('lessons tab', () => {
     renderEnrollmentPage(`${course}/lessons`);
     await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
-    await user.clear(within(dialog).getByLabelText('Sent'));
+    await user.clear(within(dialog).getByLabelText('Sent date'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(messages.sentOrReceivedRequired)).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
@@ -103,12 +104,12 @@ describe('lessons tab', () => {
     renderEnrollmentPage(`${course}/lessons`);
     await user.click(within(await lessonRow('2. Prayer')).getByRole('button', { name: 'Edit lesson 2. Prayer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lesson 2. Prayer' });
-    await user.type(within(dialog).getByLabelText('Received'), '03/18/2024');
+    await user.type(within(dialog).getByLabelText('Received date'), '03/18/2024');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     expect(showSuccess).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Lesson 2. Prayer' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Received')).toHaveValue('03/18/2024');
+    expect(within(dialog).getByLabelText('Received date')).toHaveValue('03/18/2024');
   });
 
   it('Remove asks first, then sends the delivery with _destroy', async () => {

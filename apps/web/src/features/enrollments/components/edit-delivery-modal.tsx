@@ -98,8 +98,8 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
       <form onSubmit={save} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DateField form={form} name="date_sent" label="Sent" />
-            <DateField form={form} name="date_completed" label="Received" />
+            <DateField form={form} name="date_sent" label="Sent date" />
+            <DateField form={form} name="date_completed" label="Received date" />
           </SimpleGrid>
           <Controller
             control={form.control}
