@@ -1,3 +1,4 @@
+import type { RoleType } from '@srs/shared/roles';
 import type { Params } from 'react-router';
 
 export type BackLink = { label: string; to: string };
@@ -7,6 +8,8 @@ export type InProgressHandle = {
   title: string;
   about: string;
   back: BackLink | ((params: Params) => BackLink);
+  /** Who may open the page (SPEC section 6); anyone else reads that they are not authorized. */
+  roles: readonly RoleType[];
 };
 
 export function isInProgressHandle(handle: unknown): handle is InProgressHandle {

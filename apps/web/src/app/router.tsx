@@ -6,6 +6,7 @@ import {
   redirect,
   useParams,
 } from 'react-router';
+import { admins, everyone, quickCreateMenu, type QuickCreateItem, schoolAndConferenceAdmins } from '@srs/shared/roles';
 import { PageLoader } from '../components/page-loader.tsx';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../lib/sections.ts';
 import { getSessionUser, setAuthRedirect } from '../lib/session.ts';
@@ -22,6 +23,10 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 }
 
 const inProgress = lazyRoute('section-in-progress', () => import('../routes/section-in-progress.tsx'));
+
+/** The roles of a quick-create entry: who may open the page it leads to. */
+const quickCreateRoles = (key: QuickCreateItem['key']) =>
+  quickCreateMenu.find((item) => item.key === key)?.roles ?? [];
 
 /** A route whose screen a later release builds: an honest page that says so and links back. */
 function building(path: string, handle: InProgressHandle): RouteObject {
@@ -94,44 +99,52 @@ const studentRoutes: RouteObject[] = [
 const catalogueRoutes: RouteObject[] = [
   { path: 'instructors', lazy: lazyRoute('instructors-list', () => import('../routes/instructors-list.tsx')) },
   building('instructors/new', {
+    roles: quickCreateRoles('instructor'),
     title: 'New instructor',
     about: 'The form that adds an instructor.',
     ...list('Instructors', '/instructors'),
   }),
   building('instructors/:userId/*', {
+    roles: schoolAndConferenceAdmins,
     title: 'Instructor',
     about: "The instructor's overview, profile, students and courses.",
     ...list('Instructors', '/instructors'),
   }),
   { path: 'courses', lazy: lazyRoute('courses-list', () => import('../routes/courses-list.tsx')) },
   building('courses/new', {
+    roles: schoolAndConferenceAdmins,
     title: 'New course',
     about: 'The form that adds a course.',
     ...list('Courses', '/courses'),
   }),
   building('courses/:courseId/*', {
+    roles: schoolAndConferenceAdmins,
     title: 'Course',
     about: "The course's overview, lessons, decisions, products and schools.",
     ...list('Courses', '/courses'),
   }),
   { path: 'seminars', lazy: lazyRoute('seminars-list', () => import('../routes/seminars-list.tsx')) },
   building('seminars/new', {
+    roles: quickCreateRoles('seminar'),
     title: 'New seminar',
     about: 'The form that adds a seminar for a school.',
     ...list('Seminars', '/seminars'),
   }),
   building('seminars/:seminarId/*', {
+    roles: schoolAndConferenceAdmins,
     title: 'Seminar',
     about: "The seminar's details, students, presentations, attendance, decisions, products and tickets.",
     ...list('Seminars', '/seminars'),
   }),
   { path: 'schools', lazy: lazyRoute('schools-list', () => import('../routes/schools-list.tsx')) },
   building('schools/new', {
+    roles: quickCreateRoles('school'),
     title: 'New school',
     about: 'The form that adds a school.',
     ...list('Schools', '/schools'),
   }),
   building('schools/:schoolId/*', {
+    roles: admins,
     title: 'School',
     about: "The school's overview, instructors, courses, seminars and students.",
     ...list('Schools', '/schools'),
@@ -141,30 +154,45 @@ const catalogueRoutes: RouteObject[] = [
 const home = list('the dashboard', '/');
 const otherRoutes: RouteObject[] = [
   building('interests', {
+    roles: ['global_admin'],
     title: 'Interest Tracking',
     about: 'The people who asked for Bible studies, with their status.',
     ...home,
   }),
   building('interests/assignments', {
+    roles: ['global_admin'],
     title: 'Interest assignments',
     about: 'Unassigned interests with their suggested school.',
     ...home,
   }),
   building('interests/tracking', {
+    roles: ['global_admin'],
     title: 'Interest tracking',
     about: 'The interest funnel per school and month.',
     ...home,
   }),
   building('reports', {
+    roles: everyone,
     title: 'Reports',
     about: 'Reports on lessons, decisions, enrollments, products, seminar attendance and follow-up.',
     ...home,
   }),
-  building('account/my-account', { title: 'My Account', about: 'Your name, email and profile picture.', ...home }),
-  building('account/settings', { title: 'Settings', about: 'Your background image and email preferences.', ...home }),
-  building('account/settings/api-keys', { title: 'API Keys', about: 'Named keys for the interest intake.', ...home }),
-  building('versions', { title: 'Versions', about: 'The audit trail of every change to a record.', ...home }),
+  building('account/my-account', { title: 'My Account', about: 'Your name, email and profile picture.', roles: everyone, ...home }),
+  building('account/settings', {
+    title: 'Settings',
+    about: 'Your background image and email preferences.',
+    roles: everyone,
+    ...home,
+  }),
+  building('account/settings/api-keys', {
+    title: 'API Keys',
+    about: 'Named keys for the interest intake.',
+    roles: ['global_admin'],
+    ...home,
+  }),
+  building('versions', { title: 'Versions', about: 'The audit trail of every change to a record.', roles: everyone, ...home }),
   building('versions/:versionId', {
+    roles: everyone,
     title: 'Version',
     about: 'One change to a record, before and after.',
     ...list('Versions', '/versions'),

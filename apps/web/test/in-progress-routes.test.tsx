@@ -1,0 +1,40 @@
+import { messages } from '@srs/shared/messages';
+import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../src/app/router.tsx';
+import { setToken } from '../src/lib/session.ts';
+import { instructor, makeToken, renderRoutes, schoolAdmin } from './support.tsx';
+
+/** The app's route of that path, found in the shell's children, with its handle and page. */
+function appRoute(path: string): RouteObject {
+  const search = (list: RouteObject[]): RouteObject | undefined =>
+    list.map((route) => (route.path === path ? route : search(route.children ?? []))).find(Boolean);
+  const found = search(routes);
+  if (!found) throw new Error(`no route ${path}`);
+  return { ...found, path: `/${path}` };
+}
+
+describe('pages a later release builds (SPEC section 6)', () => {
+  it("tell a user without the page's role that they are not authorized", async () => {
+    setToken(makeToken(instructor));
+    renderRoutes([appRoute('schools/:schoolId/*')], '/schools/3/overview');
+    expect(await screen.findByRole('heading', { name: messages.notAuthorized })).toBeInTheDocument();
+    expect(screen.queryByText(/being built/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('say honestly to the roles that may open them that they are being built', async () => {
+    setToken(makeToken(schoolAdmin));
+    renderRoutes([appRoute('schools/:schoolId/*')], '/schools/3/overview');
+    expect(await screen.findByRole('heading', { name: 'School' })).toBeInTheDocument();
+    expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Schools' })).toHaveAttribute('href', '/schools');
+  });
+
+  it('keep the quick-create roles: only global admins may open the new-school page', async () => {
+    setToken(makeToken(schoolAdmin));
+    renderRoutes([appRoute('schools/new')], '/schools/new');
+    expect(await screen.findByRole('heading', { name: messages.notAuthorized })).toBeInTheDocument();
+  });
+});
