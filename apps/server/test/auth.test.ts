@@ -161,6 +161,20 @@ describe('sign-in through the built-in provider', () => {
     expect(response.json().reset_url).toBe('http://localhost:3000/idp/password');
   });
 
+  it("words the change-password length limits as 'Field name message' pieces, and changes nothing", async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/change_password',
+      headers: await t.headersFor('instructor@demo.test'),
+      payload: { current_password: '', password: 'short' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      current_password: [messages.fieldRequired],
+      password: ['is too short (at least 10 characters)'],
+    });
+  });
+
   it('serves the public configuration with the support address and demo accounts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.json()).toMatchObject({ demo_password: 'demo-password', features: { interest_tracking: false } });

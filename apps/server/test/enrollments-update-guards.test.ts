@@ -65,6 +65,32 @@ describe('PUT /api/enrollments/:id — refusals and rollback', () => {
     }
   });
 
+  it("words every length and range limit as 'Field name message' pieces, never zod's own wording", async () => {
+    const product = (fields: object) => ({
+      product_deliveries_attributes: [{ product_id: f.productId, delivered_at: '2026-01-01', ...fields }],
+    });
+    const cases: [unknown, unknown][] = [
+      [
+        { visits_attributes: [{ date: '2026-01-01', notes_attributes: [{ type: 'Note', text: 'x'.repeat(5001) }] }] },
+        { text: ['is too long (at most 5,000 characters)'] },
+      ],
+      [product({ quantity: 99999999999999 }), { quantity: ['must be at most 100,000'] }],
+      [product({ quantity: 0 }), { quantity: ['must be at least 1'] }],
+      [product({ price: 99999999999 }), { price: ['must be at most 1,000,000'] }],
+      [product({ price: -1 }), { price: ['must be at least 0'] }],
+      [product({ visitor_name: 'v'.repeat(201) }), { visitor_name: ['is too long (at most 200 characters)'] }],
+      [
+        { visits_attributes: Array.from({ length: 101 }, () => ({ date: '2026-01-01' })) },
+        { visits_attributes: ['has too many entries (at most 100)'] },
+      ],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await put(body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(422);
+      expect(response.json(), JSON.stringify(body).slice(0, 200)).toEqual(expected);
+    }
+  });
+
   it('refuses a lesson, decision option or product of another series with 422', async () => {
     const { course: other, lessons } = await createCourse(db(), 1);
     const [foreignOption] = await createDecisionOptions(db(), other.id, ['Other']);

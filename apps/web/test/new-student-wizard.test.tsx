@@ -166,6 +166,11 @@ describe('new-student wizard: the automatic path', () => {
 
     await user.click(button('Back'));
     await expectStep('Suggested schools');
+    // The student exists in school 103 only: the other schools are disabled, and a line says why.
+    const why = 'The student was created in (#103) Church 3. Choose it again to go on.';
+    expect(await screen.findByText(why)).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Choose (#108) Church 8' })).toBeDisabled();
+    expect(button('Choose (#108) Church 8')).toHaveAccessibleDescription(why);
     await user.click(await screen.findByRole('button', { name: 'Choose (#103) Church 3' }));
     await expectStep('Student created');
     expect(api.to('POST', '/students')).toHaveLength(1);
@@ -189,6 +194,7 @@ describe('new-student wizard: the automatic path', () => {
     await expectStep('Suggested schools');
     expect(showSuccess).not.toHaveBeenCalled();
     expect(button('Choose (#108) Church 8')).toBeDisabled();
+    expect(screen.getByText('The student was created in (#103) Church 3. Choose it again to go on.')).toBeVisible();
 
     await user.click(button('Choose (#103) Church 3'));
     await expectStep('Student created');

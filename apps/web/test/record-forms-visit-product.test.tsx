@@ -1,5 +1,5 @@
 import { messages } from '@srs/shared/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '../src/lib/dates.ts';
@@ -68,6 +68,18 @@ describe('Add a visit (SPEC section 5)', () => {
         visits_attributes: [{ date: '2026-03-07', notes_attributes: [{ type: 'Note', text: 'Asked about baptism' }] }],
       },
     ]);
+  });
+
+  it("words a note over 5000 characters as 'Note is too long (at most 5,000 characters)'", async () => {
+    const api = mockApi();
+    renderForm({ kind: 'visit', studentId: 5, enrollmentId: 11 });
+    await ready();
+    typeDate('Date', '03/07/2026');
+    await choose('Note type', 'Note');
+    fireEvent.change(field('Note'), { target: { value: 'n'.repeat(5001) } });
+    await save();
+    await waitFor(() => expect(errorOf('Note')).toBe('Note is too long (at most 5,000 characters)'));
+    expect(api.puts(11)).toEqual([]);
   });
 });
 
@@ -151,6 +163,23 @@ describe('Send a product (SPEC section 5)', () => {
     expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     const body = api.puts(11)[0] as { product_deliveries_attributes: { price: unknown }[] };
     expect(body.product_deliveries_attributes[0]?.price).toBe(4.5);
+  });
+
+  it('words the quantity, price and visitor name limits as sentences, never the schema\'s wording', async () => {
+    const api = mockApi();
+    renderForm({ kind: 'product', studentId: 5, enrollmentId: 11 });
+    await ready();
+    await waitFor(() => expect(field('Product')).toBeEnabled());
+    await choose('Product', 'Study Bible ($12.50)');
+    await userEvent.clear(field('Quantity'));
+    await userEvent.type(field('Quantity'), '99999999999999');
+    await userEvent.type(field('Price'), '99999999999999999999');
+    fireEvent.change(field('Visitor name'), { target: { value: 'v'.repeat(500) } });
+    await save();
+    await waitFor(() => expect(errorOf('Quantity')).toBe('Quantity must be at most 100,000'));
+    expect(errorOf('Price')).toBe('Price must be at most 1,000,000');
+    expect(errorOf('Visitor name')).toBe('Visitor name is too long (at most 200 characters)');
+    expect(api.puts(11)).toEqual([]);
   });
 
   it('a failed save keeps the values', async () => {

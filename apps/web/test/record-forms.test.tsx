@@ -75,6 +75,27 @@ describe('Send a lesson (SPEC section 5)', () => {
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
+  it("starts with the lesson of the row it was opened for (a lessons tab row's 'Send')", async () => {
+    mockApi();
+    renderForm({ kind: 'lesson', studentId: 5, enrollmentId: 11, episodeId: 103 });
+    await readyCourse();
+    expect(field('Course')).toHaveValue('Bible Basics');
+    await waitFor(() => expect(field('Lesson')).toHaveValue('3. Salvation'));
+  });
+
+  it('a failed Save focuses the first invalid field without opening its list over the messages', async () => {
+    mockApi();
+    renderForm({ kind: 'lesson', studentId: 5, enrollmentId: 11 });
+    await readyCourse();
+    await waitFor(() => expect(field('Lesson')).toHaveAttribute('placeholder', 'Select'));
+    await save();
+    expect(await screen.findByText(messages.fieldRequired)).toBeVisible();
+    expect(screen.getByText(messages.sentOrReceivedRequired)).toBeVisible();
+    await waitFor(() => expect(field('Lesson')).toHaveFocus());
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(field('Lesson')).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it("refuses a date it cannot read with 'Date input not valid.'", async () => {
     const api = mockApi();
     renderForm({ kind: 'lesson', studentId: 5, enrollmentId: 11 });

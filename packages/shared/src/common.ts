@@ -5,6 +5,26 @@ import { messages } from './messages.ts';
 /** The message of a value given in the wrong form (a word for an id, a date that is no date). */
 export const notValid = 'is not valid';
 
+/**
+ * The messages of a length or range limit, as the 422 body's 'Field name message' pieces need
+ * them: lowercase, without the field name ('Address is too long (at most 200 characters)').
+ */
+const count = (n: number) => n.toLocaleString('en-US');
+export const limits = {
+  tooLong: (max: number) => `is too long (at most ${count(max)} characters)`,
+  tooShort: (min: number) => `is too short (at least ${count(min)} characters)`,
+  atMost: (max: number) => `must be at most ${count(max)}`,
+  atLeast: (min: number) => `must be at least ${count(min)}`,
+  tooMany: (max: number) => `has too many entries (at most ${count(max)})`,
+  tooFew: (min: number) => `needs at least ${count(min)} ${min === 1 ? 'entry' : 'entries'}`,
+};
+
+/** A text of at most `max` characters, with its limit's message. */
+export const boundedText = (max: number) => z.string().max(max, limits.tooLong(max));
+
+/** A list of at most `max` items, with its limit's message. */
+export const boundedArray = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, limits.tooMany(max));
+
 const digitsToNumber = (value: unknown) =>
   typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
 const decimalToNumber = (value: unknown) =>
@@ -38,14 +58,14 @@ export const requiredText = (max = 255) =>
     .string({ error: messages.fieldRequired })
     .trim()
     .min(1, messages.fieldRequired)
-    .max(max, `is too long (at most ${max} characters)`);
+    .max(max, limits.tooLong(max));
 
 /** An optional text field: trimmed; empty becomes null. */
 export const optionalText = (max = 255) =>
   z
     .string()
     .trim()
-    .max(max, `is too long (at most ${max} characters)`)
+    .max(max, limits.tooLong(max))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -67,16 +87,16 @@ export const orderBy = z.enum(['asc', 'desc']);
 
 /** Shared list query: page, per_page, sortBy/orderBy (SPEC section 2, Shared list behaviour). */
 export const ListQuery = z.object({
-  page: wholeNumber((n) => n.min(1)).default(1),
-  per_page: wholeNumber((n) => n.min(1).max(500)).default(25),
+  page: wholeNumber((n) => n.min(1, limits.atLeast(1))).default(1),
+  per_page: wholeNumber((n) => n.min(1, limits.atLeast(1)).max(500, limits.atMost(500))).default(25),
   // 'false' turns pagination off (the duplicate search of the new-student wizard).
   pagination: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  sortBy: z.string().max(40).optional(),
+  sortBy: boundedText(40).optional(),
   orderBy: orderBy.default('asc'),
-  query: z.string().max(200).optional(),
+  query: boundedText(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { decimalNumber, destroyFlag, flag, idRef, isoDate, Pagination, PersonRef, requiredText, SchoolRef, wholeNumber } from './common.ts';
+import {
+  boundedArray,
+  decimalNumber,
+  destroyFlag,
+  flag,
+  idRef,
+  isoDate,
+  limits,
+  Pagination,
+  PersonRef,
+  requiredText,
+  SchoolRef,
+  wholeNumber,
+} from './common.ts';
 import { messages } from './messages.ts';
 
 export const enrollmentStatuses = ['Applied', 'Attended', 'Enrolled', 'Graduated', 'Inactive'] as const;
@@ -161,8 +174,8 @@ export const NoteAttributes = z.object({
   text: requiredText(5000).optional(),
 });
 const nested = {
-  decisions_attributes: z.array(DecisionAttributes).max(100).optional(),
-  notes_attributes: z.array(NoteAttributes).max(50).optional(),
+  decisions_attributes: boundedArray(DecisionAttributes, 100).optional(),
+  notes_attributes: boundedArray(NoteAttributes, 50).optional(),
 };
 
 export const EpisodeDeliveryAttributes = z.object({
@@ -181,10 +194,10 @@ export const ProductDeliveryAttributes = z.object({
   ...nestedId,
   product_id: idRef.optional(),
   delivered_at: isoDate.optional(),
-  quantity: wholeNumber((n) => n.min(1).max(100000)).optional(),
+  quantity: wholeNumber((n) => n.min(1, limits.atLeast(1)).max(100000, limits.atMost(100000))).optional(),
   /** A number, minimum 0, step 0.01 (SPEC section 5); blank ('' too) falls back to the offer's default price. */
-  price: z.preprocess((value) => (value === '' ? null : value), decimalNumber(2, (n) => n.min(0).max(1_000_000)).nullish()),
-  visitor_name: z.string().trim().max(200).nullish(),
+  price: z.preprocess((value) => (value === '' ? null : value), decimalNumber(2, (n) => n.min(0, limits.atLeast(0)).max(1_000_000, limits.atMost(1_000_000))).nullish()),
+  visitor_name: z.string().trim().max(200, limits.tooLong(200)).nullish(),
   delivery_type: z.enum(deliveryTypes).nullish(),
 });
 
@@ -195,11 +208,11 @@ export const ProductDeliveryAttributes = z.object({
  */
 export const EnrollmentUpdateInput = z.object({
   status: z.enum(enrollmentStatuses).optional(),
-  visits_attributes: z.array(VisitAttributes).max(100).optional(),
-  episode_deliveries_attributes: z.array(EpisodeDeliveryAttributes).max(200).optional(),
-  product_deliveries_attributes: z.array(ProductDeliveryAttributes).max(100).optional(),
-  reminders_attributes: z.array(ReminderAttributes).max(100).optional(),
-  attendances_attributes: z.array(AttendanceAttributes).max(200).optional(),
+  visits_attributes: boundedArray(VisitAttributes, 100).optional(),
+  episode_deliveries_attributes: boundedArray(EpisodeDeliveryAttributes, 200).optional(),
+  product_deliveries_attributes: boundedArray(ProductDeliveryAttributes, 100).optional(),
+  reminders_attributes: boundedArray(ReminderAttributes, 100).optional(),
+  attendances_attributes: boundedArray(AttendanceAttributes, 200).optional(),
 });
 export type EnrollmentUpdateInput = z.input<typeof EnrollmentUpdateInput>;
 export type EnrollmentUpdate = z.infer<typeof EnrollmentUpdateInput>;
@@ -219,7 +232,7 @@ export type DecisionsSummaryResponse = z.infer<typeof DecisionsSummaryResponse>;
 /** PUT /enrollments/take_attendance: who attended one presentation. */
 export const TakeAttendanceInput = z.object({
   episode_id: idRef,
-  attendances: z.array(z.object({ enrollment_id: idRef, attended: z.boolean() })).min(1).max(2000),
+  attendances: boundedArray(z.object({ enrollment_id: idRef, attended: z.boolean() }), 2000).min(1, limits.tooFew(1)),
 });
 export type TakeAttendanceInput = z.infer<typeof TakeAttendanceInput>;
 export const TakeAttendanceResponse = z.object({ updated: z.number() });

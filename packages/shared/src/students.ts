@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
+  boundedArray,
+  boundedText,
   flag,
   idRef,
+  limits,
   ListQuery,
   optionalText,
   Pagination,
@@ -18,13 +21,13 @@ export const studentSections = ['all', 'mine', 'shared'] as const;
 /** A query array in bracket style (`full_name_i_cont_all[]=ann`) or a single value. */
 const stringArray = z.preprocess(
   (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
-  z.array(z.string().max(100)).max(10).optional(),
+  boundedArray(boundedText(100), 10).optional(),
 );
 
 export const StudentListQuery = ListQuery.extend({
   full_name_i_cont_all: stringArray,
   section: z.enum(studentSections).default('all'),
-  enrollments_registration_number_eq: z.string().regex(/^\d+$/).max(18).optional(),
+  enrollments_registration_number_eq: z.string().regex(/^\d+$/).max(18, limits.tooLong(18)).optional(),
   enrollments_needing_followup_eq: z.enum(['true', 'false']).optional(),
   enrollments_series_id_eq: idRef.optional(),
   school_id_eq: idRef.optional(),
@@ -96,7 +99,7 @@ export const StudentCreateInput = StudentFields.extend({
   instructor_id: idRef.nullish(),
   series_id: idRef.nullish(),
   notify_instructor_by_email: flag.default(false),
-  request_key: z.string().trim().min(8).max(100).optional(),
+  request_key: z.string().trim().min(8, limits.tooShort(8)).max(100, limits.tooLong(100)).optional(),
 });
 export type StudentCreateInput = z.infer<typeof StudentCreateInput>;
 
@@ -107,7 +110,7 @@ export type StudentCreateInput = z.infer<typeof StudentCreateInput>;
 export const StudentUpdateInput = StudentFields.extend({ include_in_mailing_list: z.enum(mailingOptions) }).partial();
 export type StudentUpdateInput = z.infer<typeof StudentUpdateInput>;
 
-const studentIds = z.array(idRef).min(1, 'Select at least one student').max(1000);
+const studentIds = boundedArray(idRef, 1000).min(1, 'Select at least one student');
 
 /** PUT /students/bulk_reassign: to another school, another instructor, or both. */
 export const BulkReassignInput = z
@@ -120,7 +123,7 @@ export const BulkReassignResponse = z.object({ updated: z.number(), orphaned_enr
 export type BulkReassignResponse = z.infer<typeof BulkReassignResponse>;
 
 /** PUT /students/bulk_share and /bulk_unshare. */
-export const BulkShareInput = z.object({ student_ids: studentIds, user_ids: z.array(idRef).min(1).max(100) });
+export const BulkShareInput = z.object({ student_ids: studentIds, user_ids: boundedArray(idRef, 100).min(1, limits.tooFew(1)) });
 export type BulkShareInput = z.infer<typeof BulkShareInput>;
 export const BulkShareResponse = z.object({ updated: z.number() });
 export type BulkShareResponse = z.infer<typeof BulkShareResponse>;
@@ -148,7 +151,7 @@ export type SuggestedSchoolsResponse = z.infer<typeof SuggestedSchoolsResponse>;
 
 const idArray = z.preprocess(
   (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
-  z.array(idRef).max(5000).optional(),
+  boundedArray(idRef, 5000).optional(),
 );
 
 /**
@@ -157,7 +160,7 @@ const idArray = z.preprocess(
  */
 export const AveryLabelsQuery = StudentListQuery.extend({
   ids: idArray,
-  start_position: wholeNumber((n) => n.min(1).max(30)).default(1),
+  start_position: wholeNumber((n) => n.min(1, limits.atLeast(1)).max(30, limits.atMost(30))).default(1),
 });
 export type AveryLabelsQuery = z.infer<typeof AveryLabelsQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRef, ListQuery, Pagination } from './common.ts';
+import { boundedText, idRef, ListQuery, Pagination } from './common.ts';
 import { roleTypes } from './roles.ts';
 
 export const RoleSchema = z.object({
@@ -57,7 +57,7 @@ export const AppConfig = z.object({
 export type AppConfig = z.infer<typeof AppConfig>;
 
 /** GET /users/share: the staff a student can be shared with. */
-export const ShareUsersQuery = z.object({ query: z.string().max(100).optional() });
+export const ShareUsersQuery = z.object({ query: boundedText(100).optional() });
 export const ShareUser = UserItem.omit({ students_count: true });
 export type ShareUser = z.infer<typeof ShareUser>;
 export const ShareUsersResponse = z.object({ users: z.array(ShareUser) });

@@ -1,4 +1,4 @@
-import { UrlResponse } from '@srs/shared/common';
+import { limits, UrlResponse } from '@srs/shared/common';
 import { messages } from '@srs/shared/messages';
 import { everyone } from '@srs/shared/roles';
 import { CurrentUser } from '@srs/shared/users';
@@ -156,7 +156,10 @@ export async function authRoutes(app: App, options: Options) {
       schema: {
         tags: ['auth'],
         summary: 'Change the password used with the built-in sign-in',
-        body: z.object({ current_password: z.string().min(1).max(200), password: z.string().min(10).max(200) }),
+        body: z.object({
+          current_password: z.string().min(1, messages.fieldRequired).max(200, limits.tooLong(200)),
+          password: z.string().min(10, limits.tooShort(10)).max(200, limits.tooLong(200)),
+        }),
         response: { 200: z.object({ success: z.boolean() }) },
       },
     },

@@ -81,7 +81,7 @@ export function LessonsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
         </Group>
       ) : (
         <RecordFormButton
-          target={lessonTarget}
+          target={{ ...lessonTarget, episodeId: episode.id }}
           icon={<IconSend size={18} aria-hidden />}
           name={`Send lesson ${episodeLabel(episode)}`}
         >

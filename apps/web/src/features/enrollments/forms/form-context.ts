@@ -40,6 +40,14 @@ export function preselectedContext(
   return preselectedEnrollment(props, offered) ? (props.target.context ?? null) : null;
 }
 
+/** The target's lesson to send (an episode id as the select holds it): only with its preselected enrollment. */
+export function preselectedEpisode(
+  props: Pick<RecordFormBodyProps, 'student' | 'target'>,
+  offered: readonly EnrollmentSummary[],
+): string | null {
+  return preselectedEnrollment(props, offered) && props.target.episodeId ? String(props.target.episodeId) : null;
+}
+
 /** The chosen enrollment among those offered. */
 export function chosenEnrollment(offered: readonly EnrollmentSummary[], id: string | null | undefined) {
   return offered.find((enrollment) => String(enrollment.id) === id) ?? null;

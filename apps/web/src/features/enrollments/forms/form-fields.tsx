@@ -43,6 +43,8 @@ export function SelectField<T extends FieldValues, TOut>({
           withAsterisk={required}
           error={fieldState.error?.message}
           limit={200}
+          // A failed Save focuses the first invalid field: its list must not open over the messages.
+          openOnFocus={false}
           comboboxProps={{ withinPortal: true }}
         />
       )}

@@ -1,3 +1,4 @@
+import { limits } from '@srs/shared/common';
 import { isValidIsoDate } from '@srs/shared/dates';
 import { deliveryTypes, noteTypes } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
@@ -5,6 +6,9 @@ import { z } from 'zod';
 
 /** The record forms' rules (SPEC section 5), with its messages word for word. */
 const required = messages.fieldRequired;
+/** A limit's message under its field reads as a sentence with the field's label: 'Note is too long (…)'. */
+const labelled = (label: string, message: string) => `${label} ${message}`;
+const noteTooLong = labelled('Note', limits.tooLong(5000));
 
 /** An empty field (null or blank) is 'This field is required'; the value goes on without null. */
 function filled<T>(value: T | null, ctx: z.RefinementCtx): T {
@@ -27,7 +31,7 @@ const noteType = z.enum(noteTypes).nullable();
 const always = () => true;
 
 /** A note is optional on visits and reminders: its type is required only once there is text. */
-const optionalNote = { note_type: noteType, note_text: z.string().max(5000) };
+const optionalNote = { note_type: noteType, note_text: z.string().max(5000, noteTooLong) };
 const noteTypeWhenText = (values: { note_type?: unknown; note_text?: unknown }) =>
   typeof values.note_text !== 'string' || values.note_text.trim() === '' || Boolean(values.note_type);
 const noteTypeRequired = { when: always, path: ['note_type'], message: required };
@@ -76,20 +80,20 @@ export const productSchema = z.object({
     blankAsMissing,
     z
       .number({ error: required })
-      .int('must be a whole number')
-      .min(1, 'must be greater than or equal to 1')
-      .max(100000, 'must be less than or equal to 100000'),
+      .int(labelled('Quantity', 'must be a whole number'))
+      .min(1, labelled('Quantity', limits.atLeast(1)))
+      .max(100000, labelled('Quantity', limits.atMost(100000))),
   ),
   // Blank falls back to the offer's default price on the server (SPEC section 5).
   price: z.preprocess(
     blankAsMissing,
     z
       .number()
-      .min(0, 'must be greater than or equal to 0')
-      .max(1_000_000, 'must be less than or equal to 1000000')
+      .min(0, labelled('Price', limits.atLeast(0)))
+      .max(1_000_000, labelled('Price', limits.atMost(1_000_000)))
       .optional(),
   ),
-  visitor_name: z.string().max(200),
+  visitor_name: z.string().max(200, labelled('Visitor name', limits.tooLong(200))),
   delivery_type: deliveryType,
 });
 export type ProductValues = z.input<typeof productSchema>;
@@ -113,7 +117,7 @@ export const noteSchema = z.object({
   context_type: z.enum(noteContextTypes).nullable().transform(filled),
   record_id: requiredChoice,
   note_type: noteType.transform(filled),
-  note_text: z.string().trim().min(1, required).max(5000),
+  note_text: z.string().trim().min(1, required).max(5000, noteTooLong),
 });
 export type NoteValues = z.input<typeof noteSchema>;
 export type NoteOutput = z.output<typeof noteSchema>;

@@ -10,6 +10,7 @@ import { DateField, DeliveryTypeField, EnrollmentField, RecordFormFrame, SelectF
 import {
   chosenEnrollment,
   initialEnrollment,
+  preselectedEpisode,
   type RecordFormBodyProps,
   useOfferedEnrollments,
 } from './form-context.ts';
@@ -24,7 +25,7 @@ export function LessonForm(props: RecordFormBodyProps) {
     resolver: zodResolver(lessonSchema),
     defaultValues: {
       enrollment_id: initialEnrollment(props, courses),
-      episode_id: null,
+      episode_id: preselectedEpisode(props, courses),
       date_sent: null,
       date_completed: null,
       delivery_type: null,

@@ -17,6 +17,8 @@ export type RecordFormTarget = {
   studentId: number | null;
   enrollmentId?: number | null;
   context?: RecordContext | null;
+  /** The lesson (episode) a 'Send' of a lessons-tab row is for, preselected in the lesson form. */
+  episodeId?: number | null;
 };
 
 /** A form opened from an enrollment's page: for its student and itself, and the record given. */

@@ -1,6 +1,6 @@
 import { Checkbox, Progress, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
-import type { StudentFields, SuggestedSchool } from '@srs/shared/students';
+import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/students';
 import { useState } from 'react';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 import { StudentForm } from '../forms/student-form.tsx';
@@ -38,7 +38,7 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
   const [savingSchoolId, setSavingSchoolId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
-  const [lockedSchoolId, setLockedSchoolId] = useState<number | null>(null);
+  const [lockedSchool, setLockedSchool] = useState<Student['school'] | null>(null);
   const saver = useNewStudentSave();
 
   const back = () => {
@@ -56,7 +56,7 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
     setNotify(true);
     setError(null);
     setPlacement(null);
-    setLockedSchoolId(null);
+    setLockedSchool(null);
     setStep('search');
   };
 
@@ -90,7 +90,7 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
       setStep('schools');
     } finally {
       setSavingSchoolId(null);
-      setLockedSchoolId(saver.createdStudent()?.school.id ?? null);
+      setLockedSchool(saver.createdStudent()?.school ?? null);
     }
   };
 
@@ -146,7 +146,7 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
           courseId={courseId}
           zipCode={fields.zip_code}
           savingSchoolId={savingSchoolId}
-          lockedSchoolId={lockedSchoolId}
+          lockedSchool={lockedSchool}
           error={error}
           onChoose={(school) => void choose(school)}
           onBack={back}

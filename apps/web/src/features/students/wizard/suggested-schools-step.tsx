@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { SuggestedSchool } from '@srs/shared/students';
+import type { Student, SuggestedSchool } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { suggestedSchoolsQuery } from '../api.ts';
 import { schoolLabel } from '../format.ts';
 
@@ -14,7 +15,7 @@ type Props = {
   /** The school being saved to, while the save runs. */
   savingSchoolId: number | null;
   /** After a partial save the student already lives in this school: only it can be chosen. */
-  lockedSchoolId: number | null;
+  lockedSchool: Student['school'] | null;
   error: string | null;
   onChoose: (school: SuggestedSchool) => void;
   onBack: () => void;
@@ -23,6 +24,9 @@ type Props = {
 /** Step 5: schools offering the course, the one that claimed the zip first, then the nearest. */
 export function SuggestedSchoolsStep(props: Props) {
   const schools = useQuery(suggestedSchoolsQuery(props.courseId, props.zipCode));
+  const locked = props.lockedSchool;
+  const lockedNoteId = useId();
+  const lockedOut = (school: SuggestedSchool) => locked !== null && locked.id !== school.id;
   return (
     <Stack gap="md">
       {props.error && (
@@ -31,6 +35,12 @@ export function SuggestedSchoolsStep(props: Props) {
         </Alert>
       )}
       <Text size="sm">Schools offering the course near zip code {props.zipCode}:</Text>
+      {locked && (
+        // The student is created once: the other schools stay disabled, and this says why.
+        <Text size="sm" id={lockedNoteId}>
+          The student was created in {schoolLabel(locked)}. Choose it again to go on.
+        </Text>
+      )}
       {schools.isPending && (
         <Center py="sm">
           <Loader size="sm" aria-label="Loading" />
@@ -76,9 +86,10 @@ export function SuggestedSchoolsStep(props: Props) {
                 loading={props.savingSchoolId === school.id}
                 disabled={
                   (props.savingSchoolId !== null && props.savingSchoolId !== school.id) ||
-                  (props.lockedSchoolId !== null && props.lockedSchoolId !== school.id)
+                  lockedOut(school)
                 }
                 aria-label={`Choose ${schoolLabel(school)}`}
+                aria-describedby={lockedOut(school) ? lockedNoteId : undefined}
                 style={{ flexShrink: 0 }}
               >
                 Choose
