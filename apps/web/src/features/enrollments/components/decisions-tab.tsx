@@ -9,7 +9,6 @@ import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { enrollmentTarget, type RecordContext } from '../forms/record-form-target.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
-import { RowName } from './row-name.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
 
 /** Where decisions were recorded: a lesson, a presentation or a visit, with the day it happened. */
@@ -79,7 +78,7 @@ function DecisionBadges({ decisions }: { decisions: readonly DecisionItem[] }) {
 }
 
 const columns: readonly Column<DecisionRow>[] = [
-  { key: 'where', header: 'RECORDED FOR', render: (row) => <RowName>{row.label}</RowName> },
+  { key: 'where', header: 'RECORDED FOR', render: (row) => row.label },
   { key: 'date', header: 'DATE', render: (row) => formatDate(row.date) },
   { key: 'decisions', header: 'DECISIONS', render: (row) => <DecisionBadges decisions={row.decisions} /> },
 ];

@@ -13,7 +13,6 @@ import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
 import { RowAction } from './row-action.tsx';
-import { RowName } from './row-name.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
 
 export type LessonRow = { episode: Pick<Episode, 'id' | 'position' | 'name'>; delivery: EpisodeDelivery | null };
@@ -40,7 +39,7 @@ const countOrDash = (row: LessonRow, count: (delivery: EpisodeDelivery) => numbe
   row.delivery ? String(count(row.delivery)) : '-';
 
 const columns: readonly Column<LessonRow>[] = [
-  { key: 'lesson', header: 'LESSON', render: (row) => <RowName>{episodeLabel(row.episode)}</RowName> },
+  { key: 'lesson', header: 'LESSON', render: (row) => episodeLabel(row.episode) },
   { key: 'sent', header: 'SENT', render: (row) => formatDate(row.delivery?.date_sent) },
   { key: 'received', header: 'RECEIVED', render: (row) => formatDate(row.delivery?.date_completed) },
   { key: 'type', header: 'TYPE', render: (row) => deliveryTypeLabel(row.delivery?.delivery_type) },

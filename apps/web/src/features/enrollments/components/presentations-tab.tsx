@@ -13,7 +13,6 @@ import { useTakeAttendance } from '../api.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { episodeLabel, timeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
-import { RowName } from './row-name.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
 
 export type PresentationRow = { episode: Episode; attendance: Attendance | null };
@@ -47,7 +46,7 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
   };
 
   const columns: Column<PresentationRow>[] = [
-    { key: 'presentation', header: 'PRESENTATION', render: ({ episode }) => <RowName>{episodeLabel(episode)}</RowName> },
+    { key: 'presentation', header: 'PRESENTATION', render: ({ episode }) => episodeLabel(episode) },
     { key: 'date', header: 'DATE', render: ({ episode }) => formatDate(episode.date) },
     { key: 'time', header: 'TIME', render: ({ episode }) => timeLabel(episode.time) },
     {
