@@ -48,9 +48,18 @@ describe.each(['desktop', 'phone'] as ViewportName[])('mailing labels (%s)', (vi
       // The whole list from label 3: every student who can receive mail, 30 to a sheet.
       await page.getByRole('button', { name: 'Clear selection' }).click();
       await page.getByRole('button', { name: 'Labels' }).first().click();
+      const scope = await page.getByRole('dialog').getByText(/^All \d+ students of the current filter$/).innerText();
+      const students = Number(/\d+/.exec(scope)?.[0]);
       const all = await downloadLabels(page, 3);
       expect(all.labels).toBeGreaterThan(30);
       expect(pageCount(all.pdf)).toBe(Math.ceil((2 + all.labels) / 30));
-      await expectToast(page, `${all.labels} labels printed.`);
+      // Students off the mailing list get no label, and the toast says how many.
+      const left = students - all.labels;
+      await expectToast(
+        page,
+        left === 0
+          ? `${all.labels} labels printed.`
+          : `${all.labels} labels for ${students} students: ${left} ${left === 1 ? 'is' : 'are'} not on the mailing list.`,
+      );
     }));
 });

@@ -72,7 +72,21 @@ describe("'Print mailing labels' dialog", () => {
       '/students/7/update_avery_labels',
       '/students/5/update_avery_labels',
     ]);
-    expect(showSuccess).toHaveBeenCalledWith('2 labels printed.');
+    // Student 9 got no label: the server left it out (not on the mailing list).
+    expect(showSuccess).toHaveBeenCalledWith('2 labels for 3 students: 1 is not on the mailing list.');
+  });
+
+  it('says how many students got no label because they are not on the mailing list', async () => {
+    const selected = Array.from({ length: 50 }, (_, index) => index + 1);
+    const labelled = selected.filter((id) => ![4, 17, 33].includes(id));
+    const handlers: Record<string, () => Response> = {};
+    for (const id of labelled) handlers[`PUT /students/${id}/update_avery_labels`] = printed(id);
+    mockApi({ 'GET /students/avery_labels': () => pdf(labelled), ...handlers });
+    renderDialog({ selectedIds: selected });
+    fireEvent.click(screen.getByRole('button', { name: 'Download labels' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('47 labels for 50 students: 3 are not on the mailing list.'),
+    );
   });
 
   it('without a selection prints every student of the current filter', async () => {
@@ -86,7 +100,9 @@ describe("'Print mailing labels' dialog", () => {
     expect(screen.getByRole('radio', { name: 'All 40 students of the current filter' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Download labels' }));
 
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('1 label printed.'));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('1 label for 40 students: 39 are not on the mailing list.'),
+    );
     const query = labelsQuery(api.calls);
     expect(query?.getAll('full_name_i_cont_all[]')).toEqual(['ann', 'lee']);
     expect(Object.fromEntries([...(query?.entries() ?? [])].filter(([key]) => !key.endsWith('[]')))).toEqual({

@@ -1,8 +1,11 @@
 import type { SchoolOption } from '@srs/shared/schools';
 import type { UserItem } from '@srs/shared/users';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useEffect, useReducer } from 'react';
+import { studentQuery } from '../src/features/students/api.ts';
 import { setToken } from '../src/lib/session.ts';
 import { BulkReassignDialog } from '../src/features/students/components/bulk-reassign-dialog.tsx';
 import { BulkShareDialog } from '../src/features/students/components/bulk-share-dialog.tsx';
@@ -171,6 +174,23 @@ describe('Share and Unshare dialogs', () => {
     expect(showSuccess).toHaveBeenCalledWith('Updated successfully.');
   });
 
+  it('closes the staff list after a pick, so that Cancel and Share stay in reach on a phone', async () => {
+    api('bulk_share', () => jsonResponse({ updated: 1 }));
+    const user = userEvent.setup();
+    render(<BulkShareDialog action="bulk_share" opened onClose={vi.fn()} students={students} onDone={vi.fn()} />, {
+      wrapper: Wrapper,
+    });
+    const box = screen.getByRole('combobox', { name: 'Staff' });
+    await user.click(box);
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
+    await user.click(await findOption(/Uma Usher/));
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'false'));
+    expect(within(screen.getByRole('dialog')).getByText('Uma Usher')).toBeInTheDocument();
+    // Typing or a tap on the field opens it again for another pick.
+    await user.type(box, 'vic');
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
+  });
+
   it('asks for at least one person', async () => {
     const mock = api('bulk_share', () => jsonResponse({ updated: 0 }));
     const user = userEvent.setup();
@@ -222,6 +242,41 @@ describe('Delete student', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/students'));
     expect(mock.callsTo('DELETE', '/students/12')).toHaveLength(1);
     expect(showSuccess).toHaveBeenCalledWith('Deleted successfully.');
+  });
+
+  it('sends no request for the deleted student: its cache goes only with its page', async () => {
+    setToken(makeToken(schoolAdmin));
+    const mock = mockApi({
+      'GET /students/12': () => jsonResponse(student),
+      'DELETE /students/12': () => new Response(null, { status: 204 }),
+    });
+    function StudentPage() {
+      // Anything may render the page again while the router moves on (in the browser: a toast,
+      // the modal closing); here, the student's cache dropped.
+      const [, rerender] = useReducer((count: number) => count + 1, 0);
+      const client = useQueryClient();
+      useEffect(
+        () => client.getQueryCache().subscribe((event) => event.type === 'removed' && rerender()),
+        [client],
+      );
+      const loaded = useQuery(studentQuery(12)).data;
+      return loaded ? <StudentHeading student={loaded} /> : null;
+    }
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/students/:studentId/*', Component: StudentPage },
+        { path: '/students', element: <p>Student list</p> },
+      ],
+      '/students/12/overview',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Student actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete student', hidden: true }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete student' }));
+    expect(await screen.findByText('Student list')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/students');
+    await waitFor(() => expect(mock.callsTo('DELETE', '/students/12')).toHaveLength(1));
+    expect(mock.callsTo('GET', '/students/12')).toHaveLength(1);
   });
 
   it('Cancel deletes nothing', async () => {

@@ -41,6 +41,9 @@ function renderList(entry = '/students', user = schoolAdmin) {
   return { api, ...view };
 }
 
+const barButtons = ['Reassign', 'Share', 'Unshare', 'Labels', 'Clear selection'];
+const buttonsOf = (bar: HTMLElement) => within(bar).getAllByRole('button').map((button) => button.textContent);
+
 const selectAll = () => screen.getByRole('checkbox', { name: 'Select all on this page' });
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
 
@@ -55,13 +58,7 @@ describe('student list selection (desktop table)', () => {
     expect(screen.getByText('1 student selected')).toBeInTheDocument();
     expect(selectAll()).toHaveAttribute('data-indeterminate', 'true');
     const bar = screen.getByRole('toolbar', { name: 'Selected students' });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Reassign',
-      'Share',
-      'Unshare',
-      'Labels',
-      'Clear selection',
-    ]);
+    expect(buttonsOf(bar)).toEqual(barButtons);
 
     fireEvent.click(selectAll());
     expect(screen.getByText('3 students selected')).toBeInTheDocument();
@@ -120,5 +117,66 @@ describe('student list selection (phone cards)', () => {
     fireEvent.click(selectAll());
     expect(screen.getByText('3 students selected')).toBeInTheDocument();
     expect(within(cards).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+  });
+});
+
+describe('student list on a phone: sort and the selection actions', () => {
+  it('sorts the cards through the same sortBy and orderBy as the desktop headers, back to page 1', async () => {
+    screenIs(true);
+    const { api, router } = renderList('/students?page=2&section=mine');
+    await screen.findByText('First4 Last4');
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sortBy).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Name',
+      'Address',
+      'Created',
+      'Instructor',
+      'School',
+    ]);
+    expect(sortBy).toHaveValue('name');
+
+    fireEvent.change(sortBy, { target: { value: 'created_at' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1&section=mine&sortBy=created_at&orderBy=asc'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'desc' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('orderBy')).toBe('desc'));
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('created_at');
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.search.toString()).toContain('sortBy=created_at&orderBy=desc'),
+    );
+  });
+
+  it('builds the second choice on the first when both come before the list has caught up', async () => {
+    screenIs(true);
+    const { router } = renderList();
+    await screen.findByText('First1 Last1');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'school' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'desc' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?sortBy=school&orderBy=desc&page=1'));
+  });
+
+  it('has no sort control on a desk, where the headers sort', async () => {
+    renderList();
+    await screen.findByText('First1 Last1');
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the actions in view below the list, clear of the Quick Add button, while students are ticked', async () => {
+    screenIs(true);
+    renderList();
+    const cards = await screen.findByRole('list', { name: 'Students' });
+    expect(screen.queryByRole('toolbar', { name: 'Selected students' })).not.toBeInTheDocument();
+    fireEvent.click(within(cards).getByRole('checkbox', { name: 'Select First3 Last3' }));
+
+    const bar = screen.getByRole('toolbar', { name: 'Selected students' });
+    // After the cards in the page, stuck to the bottom of the screen as the list scrolls.
+    expect(cards.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const sticky = bar.closest<HTMLElement>('[style*="sticky"]');
+    expect(sticky).not.toBeNull();
+    expect(sticky).toHaveStyle({ position: 'sticky', bottom: '12px' });
+    expect(Number.parseInt(sticky?.style.marginRight ?? '0', 10)).toBeGreaterThanOrEqual(72);
+    expect(buttonsOf(bar)).toEqual(barButtons);
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('toolbar', { name: 'Selected students' })).not.toBeInTheDocument();
   });
 });

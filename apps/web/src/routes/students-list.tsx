@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ListPagination } from '../components/list-pagination.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { QuickFind } from '../components/quick-find.tsx';
+import { SortSelect } from '../components/sort-select.tsx';
 import { useCsvExport } from '../components/use-csv-export.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultStudentSort, studentFilterQuery, studentListQuery, studentsQuery } from '../features/students/api.ts';
@@ -15,8 +16,12 @@ import { BulkReassignDialog } from '../features/students/components/bulk-reassig
 import { BulkShareDialog } from '../features/students/components/bulk-share-dialog.tsx';
 import { StudentCards } from '../features/students/components/student-cards.tsx';
 import { StudentFilters } from '../features/students/components/student-filters.tsx';
-import { type BulkAction, StudentSelectionBar } from '../features/students/components/student-selection-bar.tsx';
-import { StudentsTable } from '../features/students/components/students-table.tsx';
+import {
+  type BulkAction,
+  StickySelectionActions,
+  StudentSelectionBar,
+} from '../features/students/components/student-selection-bar.tsx';
+import { StudentsTable, studentSortOptions } from '../features/students/components/students-table.tsx';
 import { useStudentSelection } from '../features/students/components/use-student-selection.ts';
 import { useMinSearchLength } from '../lib/app-config.ts';
 import type { QueryParams } from '../lib/http.ts';
@@ -49,6 +54,7 @@ export function Component() {
       selection.clear();
     },
   };
+  const actionBar = { selection, canReassign, onAction: setDialog };
   const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
   const page = students.data?.students;
 
@@ -57,8 +63,13 @@ export function Component() {
       <PageHeader title="Students" actions={[csv, labels]}>
         {!mobile && <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />}
       </PageHeader>
-      <StudentFilters params={list.params} onChange={setParams} showSection={!mobile} />
-      <StudentSelectionBar page={page} selection={selection} canReassign={canReassign} onAction={setDialog} />
+      <StudentFilters
+        params={list.params}
+        onChange={(next) => setParams(next, { preventScrollReset: true })}
+        showSection={!mobile}
+      />
+      {mobile && <SortSelect options={studentSortOptions} sort={list.sort} onChange={list.onSortChange} />}
+      <StudentSelectionBar actionsBelow={mobile} page={page} {...actionBar} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         {mobile ? (
           <StudentCards students={page} loading={students.isFetching} selection={selection} />
@@ -73,6 +84,7 @@ export function Component() {
         )}
         <ListPagination pagination={students.data?.pagination} page={list.page} onPage={list.onPage} />
       </Paper>
+      {mobile && <StickySelectionActions {...actionBar} />}
       {canReassign && <BulkReassignDialog opened={dialog === 'reassign'} {...bulk} />}
       <BulkShareDialog action="bulk_share" opened={dialog === 'share'} {...bulk} />
       <BulkShareDialog action="bulk_unshare" opened={dialog === 'unshare'} {...bulk} />

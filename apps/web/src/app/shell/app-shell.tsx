@@ -1,7 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { navigationFor } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { appConfigQuery } from '../../lib/app-config.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -68,6 +68,9 @@ export function Component() {
         <PageFooter helpGuideUrl={config?.help_guide_url} />
       </div>
       <QuickAdd user={user} />
+      {/* A page opened starts at its top; a list keeps its place when only its query changes
+          (preventScrollReset in use-list-params.ts). */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function MobileSearchBar() {
     if (query.trim()) next.set('query', query.trim());
     else next.delete('query');
     next.set('page', '1');
-    setParams(next);
+    setParams(next, { preventScrollReset: true });
   };
   const section = params.get('section') ?? 'all';
 

@@ -11,6 +11,7 @@ import type {
 } from '@srs/shared/students';
 import type { UserListResponse } from '@srs/shared/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -111,17 +112,22 @@ export function useBulkShare(action: ShareAction) {
 }
 
 /**
- * DELETE /students/{id}. `forget` drops the student's caches: call it once the student's page
- * is left, or that page would fetch the deleted student again.
+ * DELETE /students/{id}. The list forgets the student at once; the student's own caches go only
+ * when the page that shows the student has unmounted: dropped while it is still on screen (the
+ * router moves on in a transition), any render of that page would fetch the deleted student again.
  */
 export function useDeleteStudent(id: number) {
   const client = useQueryClient();
-  const mutation = useMutation({ mutationFn: () => http.delete<null>(`/students/${id}`) });
-  const forget = () => {
-    client.removeQueries({ queryKey: ['students', 'detail', id] });
-    return client.invalidateQueries({ queryKey: ['students', 'list'] });
-  };
-  return { mutation, forget };
+  const mutation = useMutation({
+    mutationFn: () => http.delete<null>(`/students/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['students', 'list'] }),
+  });
+  const deleted = mutation.isSuccess;
+  useEffect(() => {
+    if (!deleted) return undefined;
+    return () => client.removeQueries({ queryKey: ['students', 'detail', id] });
+  }, [client, deleted, id]);
+  return mutation;
 }
 
 /** The labels of the selected students, or of every student of the list's current filter. */

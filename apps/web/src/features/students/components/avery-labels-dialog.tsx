@@ -15,8 +15,14 @@ type Props = {
   filterCount: number | undefined;
 };
 
-export function labelsPrintedText(count: number): string {
-  return `${countOf(count, 'label')} printed.`;
+/**
+ * What the download printed. Students off the mailing list get no label (the server leaves them
+ * out), so when labels are fewer than the students asked for, the toast says why.
+ */
+export function labelsPrintedText(count: number, students?: number): string {
+  if (students === undefined || students <= count) return `${countOf(count, 'label')} printed.`;
+  const left = students - count;
+  return `${countOf(count, 'label')} for ${countOf(students, 'student')}: ${left} ${left === 1 ? 'is' : 'are'} not on the mailing list.`;
 }
 
 /** 'Print mailing labels': an Avery 5160 PDF of the selected students or of the whole filter. */
@@ -42,7 +48,7 @@ function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, '
     const printed = await printAveryLabels(scope === 'selected' ? { ids: selectedIds } : { filter }, start);
     setBusy(false);
     if (printed === null) return;
-    showSuccess(labelsPrintedText(printed));
+    showSuccess(labelsPrintedText(printed, scope === 'selected' ? selectedIds.length : filterCount));
     onClose();
   };
 

@@ -58,6 +58,8 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
   const [userIds, setUserIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  // A pick closes the list: left open, it covers Cancel and Share on a phone.
+  const [picking, setPicking] = useState(false);
   const minLength = useMinSearchLength();
   const [debounced] = useDebouncedValue(search.trim(), searchDebounceMs);
   const term = debounced !== '' && shouldSearch(debounced, minLength) ? debounced : '';
@@ -100,7 +102,11 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
         onChange={(value) => {
           setUserIds(value);
           setError(null);
+          setPicking(false);
         }}
+        dropdownOpened={picking}
+        onDropdownOpen={() => setPicking(true)}
+        onDropdownClose={() => setPicking(false)}
         searchable
         searchValue={search}
         onSearchChange={setSearch}

@@ -12,14 +12,13 @@ type Props = { student: Student; opened: boolean; onClose: () => void };
 /** Confirms deleting a student; the server keeps the history (DOMAIN.md, Versions). */
 export function DeleteStudentModal({ student, opened, onClose }: Props) {
   const navigate = useNavigate();
-  const { mutation, forget } = useDeleteStudent(student.id);
+  const mutation = useDeleteStudent(student.id);
   const name = fullName(student);
   const confirm = () =>
     mutation.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         showSuccess(deletedMessage);
-        await navigate('/students', { replace: true });
-        await forget();
+        void navigate('/students', { replace: true });
       },
     });
   return (

@@ -13,23 +13,31 @@ const actions: readonly { value: BulkAction; label: string; Icon: typeof IconSha
   { value: 'labels', label: 'Labels', Icon: IconTags },
 ];
 
-type Props = {
-  page: readonly Student[] | undefined;
+type ActionProps = {
   selection: StudentSelection;
   /** Reassigning is for admins (docs/decisions.md: writes by role). */
   canReassign: boolean;
   onAction: (action: BulkAction) => void;
 };
 
+type Props = ActionProps & {
+  page: readonly Student[] | undefined;
+  /** Phones: the actions are in StickySelectionActions below the list instead. */
+  actionsBelow?: boolean;
+};
+
+const selectedText = (count: number) => (count > 0 ? `${countOf(count, 'student')} selected` : '');
+
 /** 'Select all on this page', the count, and the actions while something is selected. */
-export function StudentSelectionBar({ page = [], selection, canReassign, onAction }: Props) {
+export function StudentSelectionBar({ page = [], selection, canReassign, onAction, actionsBelow = false }: Props) {
   const state = selection.pageState(page);
   const count = selection.ids.length;
+  const framed = count > 0 && !actionsBelow;
   return (
     <Paper
-      withBorder={count > 0}
-      bg={count > 0 ? 'var(--mantine-color-blue-light)' : undefined}
-      px={count > 0 ? 'sm' : 0}
+      withBorder={framed}
+      bg={framed ? 'var(--mantine-color-blue-light)' : undefined}
+      px={framed ? 'sm' : 0}
       py={6}
       mb="xs"
     >
@@ -41,35 +49,65 @@ export function StudentSelectionBar({ page = [], selection, canReassign, onActio
           disabled={page.length === 0}
           onChange={() => selection.togglePage(page)}
         />
-        <Text size="sm" fw={600} aria-live="polite">
-          {count > 0 ? `${countOf(count, 'student')} selected` : ''}
-        </Text>
+        {!actionsBelow && (
+          <Text size="sm" fw={600} aria-live="polite">
+            {selectedText(count)}
+          </Text>
+        )}
       </Group>
-      {count > 0 && (
-        <Group gap={6} mt={6} role="toolbar" aria-label="Selected students">
-          {actions
-            .filter((action) => canReassign || action.value !== 'reassign')
-            .map(({ value, label, Icon }) => (
-              <Button
-                key={value}
-                size="compact-sm"
-                variant="white"
-                leftSection={<Icon size={16} aria-hidden />}
-                onClick={() => onAction(value)}
-              >
-                {label}
-              </Button>
-            ))}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconX size={16} aria-hidden />}
-            onClick={selection.clear}
-          >
-            Clear selection
-          </Button>
-        </Group>
-      )}
+      {count > 0 && !actionsBelow && <SelectionActions selection={selection} canReassign={canReassign} onAction={onAction} />}
     </Paper>
+  );
+}
+
+/**
+ * Phones: the ticked students are often far down the list, so while a selection exists its
+ * actions stick to the bottom of the screen, clear of the Quick Add button at the bottom right.
+ * Placed after the list, the bar rests below it once the list is scrolled to its end.
+ */
+export function StickySelectionActions(props: ActionProps) {
+  const count = props.selection.ids.length;
+  if (count === 0) return null;
+  return (
+    <Paper
+      withBorder
+      shadow="md"
+      px="sm"
+      py={6}
+      mt="xs"
+      bg="var(--mantine-color-blue-0)"
+      style={{ position: 'sticky', bottom: 12, marginRight: stickyClearance, zIndex: 140 }}
+    >
+      <Text size="sm" fw={600} aria-live="polite">
+        {selectedText(count)}
+      </Text>
+      <SelectionActions {...props} />
+    </Paper>
+  );
+}
+
+/** Room left at the right of the sticky bar for the Quick Add button (56 px, 24 px from the edge). */
+export const stickyClearance = 72;
+
+function SelectionActions({ selection, canReassign, onAction }: ActionProps) {
+  return (
+    <Group gap={6} mt={6} role="toolbar" aria-label="Selected students">
+      {actions
+        .filter((action) => canReassign || action.value !== 'reassign')
+        .map(({ value, label, Icon }) => (
+          <Button
+            key={value}
+            size="compact-sm"
+            variant="white"
+            leftSection={<Icon size={16} aria-hidden />}
+            onClick={() => onAction(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      <Button size="compact-sm" variant="subtle" leftSection={<IconX size={16} aria-hidden />} onClick={selection.clear}>
+        Clear selection
+      </Button>
+    </Group>
   );
 }

@@ -5,6 +5,7 @@ import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import type { SortState } from '../../../components/list-params.ts';
+import { sortOptionsOf } from '../../../components/sort-select.tsx';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
@@ -45,6 +46,9 @@ const columns: readonly Column<Student>[] = [
   { key: 'instructor', header: 'INSTRUCTOR', sortKey: 'instructor', render: (student) => fullName(student.instructor) },
   { key: 'school', header: 'SCHOOL', sortKey: 'school', render: (student) => schoolLabel(student.school) },
 ];
+
+/** The same sorts on phones, where the list is cards without headers. */
+export const studentSortOptions = sortOptionsOf(columns);
 
 type Props = {
   students: readonly Student[] | undefined;
