@@ -8,6 +8,8 @@ import { QuickAdd } from '../src/app/shell/quick-add.tsx';
 import { openRecord, quickAddTarget } from '../src/app/shell/quick-add-targets.ts';
 import { StudentQuickAddMenu } from '../src/features/enrollments/components/student-quick-add-menu.tsx';
 import { choose, field, mockApi, Providers, save } from './record-forms-support.tsx';
+import { mobileQuery } from '../src/lib/use-is-mobile.ts';
+import { mediaQueryList } from './media-query.ts';
 import { instructor } from './support.tsx';
 
 // Mantine's selects and the forms' queries take a few seconds in jsdom.
@@ -187,5 +189,47 @@ describe('the student quick-add menu (SPEC section 2)', () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Decision' }));
     expect(await screen.findByRole('heading', { name: 'Record a decision' })).toBeInTheDocument();
     await waitFor(() => expect(field('Student')).toHaveValue('Ann Lee (#101)'));
+  });
+});
+
+describe('Quick Add button on a phone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function renderPageWithField(phone: boolean) {
+    // Each test says its screen: a spy left by another test must not decide it.
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => mediaQueryList(query, phone && query === mobileQuery));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <input aria-label="City" />
+              <input type="checkbox" aria-label="Attended" />
+              <QuickAdd user={instructor} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/students/new'] },
+    );
+    render(<RouterProvider router={router} />, { wrapper: Providers });
+  }
+
+  it('steps aside while the user types in a field of the page, and comes back after', async () => {
+    mockApi();
+    renderPageWithField(true);
+    expect(screen.getByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('textbox', { name: 'City' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Attended' }));
+    expect(await screen.findByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
+  });
+
+  it('stays on wide screens', async () => {
+    mockApi();
+    renderPageWithField(false);
+    await userEvent.click(screen.getByRole('textbox', { name: 'City' }));
+    expect(screen.getByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { RecordForm, recordFormTitles } from '../../features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
 import {
   newSeminarPath,
   openRecord,
@@ -30,6 +32,8 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   const [opened, setOpened] = useState(false);
   const [step, setStep] = useState<Step>(menuStep);
   const open = openRecord(location.pathname);
+  // On a phone the keyboard pushes the button up over the field being typed in: it steps aside.
+  const typing = useTypingOnPage(useIsMobile());
 
   // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
   useEffect(() => setOpened(false), [location.key]);
@@ -48,7 +52,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
 
   return (
     <>
-      <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150} hidden={typing}>
         <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={show} variant="filled" color="blue">
           <IconPlus size={28} aria-hidden />
         </ActionIcon>
