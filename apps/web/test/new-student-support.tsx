@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, useLocation } from 'react-router';
 import { setToken } from '../src/lib/session.ts';
-import { makeStudent } from './student-fixtures.ts';
+import { makeStudent, noRecords } from './student-fixtures.ts';
 import { type ApiCall, jsonResponse, makeToken, renderWithAppClient, stubApi, unexpectedCall } from './support.tsx';
 
 // The first render of a Mantine form takes a while in jsdom on a busy machine.
@@ -115,11 +115,7 @@ export function enrollment(id: number, studentId: number, seriesId: number): Enr
     started_on: '2026-03-01',
     needing_followup: false,
     cached_next_reminder_date: null,
-    episode_deliveries: [],
-    attendances: [],
-    visits: [],
-    reminders: [],
-    product_deliveries: [],
+    ...noRecords(),
   };
 }
 

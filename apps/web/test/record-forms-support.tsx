@@ -9,7 +9,7 @@ import { vi } from 'vitest';
 import { ToastContainers } from '../src/app/toast-containers.tsx';
 import { RecordForm } from '../src/features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../src/features/enrollments/forms/record-form-target.ts';
-import { makeStudent } from './student-fixtures.ts';
+import { makeStudent, noRecords } from './student-fixtures.ts';
 import { type ApiCall, appConfig, mockJsonApi } from './support.tsx';
 
 // Fixtures and helpers of the record-form tests: one student with courses and a seminar.
@@ -70,11 +70,7 @@ function detail(of: EnrollmentSummary, overrides: Partial<EnrollmentDetail>): En
     started_on: '2026-01-02',
     needing_followup: false,
     cached_next_reminder_date: null,
-    episode_deliveries: [],
-    attendances: [],
-    visits: [],
-    reminders: [],
-    product_deliveries: [],
+    ...noRecords(),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
 import { type ApiCall, appConfig, jsonResponse, stubApi, unexpectedCall } from './support.tsx';
 
@@ -24,6 +25,14 @@ export function makeStudent(id: number, overrides: Partial<Student> = {}): Stude
     seminar_enrollments: [],
     ...overrides,
   };
+}
+
+/** An enrollment's detail with nothing recorded on it yet: no lessons, attendances, visits, reminders or products. */
+export function noRecords(): Pick<
+  EnrollmentDetail,
+  'episode_deliveries' | 'attendances' | 'visits' | 'reminders' | 'product_deliveries'
+> {
+  return { episode_deliveries: [], attendances: [], visits: [], reminders: [], product_deliveries: [] };
 }
 
 export type Call = ApiCall;

@@ -46,8 +46,7 @@ export const decimalNumber = (places: number, rules: (n: z.ZodNumber) => z.ZodNu
 
 /** A record id in a path, a query or a body: a positive whole number. */
 export const idRef = wholeNumber((n) => n.positive(notValid));
-export const idParam = idRef;
-export const IdParams = z.object({ id: idParam });
+export const IdParams = z.object({ id: idRef });
 
 /** Dates travel as YYYY-MM-DD (SPEC section 5): a real calendar day, not before 1 Jan 1800. */
 export const isoDate = z.string().refine(isValidIsoDate, messages.dateInvalid);

@@ -26,7 +26,7 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   (data) => {
     const nulAt = pathOfNulCharacter(data);
     if (nulAt) {
-      return { error: invalid(validationBody([{ path: nulAt, code: 'custom', message: nulCharacter, input: data }])) };
+      return { error: invalid(validationBody([{ path: nulAt, message: nulCharacter }])) };
     }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };

@@ -26,6 +26,9 @@ type Props = ActionProps & {
   actionsBelow?: boolean;
 };
 
+/** Room left at the right of the sticky bar for the Quick Add button (56 px, 24 px from the edge). */
+const stickyClearance = 72;
+
 const selectedText = (count: number) => (count > 0 ? `${countOf(count, 'student')} selected` : '');
 
 /** 'Select all on this page', the count, and the actions while something is selected. */
@@ -85,9 +88,6 @@ export function StickySelectionActions(props: ActionProps) {
     </Paper>
   );
 }
-
-/** Room left at the right of the sticky bar for the Quick Add button (56 px, 24 px from the edge). */
-export const stickyClearance = 72;
 
 function SelectionActions({ selection, canReassign, onAction }: ActionProps) {
   return (
