@@ -4,7 +4,15 @@ import { enrollments, mailOutbox } from '../src/db/schema/index.ts';
 import { pendingInOutbox } from '../src/plugins/mailer.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { clientFor, createSeminar, versionCount, versionsOf } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, type Network, offer } from './support/factories.ts';
+import {
+  createCourse,
+  createNetwork,
+  createStudent,
+  createUser,
+  type Network,
+  offer,
+  share,
+} from './support/factories.ts';
 
 /** POST /api/enrollments with the fields as a multipart form, the way a browser form posts them. */
 async function postForm(t: TestContext, email: string, fields: Record<string, string>) {
@@ -111,10 +119,29 @@ describe('POST /api/enrollments', () => {
     const client = clientFor(t, net.instructorA.email);
     const again = await client.post('/api/enrollments', { student_id: net.studentA.id, series_id: courseId });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ student: ['is already enrolled in this series'] });
+    const [first] = await t.database.db.select().from(enrollments).where(eq(enrollments.studentId, net.studentA.id));
+    // A sentence that names the enrollment there is, so that the person can open it instead.
+    expect(again.json()).toEqual([
+      `Zebulon Quartermain is already enrolled in ${courseName} (registration number ${first!.registrationNumber}).`,
+    ]);
     await t.database.exec(`update enrollments set orphaned = true where student_id = ${net.studentA.id}`);
     const afterOrphaned = await client.post('/api/enrollments', { student_id: net.studentA.id, series_id: courseId });
     expect(afterOrphaned.statusCode).toBe(201);
+  });
+
+  it("enrolls a student shared from another school in what the student's school offers, never in a retired series", async () => {
+    const db = t.database.db;
+    const shared = await createStudent(db, { schoolId: net.schoolA.id, instructorId: net.instructorA.id });
+    await share(db, shared.id, net.instructorB.id);
+    const client = clientFor(t, net.instructorB.email);
+    const enrolled = await client.post('/api/enrollments', { student_id: shared.id, series_id: courseId });
+    expect(enrolled.statusCode).toBe(201);
+    expect(enrolled.json()).toMatchObject({ student: { id: shared.id }, series_id: courseId, school: { id: net.schoolA.id } });
+    const { course: retired } = await createCourse(db, 1, { active: false });
+    await offer(db, retired.id, net.schoolA.id);
+    const refused = await client.post('/api/enrollments', { student_id: shared.id, series_id: retired.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ series_id: ["is not offered by the student's school"] });
   });
 
   it('creates a seminar enrollment Applied for a seminar held by the school', async () => {

@@ -6,7 +6,16 @@ import {
   createProductOffer,
   createSeminar,
 } from './support/enrollment-factories.ts';
-import { createCourse, createNetwork, createUser, enroll, type Network, offer, share } from './support/factories.ts';
+import {
+  createCourse,
+  createNetwork,
+  createStudent,
+  createUser,
+  enroll,
+  type Network,
+  offer,
+  share,
+} from './support/factories.ts';
 
 type Option = { id: number; name: string; type: string; priority: boolean };
 
@@ -20,6 +29,7 @@ describe('series lookups', () => {
   let heldSeminar: { id: number };
   let participatingSeminar: { id: number };
   const db = () => t.database.db;
+  const createStudentIn = (schoolId: number, instructorId: number) => createStudent(db(), { schoolId, instructorId });
   const names = async (email: string, query: string) => {
     const response = await clientFor(t, email).get(`/api/series/simple_list${query}`);
     expect(response.statusCode).toBe(200);
@@ -87,6 +97,23 @@ describe('series lookups', () => {
     expect(outOfScope.json()).toEqual(missing.json());
     expect((await client.get('/api/series/simple_list?type=Lecture')).statusCode).toBe(422);
     expect((await client.get('/api/series/simple_list?school_id=abc')).statusCode).toBe(422);
+  });
+
+  it("keeps what a visible student's school offers or holds, also for a student shared from another school", async () => {
+    const byStudent = `?student_id=${net.studentA.id}`;
+    const all = [`Zeta ${tag}`, `Alpha ${tag}`, `Delta ${tag}`, `Gamma ${tag}`];
+    expect(await names(net.instructorA.email, byStudent)).toEqual(all);
+    expect(await names(net.instructorA.email, `${byStudent}&type=Course`)).toEqual([`Zeta ${tag}`, `Alpha ${tag}`]);
+    const outsider = clientFor(t, net.instructorB.email);
+    const outOfScope = await outsider.get(`/api/series/simple_list${byStudent}`);
+    const missing = await outsider.get('/api/series/simple_list?student_id=999999999');
+    expect(outOfScope.statusCode).toBe(404);
+    expect(outOfScope.json()).toEqual(missing.json());
+    const sharedStudent = (await createStudentIn(net.schoolA.id, net.instructorA.id)).id;
+    await share(db(), sharedStudent, net.instructorB.id);
+    // Not what instructor B's own school offers: what the shared student's school offers.
+    expect(await names(net.instructorB.email, `?student_id=${sharedStudent}`)).toEqual(all);
+    expect((await outsider.get('/api/series/simple_list?student_id=abc')).statusCode).toBe(422);
   });
 
   it('answers the episodes, decision options and active products of a visible series in order', async () => {

@@ -2,7 +2,7 @@ import { messages } from '@srs/shared/messages';
 import type { TokenUser } from '@srs/shared/roles';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuickAdd } from '../src/app/shell/quick-add.tsx';
 import { openRecord, quickAddTarget } from '../src/app/shell/quick-add-targets.ts';
@@ -51,6 +51,7 @@ describe('Quick Add items by role (SPEC sections 2 and 6)', () => {
     const dialog = await openMenu();
     expect(itemsOf(dialog, 'Quick Add')).toEqual([
       'Add New student',
+      'Enroll in a course or seminar',
       'Add a visit',
       'Send a lesson',
       'Send a product',
@@ -78,7 +79,7 @@ describe('Quick Add items by role (SPEC sections 2 and 6)', () => {
       ],
     });
     const dialog = await openMenu();
-    expect(itemsOf(dialog, 'Quick Add')).toHaveLength(8);
+    expect(itemsOf(dialog, 'Quick Add')).toHaveLength(9);
     expect(itemsOf(dialog, 'Create')).toEqual(['School', 'Seminar']);
   });
 });
@@ -174,20 +175,32 @@ describe('Quick Add behaviour', () => {
 });
 
 describe('the student quick-add menu (SPEC section 2)', () => {
-  it('five entries, each opening its form for the student', async () => {
+  it('five entries, each opening its form for the student, then enrolling the student apart', async () => {
     mockApi();
-    render(<StudentQuickAddMenu studentId={5} />, { wrapper: Providers });
+    render(
+      <MemoryRouter>
+        <StudentQuickAddMenu studentId={5} />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Add to student' }));
-    const menu = await screen.findByRole('menu');
+    let menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Lesson',
       'Visit',
       'Note',
       'Decision',
       'Product',
+      'Enroll in a course or seminar',
     ]);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Decision' }));
     expect(await screen.findByRole('heading', { name: 'Record a decision' })).toBeInTheDocument();
+    await waitFor(() => expect(field('Student')).toHaveValue('Ann Lee (#101)'));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to student' }));
+    menu = await screen.findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Enroll in a course or seminar' }));
+    expect(await screen.findByRole('heading', { name: 'Enroll in a course or seminar' })).toBeInTheDocument();
     await waitFor(() => expect(field('Student')).toHaveValue('Ann Lee (#101)'));
   });
 });

@@ -91,6 +91,7 @@ export const quickCreateMenu: readonly QuickCreateItem[] = [
 
 export type QuickAddForm =
   | 'new_student'
+  | 'enroll'
   | 'visit'
   | 'lesson'
   | 'product'
@@ -98,6 +99,9 @@ export type QuickAddForm =
   | 'decision'
   | 'note'
   | 'select_school';
+
+/** The words of the action that enrolls an existing student (Quick Add, 'Add to student'). */
+export const enrollLabel = 'Enroll in a course or seminar';
 
 export type QuickAddItem = { key: QuickAddForm; label: string; roles: readonly RoleType[] };
 
@@ -108,6 +112,8 @@ export type QuickAddItem = { key: QuickAddForm; label: string; roles: readonly R
  */
 export const quickAddMenu: readonly QuickAddItem[] = [
   { key: 'new_student', label: 'Add New student', roles: everyone },
+  // An existing student needs a new course or seminar as often as a new student needs one.
+  { key: 'enroll', label: enrollLabel, roles: everyone },
   { key: 'visit', label: 'Add a visit', roles: everyone },
   { key: 'lesson', label: 'Send a lesson', roles: everyone },
   { key: 'product', label: 'Send a product', roles: everyone },

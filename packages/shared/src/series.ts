@@ -51,10 +51,15 @@ export type ProductOffer = z.infer<typeof ProductOffer>;
 export const ProductOffersResponse = z.object({ products: z.array(ProductOffer) });
 export type ProductOffersResponse = z.infer<typeof ProductOffersResponse>;
 
-/** GET /series/simple_list: the pickers' series, priority courses first; school_id keeps those it offers. */
+/**
+ * GET /series/simple_list: the pickers' series, priority courses first; school_id keeps those the
+ * school offers or holds; student_id those the student's school offers or holds (what the student
+ * can be enrolled in).
+ */
 export const SeriesSimpleListQuery = z.object({
   type: z.enum(seriesTypes).optional(),
   school_id: idRef.optional(),
+  student_id: idRef.optional(),
 });
 export const SeriesOption = z.object({
   id: z.number(),

@@ -1,7 +1,5 @@
-import { EnrollmentTable } from '../features/students/components/enrollment-table.tsx';
-import { useOutletStudent } from '../features/students/student-outlet.ts';
+import { StudentEnrollmentsTab } from './student-enrollments.tsx';
 
 export function Component() {
-  const student = useOutletStudent();
-  return <EnrollmentTable studentId={student.id} type="Course" enrollments={student.course_enrollments} />;
+  return <StudentEnrollmentsTab type="Course" />;
 }

@@ -15,8 +15,9 @@ import {
 import { deleteAudited, insertAudited, updateAudited } from '../../lib/audited.ts';
 import { rows } from '../../lib/lists.ts';
 import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
-import { type Scope, visibleSeries, visibleStudent } from '../../plugins/scope.ts';
+import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { queueMail } from '../mail/mail.outbox.ts';
+import { offeredOrHeldBy } from '../series/series-lookups.queries.ts';
 import { refreshEnrollmentCaches } from './enrollment-caches.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
 import { applyStatusRules } from './enrollment-status.ts';
@@ -49,16 +50,34 @@ async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
   return student ?? null;
 }
 
-/** The series, when the user may see it and the student's school offers it (or holds the seminar). */
-async function offeredSeries(tx: Tx, scope: Scope, seriesId: number, schoolId: number) {
+/**
+ * The series, when it is active and the student's school offers it (or holds the seminar). The
+ * user sees the student already: they may enroll the student in what the student's school offers,
+ * also when it is not one of their own schools (a shared student).
+ */
+async function offeredSeries(tx: Tx, seriesId: number, schoolId: number) {
   const [series] = await rows<SeriesRow>(
     tx.execute(sql`
       select se.id, se.type, se.name from series se
-      where se.id = ${seriesId} and ${visibleSeries(scope)}
-        and (exists (select 1 from series_offered so where so.series_id = se.id and so.school_id = ${schoolId})
-          or (se.type = 'Seminar' and se.school_id = ${schoolId}))`),
+      where se.id = ${seriesId} and se.active and ${offeredOrHeldBy(schoolId)}`),
   );
   return series ?? null;
+}
+
+/**
+ * A student has at most one enrollment in a series that is not orphaned (docs/decisions.md): the
+ * refusal names the enrollment there is, so that the person can open it instead.
+ */
+async function refuseDuplicate(tx: Tx, student: StudentRow, series: SeriesRow) {
+  const [existing] = await rows<{ registration_number: string }>(
+    tx.execute(sql`select registration_number::text as registration_number from enrollments
+      where student_id = ${student.id} and series_id = ${series.id} and not orphaned limit 1`),
+  );
+  if (existing) {
+    throw invalid([
+      `${student.first_name} ${student.last_name} is already enrolled in ${series.name} (registration number ${existing.registration_number}).`,
+    ]);
+  }
 }
 
 /** POST /enrollments: the enrollment and, when asked, the notice to the student's instructor. */
@@ -75,13 +94,9 @@ export async function createEnrollment(
     if (input.school_id !== undefined && input.school_id !== student.school_id) {
       throw invalid({ school_id: ["must be the student's school"] });
     }
-    const series = await offeredSeries(tx, actor.scope, input.series_id, student.school_id);
+    const series = await offeredSeries(tx, input.series_id, student.school_id);
     if (!series) throw invalid({ series_id: ["is not offered by the student's school"] });
-    const [duplicate] = await rows<{ id: number }>(
-      tx.execute(sql`select id from enrollments
-        where student_id = ${student.id} and series_id = ${series.id} and not orphaned limit 1`),
-    );
-    if (duplicate) throw invalid({ student: ['is already enrolled in this series'] });
+    await refuseDuplicate(tx, student, series);
     const enrollment = await insertAudited(
       tx,
       enrollments,

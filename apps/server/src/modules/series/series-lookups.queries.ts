@@ -1,6 +1,6 @@
 import type { DecisionOption, Episode, ProductOffer, SeriesOption } from '@srs/shared/series';
 import type { SeriesType } from '@srs/shared/enrollments';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { and, rows } from '../../lib/lists.ts';
 import { type Scope, visibleSchool, visibleSeries, visibleStudent } from '../../plugins/scope.ts';
@@ -14,21 +14,38 @@ export async function schoolVisible(db: DbOrTx, scope: Scope, schoolId: number):
 }
 
 /**
- * The pickers' series: active ones the user may see, optionally only those a school offers or
- * holds; priority courses first (SPEC section 3), then by name.
+ * The series a school offers (series_offered) or holds (a seminar of its own): what its students
+ * can be enrolled in (DOMAIN.md, Catalogue). `se` is the SQL alias of the series table.
+ */
+export function offeredOrHeldBy(schoolId: number): SQL {
+  return sql`(se.school_id = ${schoolId}
+    or exists (select 1 from series_offered so where so.series_id = se.id and so.school_id = ${schoolId}))`;
+}
+
+/** The school of a student the user may see; null when the student is missing or out of scope. */
+export async function visibleStudentSchool(db: DbOrTx, scope: Scope, studentId: number): Promise<number | null> {
+  const [found] = await rows<{ school_id: number }>(
+    db.execute(sql`select s.school_id from students s where s.id = ${studentId} and ${visibleStudent(scope)}`),
+  );
+  return found?.school_id ?? null;
+}
+
+/**
+ * The pickers' series: active ones, priority courses first (SPEC section 3), then by name. With
+ * `schoolId`, those the school offers or holds, among the ones the user may see; with
+ * `studentSchoolId`, those a visible student's school offers or holds, which the user may enroll
+ * the student in even when it is not their own school's (a shared student).
  */
 export async function seriesOptions(
   db: DbOrTx,
   scope: Scope,
-  filter: { type?: SeriesType; schoolId?: number },
+  filter: { type?: SeriesType; schoolId?: number; studentSchoolId?: number },
 ): Promise<SeriesOption[]> {
   const where = and([
     sql`se.active`,
-    visibleSeries(scope),
+    filter.studentSchoolId !== undefined ? offeredOrHeldBy(filter.studentSchoolId) : visibleSeries(scope),
     filter.type !== undefined && sql`se.type = ${filter.type}`,
-    filter.schoolId !== undefined &&
-      sql`(se.school_id = ${filter.schoolId}
-        or exists (select 1 from series_offered so where so.series_id = se.id and so.school_id = ${filter.schoolId}))`,
+    filter.schoolId !== undefined && offeredOrHeldBy(filter.schoolId),
   ]);
   return rows<SeriesOption>(
     db.execute(sql`select se.id, se.name, se.type, se.priority from series se

@@ -22,6 +22,7 @@ import {
   schoolVisible,
   seriesOptions,
   seriesReadable,
+  visibleStudentSchool,
 } from './series-lookups.queries.ts';
 import { listSeries } from './series.queries.ts';
 
@@ -50,15 +51,19 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       config: { roles: everyone },
       schema: {
         tags: ['series'],
-        summary: "The pickers' series, priority courses first; school_id keeps those it offers or holds",
+        summary:
+          "The pickers' series, priority courses first; school_id keeps those it offers or holds, student_id those the student can be enrolled in",
         querystring: SeriesSimpleListQuery,
         response: { 200: SeriesSimpleListResponse },
       },
     },
     async (request) => {
-      const { type, school_id: schoolId } = request.query;
+      const { type, school_id: schoolId, student_id: studentId } = request.query;
       if (schoolId !== undefined && !(await schoolVisible(db, request.scope, schoolId))) throw notFound('School');
-      return { series: await seriesOptions(db, request.scope, { type, schoolId }) };
+      const studentSchoolId =
+        studentId === undefined ? undefined : await visibleStudentSchool(db, request.scope, studentId);
+      if (studentSchoolId === null) throw notFound('Student');
+      return { series: await seriesOptions(db, request.scope, { type, schoolId, studentSchoolId }) };
     },
   );
 

@@ -3,7 +3,7 @@ import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/
 import { IconArrowLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { RecordForm, recordFormTitles } from '../../features/enrollments/forms/record-form.tsx';
+import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
@@ -125,7 +125,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
 }
 
 function titleOf(step: Step): string {
-  if (step.kind === 'record') return recordFormTitles[step.target.kind];
+  if (step.kind === 'record') return recordFormTitle(step.target);
   if (step.kind === 'new-student') return 'Add New student';
   return 'Quick Add';
 }

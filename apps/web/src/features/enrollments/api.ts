@@ -1,5 +1,6 @@
 import type {
   DecisionsSummaryResponse,
+  EnrollmentCreateInput,
   EnrollmentDetail,
   EnrollmentUpdateInput,
   FollowupEnrollment,
@@ -74,6 +75,26 @@ export function useUpdateChosenEnrollment() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: EnrollmentUpdateInput }) => putEnrollment(id, body),
     onSuccess: (detail) => afterEnrollmentUpdate(client, detail),
+  });
+}
+
+/**
+ * POST /enrollments: an existing student enrolled in a course or seminar. The student's lists
+ * show it at once; a refusal (already enrolled elsewhere in the meantime) reloads the student, so
+ * that the form shows the enrollment there is.
+ */
+export function useCreateEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnrollmentCreateInput) => http.post<EnrollmentDetail>('/enrollments', { body }),
+    onSuccess: (detail) => {
+      client.setQueryData(enrollmentQuery(detail.id).queryKey, detail);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: ['students'] }),
+        client.invalidateQueries({ queryKey: ['enrollments', 'needing_followup'] }),
+      ]);
+    },
+    onError: (_error, body) => client.invalidateQueries({ queryKey: ['students', 'detail', body.student_id] }),
   });
 }
 

@@ -12,13 +12,18 @@ import { http } from '../http.ts';
 /** Catalogue data changes rarely: pickers may reuse it for five minutes. */
 const catalogueStaleTime = 5 * 60_000;
 
-/** The series of the pickers, priority courses first (GET /series/simple_list). */
-export const seriesOptionsQuery = (filter: { type?: SeriesType; schoolId?: number | null } = {}) =>
+type SeriesFilter = { type?: SeriesType; schoolId?: number | null; studentId?: number | null };
+
+/**
+ * The series of the pickers, priority courses first (GET /series/simple_list); with a school,
+ * those it offers or holds; with a student, those the student can be enrolled in.
+ */
+export const seriesOptionsQuery = (filter: SeriesFilter = {}) =>
   queryOptions({
-    queryKey: ['series', 'simple_list', filter.type ?? 'all', filter.schoolId ?? null],
+    queryKey: ['series', 'simple_list', filter.type ?? 'all', filter.schoolId ?? null, filter.studentId ?? null],
     queryFn: ({ signal }) =>
       http.get<SeriesSimpleListResponse>('/series/simple_list', {
-        query: { type: filter.type, school_id: filter.schoolId },
+        query: { type: filter.type, school_id: filter.schoolId, student_id: filter.studentId },
         signal,
       }),
     staleTime: catalogueStaleTime,

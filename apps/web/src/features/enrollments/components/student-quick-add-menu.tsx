@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
-import { studentQuickAddMenu } from '@srs/shared/roles';
-import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { enrollLabel, studentQuickAddMenu } from '@srs/shared/roles';
+import { IconChevronDown, IconPlus, IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { RecordFormModal } from '../forms/record-form-modal.tsx';
@@ -11,7 +11,8 @@ const menuLabel = 'Add to student';
 /**
  * The student quick-add menu (SPEC section 2, five entries): a menu button in the header on
  * wide screens, a page-action icon on phones; each entry opens its form for this student (and,
- * on an enrollment page, that enrollment).
+ * on an enrollment page, that enrollment). Below them, apart, enrolling the student in another
+ * course or seminar.
  */
 export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studentId: number; enrollmentId?: number | null }) {
   const mobile = useIsMobile();
@@ -42,6 +43,13 @@ export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studen
               {item.label}
             </Menu.Item>
           ))}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconSchool size={16} aria-hidden />}
+            onClick={() => setTarget({ kind: 'enroll', studentId })}
+          >
+            {enrollLabel}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <RecordFormModal target={target} onClose={() => setTarget(null)} />

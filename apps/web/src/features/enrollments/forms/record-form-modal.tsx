@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { RecordForm, recordFormTitles } from './record-form.tsx';
+import { RecordForm, recordFormTitle } from './record-form.tsx';
 import type { RecordFormTarget } from './record-form-target.ts';
 
 export type RecordFormModalProps = {
@@ -11,7 +11,7 @@ export type RecordFormModalProps = {
 /** One record form (lesson, visit, product, reminder, decision, note) in its own modal. */
 export function RecordFormModal({ target, onClose }: RecordFormModalProps) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? recordFormTitles[target.kind] : ''} size="lg">
+    <Modal opened={target !== null} onClose={onClose} title={target ? recordFormTitle(target) : ''} size="lg">
       {target && <RecordForm target={target} onDone={onClose} />}
     </Modal>
   );

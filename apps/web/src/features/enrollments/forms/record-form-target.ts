@@ -1,9 +1,11 @@
+import type { SeriesType } from '@srs/shared/enrollments';
+
 /**
  * What a record form is opened for (SPEC section 2, Quick Add forms): the kind of record, the
  * student (null: the form asks for one first), and optionally the enrollment and the lesson,
  * presentation, visit or reminder it is about, preselected.
  */
-export type RecordFormKind = 'lesson' | 'visit' | 'product' | 'reminder' | 'decision' | 'note';
+export type RecordFormKind = 'lesson' | 'visit' | 'product' | 'reminder' | 'decision' | 'note' | 'enroll';
 
 /**
  * The record a decision or note is about. Ids: lesson → the episode delivery (a lesson sent or
@@ -19,6 +21,8 @@ export type RecordFormTarget = {
   context?: RecordContext | null;
   /** The lesson (episode) a 'Send' of a lessons-tab row is for, preselected in the lesson form. */
   episodeId?: number | null;
+  /** 'Enroll' from a student's courses or seminars tab offers only that kind of series. */
+  seriesType?: SeriesType | null;
 };
 
 /** A form opened from an enrollment's page: for its student and itself, and the record given. */

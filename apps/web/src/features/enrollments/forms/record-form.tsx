@@ -1,7 +1,9 @@
 import { Loader, Stack, Text } from '@mantine/core';
+import { enrollLabel } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { DecisionForm } from './decision-form.tsx';
+import { EnrollForm } from './enroll-form.tsx';
 import type { RecordFormBodyProps } from './form-context.ts';
 import { LessonForm } from './lesson-form.tsx';
 import { NoteForm } from './note-form.tsx';
@@ -13,14 +15,21 @@ import { StudentPicker } from './student-picker.tsx';
 import { VisitForm } from './visit-form.tsx';
 
 /** The titles of the record forms: the Quick Add items' words (SPEC section 2). */
-export const recordFormTitles: Record<RecordFormKind, string> = {
+const recordFormTitles: Record<RecordFormKind, string> = {
   lesson: 'Send a lesson',
   visit: 'Add a visit',
   product: 'Send a product',
   reminder: 'Add a reminder',
   decision: 'Record a decision',
   note: 'Add a note',
+  enroll: enrollLabel,
 };
+
+/** A form's title; enrolling from a courses or seminars tab says which kind it offers. */
+export function recordFormTitle(target: Pick<RecordFormTarget, 'kind' | 'seriesType'>): string {
+  if (target.kind === 'enroll' && target.seriesType) return `Enroll in a ${target.seriesType.toLowerCase()}`;
+  return recordFormTitles[target.kind];
+}
 
 const forms: Record<RecordFormKind, ComponentType<RecordFormBodyProps>> = {
   lesson: LessonForm,
@@ -29,6 +38,7 @@ const forms: Record<RecordFormKind, ComponentType<RecordFormBodyProps>> = {
   reminder: ReminderForm,
   decision: DecisionForm,
   note: NoteForm,
+  enroll: EnrollForm,
 };
 
 export type RecordFormProps = {

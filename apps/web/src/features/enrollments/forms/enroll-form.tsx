@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Checkbox } from '@mantine/core';
+import type { SeriesType } from '@srs/shared/enrollments';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { enrollmentPath } from '../../../lib/sections.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useCreateEnrollment } from '../api.ts';
+import { fullName } from '../components/enrollment-format.ts';
+import { type EnrollOutput, type EnrollValues, enrollSchema, existingEnrollment } from './enroll-choices.ts';
+import type { RecordFormBodyProps } from './form-context.ts';
+import { RecordFormFrame } from './form-fields.tsx';
+import { SeriesChoiceField } from './series-choice-field.tsx';
+
+export const enrollmentCreated = 'Enrollment created successfully.';
+
+/**
+ * Enroll an existing student in a course or seminar their school offers (priority courses first),
+ * with the wizard's 'Notify instructor by email'. A series the student is already enrolled in
+ * is refused before anything is sent, with a link to that enrollment; the new enrollment opens
+ * on its lessons or presentations tab.
+ */
+export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
+  const type = target.seriesType ?? undefined;
+  const offered = useQuery(seriesOptionsQuery({ studentId: student.id, type }));
+  const create = useCreateEnrollment();
+  const navigate = useNavigate();
+  const form = useForm<EnrollValues, unknown, EnrollOutput>({
+    resolver: zodResolver(enrollSchema),
+    defaultValues: { series_id: null, notify_instructor_by_email: true },
+  });
+  const chosen = useWatch({ control: form.control, name: 'series_id' });
+  const existing = existingEnrollment(student, chosen);
+
+  const save = form.handleSubmit(async (values) => {
+    let enrollment;
+    try {
+      enrollment = await create.mutateAsync({
+        student_id: student.id,
+        series_id: Number(values.series_id),
+        school_id: student.school.id,
+        notify_instructor_by_email: values.notify_instructor_by_email,
+      });
+    } catch (error) {
+      if (error instanceof HttpError) return; // the shared handler has shown why; the form keeps its choice
+      throw error;
+    }
+    showSuccess(enrollmentCreated);
+    onDone();
+    navigate(enrollmentPath(student.id, enrollment.id, enrollment.series_type));
+  });
+
+  return (
+    <RecordFormFrame onSubmit={save} saving={create.isPending} disabled={existing !== null}>
+      <SeriesChoiceField
+        control={form.control}
+        label={kindOf(type).label}
+        series={offered.data?.series}
+        student={student}
+        emptyMessage={`The student's school (#${student.school.school_code}) offers no ${kindOf(type).plural} yet.`}
+      />
+      {existing && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} p="xs">
+          {`${fullName(student)} is already enrolled in ${existing.series_name} (registration number ${existing.registration_number}). `}
+          <Anchor
+            component={Link}
+            to={enrollmentPath(student.id, existing.id, existing.series_type)}
+            onClick={onDone}
+            inherit
+          >
+            Open that enrollment
+          </Anchor>
+        </Alert>
+      )}
+      <Controller
+        control={form.control}
+        name="notify_instructor_by_email"
+        render={({ field }) => (
+          <Checkbox
+            label="Notify instructor by email"
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            onBlur={field.onBlur}
+            name={field.name}
+          />
+        )}
+      />
+    </RecordFormFrame>
+  );
+}
+
+function kindOf(type: SeriesType | undefined): { label: string; plural: string } {
+  if (type === 'Course') return { label: 'Course', plural: 'courses' };
+  if (type === 'Seminar') return { label: 'Seminar', plural: 'seminars' };
+  return { label: 'Course or seminar', plural: 'courses or seminars' };
+}
