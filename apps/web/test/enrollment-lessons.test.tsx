@@ -44,7 +44,8 @@ describe('lessons tab', () => {
     ]);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells(rows[0] as HTMLElement)).toEqual(['1. The Bible', '02/01/2024', '02/20/2024', 'Post Office', '1', '2', 'EditRemove']);
-    expect(cells(rows[1] as HTMLElement)).toEqual(['2. Prayer', '03/04/2024', '-', 'Personal Delivery', '0', '1', 'EditRemove']);
+    // A lesson out with the student offers Received besides Edit and Remove.
+    expect(cells(rows[1] as HTMLElement)).toEqual(['2. Prayer', '03/04/2024', '-', 'Personal Delivery', '0', '1', 'ReceivedEditRemove']);
     expect(cells(rows[2] as HTMLElement)).toEqual(['3. Salvation', '-', '-', '-', '-', '-', 'Send']);
 
     await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Send lesson 3. Salvation' }));
@@ -130,23 +131,42 @@ describe('lessons tab', () => {
     expect(await within(await lessonRow('2. Prayer')).findByRole('button', { name: 'Send lesson 2. Prayer' })).toBeInTheDocument();
   });
 
-  it('on a phone each lesson is a card of labelled lines, its whole name first and its icon actions last', async () => {
+  it('on a phone a lesson not sent is one line with Send; one sent or received is a compact card', async () => {
     phoneScreen();
     enrollmentApi(courseEnrollment());
+    const user = userEvent.setup();
     renderEnrollmentPage(`${course}/lessons`);
-    const row = await lessonRow('1. The Bible');
-    const cells = within(row).getAllByRole('cell');
-    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([
-      'LESSON',
-      'SENT',
-      'RECEIVED',
-      'TYPE',
-      'DECISIONS',
-      'NOTES',
-      'ACTIONS',
+    const list = await screen.findByRole('list', { name: 'Lessons' }, loaded);
+    expect(screen.queryByRole('table', { name: 'Lessons' })).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Lesson 1. The Bible',
+      'Lesson 2. Prayer',
+      'Lesson 3. Salvation',
     ]);
-    expect(cells[0]).toHaveTextContent(/^1\. The Bible$/);
-    expect(within(row).getByRole('button', { name: 'Edit lesson 1. The Bible' })).toHaveTextContent('');
-    expect(within(row).getByRole('button', { name: 'Remove lesson 1. The Bible' })).toBeInTheDocument();
+    const [received, sent, unsent] = items as [HTMLElement, HTMLElement, HTMLElement];
+
+    // Not sent: its name and Send, nothing else (no dashes of empty dates and counts).
+    expect(unsent).toHaveTextContent(/^3\. SalvationSend$/);
+    expect(within(unsent).getAllByRole('button')).toHaveLength(1);
+    expect(unsent).toHaveAttribute('data-first');
+    expect(unsent).toHaveAttribute('data-last');
+
+    // Received: name, type, dates, its decision named whole, its notes counted; Edit and Remove.
+    expect(within(received).getByText('Post Office')).toBeInTheDocument();
+    expect(within(received).getByText('Sent 02/01/2024 · Received 02/20/2024')).toBeInTheDocument();
+    expect(within(received).getByText('Accept Jesus as Saviour')).toBeInTheDocument();
+    expect(within(received).getByText('2 notes')).toBeInTheDocument();
+    expect(within(received).getByRole('button', { name: 'Edit lesson 1. The Bible' })).toHaveTextContent('');
+    expect(within(received).getByRole('button', { name: 'Remove lesson 1. The Bible' })).toBeInTheDocument();
+    expect(within(received).queryByRole('button', { name: /^Received/ })).toBeNull();
+
+    // Sent and not back yet: it says so and offers Received, in words.
+    expect(within(sent).getByText('Sent 03/04/2024 · Not received yet')).toBeInTheDocument();
+    expect(within(sent).getByText('1 note')).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Received lesson 2. Prayer' })).toHaveTextContent('Received');
+
+    await user.click(within(unsent).getByRole('button', { name: 'Send lesson 3. Salvation' }));
+    expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41, episodeId: 53 });
   });
 });

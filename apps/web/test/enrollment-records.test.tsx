@@ -1,7 +1,9 @@
+import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIso } from '../src/lib/dates.ts';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
@@ -77,16 +79,26 @@ describe('products, visits and reminders tabs', () => {
     expect(api.writes()[0]?.body).toEqual({ visits_attributes: [{ id: 301, _destroy: true }] });
   });
 
-  it('marks a reminder whose date has come without follow-up since as due, and adds notes to it', async () => {
-    const api = enrollmentApi(courseEnrollment());
+  it('marks each reminder overdue, due today, upcoming or followed up, in words; adds notes to it', async () => {
+    const today = todayIso();
+    const api = enrollmentApi(
+      courseEnrollment({
+        reminders: [...courseEnrollment().reminders, { id: 403, date: today, notes: [] }],
+      }),
+    );
     const user = userEvent.setup();
     renderEnrollmentPage(`${course}/reminders`);
     const due = await screen.findByRole('listitem', { name: 'Reminder of 03/08/2024' }, loaded);
     const later = screen.getByRole('listitem', { name: 'Reminder of 01/01/2099' });
-    expect(within(due).getByText('Due')).toBeInTheDocument();
+    const now = screen.getByRole('listitem', { name: `Reminder of ${formatDate(today)}` });
+    expect(due).toHaveAttribute('data-state', 'overdue');
+    expect(within(due).getByText('Overdue')).toBeInTheDocument();
+    expect(within(due).getByText('No follow-up since this date.')).toBeInTheDocument();
     expect(within(due).getByText('Call about lesson 3.')).toBeInTheDocument();
-    expect(within(later).queryByText('Due')).toBeNull();
-    expect(screen.getByText('1 reminder is due: no follow-up since its date.')).toBeInTheDocument();
+    expect(within(now).getByText('Due today')).toBeInTheDocument();
+    expect(within(later).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(later).queryByText('Overdue')).toBeNull();
+    expect(screen.getByText('2 reminders are due: no follow-up since their dates.')).toBeInTheDocument();
     await user.click(within(due).getByRole('button', { name: 'Add a note: Reminder of 03/08/2024' }));
     expect(await openedForm()).toEqual({
       kind: 'note',
@@ -101,11 +113,13 @@ describe('products, visits and reminders tabs', () => {
     expect(api.writes()[0]?.body).toEqual({ reminders_attributes: [{ id: 401, _destroy: true }] });
   });
 
-  it('a reminder followed up on or after its date is not due', async () => {
+  it('a reminder followed up on or after its date says so, and is not due', async () => {
     enrollmentApi(courseEnrollment({ cached_latest_followup_date: '2024-03-08' }));
     renderEnrollmentPage(`${course}/reminders`);
     const reminder = await screen.findByRole('listitem', { name: 'Reminder of 03/08/2024' }, loaded);
-    expect(within(reminder).queryByText('Due')).toBeNull();
+    expect(within(reminder).getByText('Followed up')).toBeInTheDocument();
+    expect(within(reminder).queryByText('Overdue')).toBeNull();
+    expect(screen.queryByText(/reminders? (is|are) due/)).toBeNull();
   });
 });
 

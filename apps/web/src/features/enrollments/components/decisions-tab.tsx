@@ -1,4 +1,3 @@
-import { Badge, Group } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import type { DecisionItem, EnrollmentDetail } from '@srs/shared/enrollments';
 import type { Episode } from '@srs/shared/series';
@@ -7,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Column } from '../../../components/data-table.tsx';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { enrollmentTarget, type RecordContext } from '../forms/record-form-target.ts';
+import { DecisionBadges } from './decision-badges.tsx';
 import { episodeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
@@ -62,19 +62,6 @@ export function decisionRows(enrollment: EnrollmentDetail, episodes: readonly Ep
       context: null,
     }));
   return [...lessons, ...presentations, ...visits];
-}
-
-function DecisionBadges({ decisions }: { decisions: readonly DecisionItem[] }) {
-  if (decisions.length === 0) return '-';
-  return (
-    <Group gap={4} wrap="nowrap">
-      {decisions.map((decision) => (
-        <Badge key={decision.id} variant="light" color="teal">
-          {decision.decision_option_name}
-        </Badge>
-      ))}
-    </Group>
-  );
 }
 
 const columns: readonly Column<DecisionRow>[] = [

@@ -66,7 +66,7 @@ function DateField({ form, name, label }: DateFieldProps) {
 
 type Props = { enrollmentId: number; delivery: EpisodeDelivery | null; opened: boolean; onClose: () => void };
 
-/** Edit a lesson sent or received: recording it received is Edit → received date → Save. */
+/** Edit a lesson sent or received: its dates and type (a lesson out with the student also offers Received). */
 export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: Props) {
   const update = useUpdateEnrollment(enrollmentId);
   const form = useForm<DeliveryEditValues>({

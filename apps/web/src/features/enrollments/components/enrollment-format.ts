@@ -53,3 +53,20 @@ export function isReminderDue(
   const latest = enrollment.cached_latest_followup_date?.slice(0, 10) ?? null;
   return latest === null || latest < reminder.date;
 }
+
+/**
+ * Where a reminder stands today. Its date has passed with no follow-up since (overdue), it is
+ * today with none yet (due today), it is still to come (upcoming), or a follow-up was made on or
+ * after its date (followed up). Overdue and due today are the two `isReminderDue` states.
+ */
+export type ReminderState = 'overdue' | 'due-today' | 'upcoming' | 'followed-up';
+
+export function reminderState(
+  reminder: Pick<Reminder, 'date'>,
+  enrollment: Pick<EnrollmentDetail, 'cached_latest_followup_date'>,
+  today: string,
+): ReminderState {
+  if (reminder.date > today) return 'upcoming';
+  if (!isReminderDue(reminder, enrollment, today)) return 'followed-up';
+  return reminder.date === today ? 'due-today' : 'overdue';
+}

@@ -1,28 +1,66 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, Reminder } from '@srs/shared/enrollments';
-import { IconNote } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconCheck, IconClock, IconNote } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { todayIso } from '../../../lib/dates.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
-import { isReminderDue } from './enrollment-format.ts';
+import { type ReminderState, reminderState } from './enrollment-format.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
 import { TabToolbar } from './tab-toolbar.tsx';
 
-function ReminderCard({ enrollment, reminder, due }: { enrollment: EnrollmentDetail; reminder: Reminder; due: boolean }) {
+type StateLook = { label: string; color: string; variant: 'filled' | 'light'; icon: ReactNode; hint?: string };
+
+/** Each state in words and colour (never colour alone), so an overdue reminder is not read as a future one. */
+const stateLooks: Record<ReminderState, StateLook> = {
+  overdue: {
+    label: 'Overdue',
+    color: 'red',
+    variant: 'filled',
+    icon: <IconAlertTriangle size={14} aria-hidden />,
+    hint: 'No follow-up since this date.',
+  },
+  'due-today': {
+    label: 'Due today',
+    color: 'orange',
+    variant: 'filled',
+    icon: <IconBell size={14} aria-hidden />,
+    hint: 'No follow-up yet today.',
+  },
+  upcoming: { label: 'Upcoming', color: 'blue', variant: 'light', icon: <IconClock size={14} aria-hidden /> },
+  'followed-up': { label: 'Followed up', color: 'green', variant: 'light', icon: <IconCheck size={14} aria-hidden /> },
+};
+
+type CardProps = { enrollment: EnrollmentDetail; reminder: Reminder; state: ReminderState };
+
+function ReminderCard({ enrollment, reminder, state }: CardProps) {
   const label = `Reminder of ${formatDate(reminder.date)}`;
+  const look = stateLooks[state];
   return (
-    <Card component="li" withBorder padding="sm" aria-label={label} data-due={due || undefined}>
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      aria-label={label}
+      data-state={state}
+      style={{ borderLeft: `4px solid var(--mantine-color-${look.color}-filled)` }}
+    >
       <Group justify="space-between" gap="xs" mb={reminder.notes.length ? 'xs' : 0}>
-        <Group gap="xs">
-          <Text fw={600}>{formatDate(reminder.date)}</Text>
-          {due && (
-            <Badge color="orange" variant="light">
-              Due
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{formatDate(reminder.date)}</Text>
+            <Badge color={look.color} variant={look.variant} leftSection={look.icon}>
+              {look.label}
             </Badge>
+          </Group>
+          {look.hint && (
+            <Text size="xs" c={`${look.color}.8`}>
+              {look.hint}
+            </Text>
           )}
-        </Group>
+        </Stack>
         <Group gap={4}>
           <RecordFormButton
             variant="subtle"
@@ -49,12 +87,14 @@ function ReminderCard({ enrollment, reminder, due }: { enrollment: EnrollmentDet
 }
 
 /**
- * The reminders of this enrollment, newest first. A reminder is due when its date has come and
- * nothing was done for the student since (DOMAIN.md, Follow-up).
+ * The reminders of this enrollment, newest first, each marked overdue, due today, upcoming or
+ * followed up. A reminder is due when its date has come and nothing was done for the student
+ * since (DOMAIN.md, Follow-up).
  */
 export function RemindersTab({ enrollment }: { enrollment: EnrollmentDetail }) {
   const today = todayIso();
-  const dueCount = enrollment.reminders.filter((r) => isReminderDue(r, enrollment, today)).length;
+  const items = enrollment.reminders.map((reminder) => ({ reminder, state: reminderState(reminder, enrollment, today) }));
+  const dueCount = items.filter(({ state }) => state === 'overdue' || state === 'due-today').length;
   return (
     <>
       <TabToolbar title="Reminders">
@@ -73,13 +113,8 @@ export function RemindersTab({ enrollment }: { enrollment: EnrollmentDetail }) {
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reminders">
-          {enrollment.reminders.map((reminder) => (
-            <ReminderCard
-              key={reminder.id}
-              enrollment={enrollment}
-              reminder={reminder}
-              due={isReminderDue(reminder, enrollment, today)}
-            />
+          {items.map(({ reminder, state }) => (
+            <ReminderCard key={reminder.id} enrollment={enrollment} reminder={reminder} state={state} />
           ))}
         </Stack>
       )}

@@ -121,3 +121,20 @@ export const noteSchema = z.object({
 });
 export type NoteValues = z.input<typeof noteSchema>;
 export type NoteOutput = z.output<typeof noteSchema>;
+
+/**
+ * A sent lesson recorded as received in one dialog: the received date is required; its decisions
+ * and a note are optional, with the same note rule as a visit.
+ */
+export const receivedSchema = z
+  .object({ date_completed: requiredDate, decision_option_ids: z.array(z.string()), ...optionalNote })
+  .refine(noteTypeWhenText, noteTypeRequired);
+export type ReceivedValues = z.input<typeof receivedSchema>;
+export type ReceivedOutput = z.output<typeof receivedSchema>;
+
+/** Editing a visit: its date is required; decisions and a new note as when it was added. */
+export const visitEditSchema = z
+  .object({ date: requiredDate, decision_option_ids: z.array(z.string()), ...optionalNote })
+  .refine(noteTypeWhenText, noteTypeRequired);
+export type VisitEditValues = z.input<typeof visitEditSchema>;
+export type VisitEditOutput = z.output<typeof visitEditSchema>;

@@ -1,11 +1,19 @@
-import type { DecisionItem, EnrollmentDetail, EnrollmentUpdateInput } from '@srs/shared/enrollments';
+import type {
+  DecisionItem,
+  EnrollmentDetail,
+  EnrollmentUpdateInput,
+  EpisodeDelivery,
+  Visit,
+} from '@srs/shared/enrollments';
 import type {
   DecisionOutput,
   LessonOutput,
   NoteContextType,
   NoteOutput,
   ProductOutput,
+  ReceivedOutput,
   ReminderOutput,
+  VisitEditOutput,
   VisitOutput,
 } from './form-schemas.ts';
 
@@ -117,23 +125,63 @@ function onRecord(detail: EnrollmentDetail, ref: RecordRef, nested: Nested): Enr
   }
 }
 
+type DecisionChange = { decision_option_id: number } | { id: number; _destroy: true };
+
 /**
- * SPEC section 4: the ticked options are kept (new ones created); the existing ones left unticked
- * are sent with _destroy.
+ * SPEC section 4: the ticked options are kept (new ones created, recorded ones left alone); the
+ * existing ones left unticked are sent with _destroy. Every form that ticks decisions writes them
+ * through here.
  */
-export function decisionBody(values: DecisionOutput, detail: EnrollmentDetail): EnrollmentUpdateInput {
-  const ref = parseRecordKey(values.record);
-  if (!ref) throw new Error(`Unknown record ${values.record}`);
-  const existing = recordedDecisions(detail, ref);
-  const ticked = new Set(values.decision_option_ids.map(Number));
+export function decisionChanges(
+  existing: readonly Pick<DecisionItem, 'id' | 'decision_option_id'>[],
+  tickedIds: readonly (string | number)[],
+): DecisionChange[] {
+  const ticked = new Set(tickedIds.map(Number));
   const recorded = new Set(existing.map((decision) => decision.decision_option_id));
-  const decisions = [
+  return [
     ...[...ticked].filter((id) => !recorded.has(id)).map((id) => ({ decision_option_id: id })),
     ...existing
       .filter((decision) => !ticked.has(decision.decision_option_id))
-      .map((decision) => ({ id: decision.id, _destroy: true })),
+      .map((decision) => ({ id: decision.id, _destroy: true as const })),
   ];
+}
+
+export function decisionBody(values: DecisionOutput, detail: EnrollmentDetail): EnrollmentUpdateInput {
+  const ref = parseRecordKey(values.record);
+  if (!ref) throw new Error(`Unknown record ${values.record}`);
+  const decisions = decisionChanges(recordedDecisions(detail, ref), values.decision_option_ids);
   return onRecord(detail, ref, { decisions_attributes: decisions });
+}
+
+/** A sent lesson recorded as received, with its decisions and an optional note, in one write. */
+export function receivedBody(
+  values: ReceivedOutput,
+  delivery: Pick<EpisodeDelivery, 'id' | 'decisions'>,
+): EnrollmentUpdateInput {
+  return {
+    episode_deliveries_attributes: [
+      {
+        id: delivery.id,
+        date_completed: values.date_completed,
+        ...present('decisions_attributes', decisionChanges(delivery.decisions, values.decision_option_ids)),
+        ...present('notes_attributes', notesAttributes(values)),
+      },
+    ],
+  };
+}
+
+/** A visit edited: its date, its decisions (unticked ones removed) and an optional new note. */
+export function visitEditBody(values: VisitEditOutput, visit: Pick<Visit, 'id' | 'decisions'>): EnrollmentUpdateInput {
+  return {
+    visits_attributes: [
+      {
+        id: visit.id,
+        date: values.date,
+        ...present('decisions_attributes', decisionChanges(visit.decisions, values.decision_option_ids)),
+        ...present('notes_attributes', notesAttributes(values)),
+      },
+    ],
+  };
 }
 
 export function noteBody(values: NoteOutput, detail: EnrollmentDetail): EnrollmentUpdateInput {

@@ -1,0 +1,78 @@
+import { Group } from '@mantine/core';
+import type { EpisodeDelivery } from '@srs/shared/enrollments';
+import { IconCheck, IconPencil, IconSend } from '@tabler/icons-react';
+import { episodeLabel } from './enrollment-format.ts';
+import type { LessonRow } from './lesson-rows.ts';
+import { RemoveRecordButton } from './remove-record-button.tsx';
+import { RowAction } from './row-action.tsx';
+
+/** What the lessons tab does when a lesson's action is taken: its dialogs live in the tab. */
+export type LessonHandlers = {
+  enrollmentId: number;
+  onSend: (episode: LessonRow['episode']) => void;
+  onReceived: (delivery: EpisodeDelivery) => void;
+  onEdit: (delivery: EpisodeDelivery) => void;
+};
+
+type EpisodeProps = { episode: LessonRow['episode']; handlers: LessonHandlers };
+type DeliveryProps = EpisodeProps & { delivery: EpisodeDelivery };
+
+export function SendAction({ episode, handlers }: EpisodeProps) {
+  return (
+    <RowAction
+      label="Send"
+      name={`Send lesson ${episodeLabel(episode)}`}
+      icon={<IconSend size={18} aria-hidden />}
+      wordsOnPhone
+      onClick={() => handlers.onSend(episode)}
+    />
+  );
+}
+
+export function ReceivedAction({ episode, delivery, handlers }: DeliveryProps) {
+  return (
+    <RowAction
+      label="Received"
+      name={`Received lesson ${episodeLabel(episode)}`}
+      icon={<IconCheck size={18} aria-hidden />}
+      variant="filled"
+      wordsOnPhone
+      onClick={() => handlers.onReceived(delivery)}
+    />
+  );
+}
+
+/** Edit and Remove of a lesson sent or received. */
+export function DeliveryActions({ episode, delivery, handlers }: DeliveryProps) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <RowAction
+        label="Edit"
+        name={`Edit lesson ${episodeLabel(episode)}`}
+        icon={<IconPencil size={18} aria-hidden />}
+        onClick={() => handlers.onEdit(delivery)}
+      />
+      <RemoveRecordButton
+        enrollmentId={handlers.enrollmentId}
+        attribute="episode_deliveries_attributes"
+        recordId={delivery.id}
+        title={`Remove lesson ${episodeLabel(episode)}`}
+      >
+        The lesson's sent and received dates, with the decisions and notes recorded on it, are removed from this
+        enrollment. The history of the change is kept.
+      </RemoveRecordButton>
+    </Group>
+  );
+}
+
+/** A table row's actions: Send a lesson not sent; Received (while it is out), Edit and Remove a sent one. */
+export function LessonRowActions({ row, handlers }: { row: LessonRow; handlers: LessonHandlers }) {
+  const { episode, delivery } = row;
+  if (!delivery) return <SendAction episode={episode} handlers={handlers} />;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {!delivery.date_completed && <ReceivedAction episode={episode} delivery={delivery} handlers={handlers} />}
+      <DeliveryActions episode={episode} delivery={delivery} handlers={handlers} />
+    </Group>
+  );
+}

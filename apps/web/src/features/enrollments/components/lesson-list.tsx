@@ -1,0 +1,97 @@
+import { Center, Group, Loader, Text } from '@mantine/core';
+import type { EpisodeDelivery } from '@srs/shared/enrollments';
+import { messages } from '@srs/shared/messages';
+import { DecisionBadges } from './decision-badges.tsx';
+import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
+import { DeliveryActions, type LessonHandlers, ReceivedAction, SendAction } from './lesson-actions.tsx';
+import classes from './lesson-list.module.css';
+import { deliveryDates, type LessonItem, type LessonRow, lessonItems, notesCount } from './lesson-rows.ts';
+
+type ItemProps = { item: LessonItem; handlers: LessonHandlers };
+
+function UnsentLine({ item, handlers }: ItemProps) {
+  return (
+    <li
+      className={classes.line}
+      aria-label={`Lesson ${episodeLabel(item.episode)}`}
+      data-first={item.first || undefined}
+      data-last={item.last || undefined}
+    >
+      <Text size="sm" className={classes.name}>
+        {episodeLabel(item.episode)}
+      </Text>
+      <SendAction episode={item.episode} handlers={handlers} />
+    </li>
+  );
+}
+
+function DeliveryCard({ item, delivery, handlers }: ItemProps & { delivery: EpisodeDelivery }) {
+  const recorded = delivery.decisions.length > 0 || delivery.notes.length > 0;
+  return (
+    <li className={classes.card} aria-label={`Lesson ${episodeLabel(item.episode)}`} data-state={item.state}>
+      <div className={classes.name}>
+        <Text size="sm" fw={600}>
+          {episodeLabel(item.episode)}
+        </Text>
+        {delivery.delivery_type && (
+          <Text size="xs" c="dimmed">
+            {deliveryTypeLabel(delivery.delivery_type)}
+          </Text>
+        )}
+      </div>
+      <DeliveryActions episode={item.episode} delivery={delivery} handlers={handlers} />
+      <Text size="xs" c="dimmed" className={classes.wide}>
+        {deliveryDates(delivery)}
+      </Text>
+      {recorded && (
+        <Group gap={6} className={classes.wide}>
+          {delivery.decisions.length > 0 && <DecisionBadges decisions={delivery.decisions} />}
+          {delivery.notes.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {notesCount(delivery.notes.length)}
+            </Text>
+          )}
+        </Group>
+      )}
+      {item.state === 'sent' && (
+        <div className={classes.wide}>
+          <ReceivedAction episode={item.episode} delivery={delivery} handlers={handlers} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+type Props = { rows: readonly LessonRow[] | undefined; loading: boolean; handlers: LessonHandlers };
+
+/**
+ * The lessons of a course on a phone: a 7-line card per lesson made a 20-lesson course six
+ * screens long, most of it dashes of lessons not sent; now those take one line each.
+ */
+export function LessonList({ rows, loading, handlers }: Props) {
+  if (loading) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {rows ? 'This course has no lessons.' : messages.failedToLoadContent}
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.list} aria-label="Lessons">
+      {lessonItems(rows).map((item) =>
+        item.delivery ? (
+          <DeliveryCard key={item.episode.id} item={item} delivery={item.delivery} handlers={handlers} />
+        ) : (
+          <UnsentLine key={item.episode.id} item={item} handlers={handlers} />
+        ),
+      )}
+    </ul>
+  );
+}
