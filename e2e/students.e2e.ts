@@ -1,7 +1,7 @@
 import type { StudentListResponse } from '@srs/shared/students';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launch, newPage, signIn, type ViewportName } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, newPage, signIn, type ViewportName } from './support/browser.ts';
 import { api } from './support/session.ts';
 
 async function aStudentWithEnrollment(page: Page) {
@@ -103,12 +103,65 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
         await page.getByRole('heading', { name: 'Instructors' }).waitFor();
       } else {
         await page
-          .getByRole('link', { name: /Follow-up/ })
+          .getByRole('link', { name: /students needing follow-up/ })
           .first()
           .waitFor();
       }
     } finally {
       await context.close();
     }
+  });
+});
+
+/** The total a student list shows under it (list-pagination.tsx). */
+async function listTotal(page: Page): Promise<number> {
+  const text = await page.getByText(/^\d+ records?$/).first().textContent();
+  return Number(text?.split(' ')[0]);
+}
+
+// The tiles exist only on phones (SPEC section 2, Dashboard mobile).
+describe('the phone dashboard', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('each tile leads where it says and counts what its list counts; the menu offers the account', async () => {
+    await journey(browser, 'phone', 'phone-dashboard-tiles', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      const tiles = [
+        [/^(\d+) students in courses$/, '/students?enrollments_series_type_eq=Course', 'In a course'],
+        [/^(\d+) students in seminars$/, '/students?enrollments_series_type_eq=Seminar', 'In a seminar'],
+        [/^(\d+) students$/, '/students', null],
+        [/^(\d+) students needing follow-up$/, '/students?enrollments_needing_followup_eq=true', 'Needing follow-up'],
+      ] as const;
+      for (const [name, path, badge] of tiles) {
+        const tile = page.getByRole('link', { name });
+        await tile.waitFor();
+        const count = Number(name.exec((await tile.getAttribute('aria-label')) ?? '')?.[1]);
+        await tile.click();
+        await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+        if (badge) await page.getByText(badge, { exact: true }).waitFor();
+        await expect.poll(() => listTotal(page), { timeout: 15_000 }).toBe(count);
+        await page.goBack();
+      }
+      // Admins' Instructors tile opens its list here; a row leads to that instructor's students.
+      await page.getByRole('button', { name: /^\d+ instructors$/ }).click();
+      const row = page.getByRole('region', { name: 'Instructors' }).getByRole('link').first();
+      const students = Number(/(\d+) students/.exec((await row.textContent()) ?? '')?.[1]);
+      await row.click();
+      await page.waitForURL((url) => url.searchParams.has('instructor_id_eq'));
+      await expect.poll(() => listTotal(page), { timeout: 15_000 }).toBe(students);
+
+      // On a list the menu opens on its section; the account entries are on the first level.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+      const account = page.getByRole('dialog').getByRole('group', { name: 'Account' });
+      await account.getByRole('button', { name: 'Change Password' }).waitFor();
+      expect(await account.getByRole('link').allInnerTexts()).toEqual(['My Account', 'Settings']);
+      await account.getByRole('link', { name: 'My Account' }).click();
+      await page.waitForURL((url) => url.pathname === '/account/my-account');
+    });
   });
 });

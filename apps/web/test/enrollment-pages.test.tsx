@@ -1,7 +1,11 @@
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { RouteError } from '../src/app/route-error.tsx';
+import { routes } from '../src/app/router.tsx';
+import { setToken } from '../src/lib/session.ts';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
@@ -11,7 +15,7 @@ import {
   seminarEnrollment,
   setUpEnrollmentPages,
 } from './enrollment-support.tsx';
-import { schoolAdmin } from './support.tsx';
+import { jsonResponse, makeToken, renderWithAppClient, schoolAdmin, stubApi } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
 vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
@@ -65,6 +69,89 @@ describe('course enrollment page (SPEC section 2)', () => {
     renderEnrollmentPage('/students/12/courses/enrollments/41/lessons');
     expect(await screen.findByText(messages.errorLoadingContent, {}, loaded)).toBeInTheDocument();
     expect(screen.getByText('Enrollment not found')).toBeInTheDocument();
+  });
+});
+
+describe('while a course enrollment loads', () => {
+  const coursePage = (list: readonly RouteObject[]): RouteObject | undefined =>
+    list.reduce<RouteObject | undefined>(
+      (found, route) =>
+        found ??
+        (route.path === 'students/:studentId/courses/enrollments/:enrollmentId'
+          ? route
+          : route.children && coursePage(route.children)),
+      undefined,
+    );
+
+  /** A stand-in for the app shell: like it, a route with a loader and a fallback for the first load. */
+  function renderInShell(entry: string) {
+    const page = coursePage(routes);
+    if (!page) throw new Error('no course enrollment route');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          loader: () => null,
+          hydrateFallbackElement: <p>Blank page</p>,
+          element: (
+            <>
+              <header>Shell header</header>
+              <Outlet />
+            </>
+          ),
+          children: [
+            { errorElement: <RouteError />, children: [page, { path: 'students/:id/courses', element: <p>Courses</p> }] },
+          ],
+        },
+      ],
+      { initialEntries: [entry] },
+    );
+    return renderWithAppClient(router);
+  }
+
+  /** The enrollment answers only when the test lets it; the other calls at once. */
+  function slowEnrollmentApi() {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubApi(async (call) => {
+      if (call.path === '/enrollments/41') {
+        await answered;
+        return jsonResponse(courseEnrollment({ lesson_number: 0, last_sent_delivery: null }));
+      }
+      if (call.path === '/series/5/episodes') return jsonResponse({ episodes: [] });
+      return jsonResponse({ error: 'Not found' }, 404, 'Not Found');
+    });
+    return release;
+  }
+
+  it('keeps the shell on a first load, with the spinner inside the page, then shows the record', async () => {
+    setToken(makeToken());
+    const release = slowEnrollmentApi();
+    renderInShell('/students/12/courses/enrollments/41/lessons');
+    expect(await screen.findByText('Shell header', {}, loaded)).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('Blank page')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    release();
+    expect(await screen.findByRole('tab', { name: 'Lessons', selected: true }, loaded)).toBeInTheDocument();
+    // A new enrollment has sent no lesson yet: it says so, never 'Lesson 0 sent'.
+    expect(screen.getByText('No lesson sent yet')).toBeInTheDocument();
+    expect(screen.queryByText('Lesson 0 sent')).toBeNull();
+  });
+
+  it('keeps the shell on a navigation inside the app while the record loads', async () => {
+    setToken(makeToken());
+    const release = slowEnrollmentApi();
+    const { router } = renderInShell('/students/12/courses');
+    expect(await screen.findByText('Courses', {}, loaded)).toBeInTheDocument();
+    await router.navigate('/students/12/courses/enrollments/41/lessons');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students/12/courses/enrollments/41/lessons'));
+    expect(await screen.findByLabelText('Loading', {}, loaded)).toBeInTheDocument();
+    expect(screen.getByText('Shell header')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('tab', { name: 'Lessons', selected: true }, loaded)).toBeInTheDocument();
   });
 });
 

@@ -31,6 +31,15 @@ describe('header student search (SPEC section 2)', () => {
     expect(lookup).not.toHaveBeenCalled();
   });
 
+  it('sends digits longer than any registration number (over 18) straight to the list', async () => {
+    const lookup = vi.fn().mockResolvedValue({ students: [] });
+    const long = '1234567890123456789';
+    expect(await headerSearchTarget(long, lookup)).toBe(`/students?studentsQuery=${long}`);
+    expect(lookup).not.toHaveBeenCalled();
+    await headerSearchTarget('123456789012345678', lookup);
+    expect(lookup).toHaveBeenCalledWith('123456789012345678');
+  });
+
   it('needs some text', async () => {
     expect(await headerSearchTarget('  ', vi.fn())).toBeNull();
   });

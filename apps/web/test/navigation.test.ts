@@ -1,10 +1,16 @@
-import { mainNavigation } from '@srs/shared/roles';
+import { mainNavigation, type TokenUser } from '@srs/shared/roles';
 import { describe, expect, it } from 'vitest';
+import { canSeeApiKeys } from '../src/app/shell/account-links.ts';
 import { breadcrumbsFor } from '../src/app/shell/breadcrumbs.ts';
 import { mobileMenuLevels } from '../src/app/shell/mobile-menu-levels.ts';
 import { openStudentId, quickAddTarget, quickCreateTarget } from '../src/app/shell/quick-add-targets.ts';
 
-const options = { navigation: mainNavigation, trainingUrl: 'https://training.test', userName: 'Ida Instructor' };
+const options = {
+  navigation: mainNavigation,
+  trainingUrl: 'https://training.test',
+  userName: 'Ida Instructor',
+  apiKeys: false,
+};
 
 describe('mobile menu levels (SPEC section 2)', () => {
   it('opens on the main navigation on the dashboard', () => {
@@ -16,6 +22,34 @@ describe('mobile menu levels (SPEC section 2)', () => {
       to: 'https://training.test',
       external: true,
     });
+  });
+
+  it('offers the user menu on its first level: My Account, Settings, then Change Password as an action', () => {
+    const { levels } = mobileMenuLevels('/students/12/profile', options);
+    expect(levels[0]?.account).toEqual([
+      { label: 'My Account', to: '/account/my-account' },
+      { label: 'Settings', to: '/account/settings' },
+      { label: 'Change Password', action: 'change-password' },
+    ]);
+    // Only the first level: the others are the section's and the record's own pages.
+    expect(levels.slice(1).every((level) => level.account === undefined)).toBe(true);
+    const withKeys = mobileMenuLevels('/', { ...options, apiKeys: true }).levels[0]?.account;
+    expect(withKeys?.map((entry) => entry.label)).toEqual(['My Account', 'Settings', 'API Keys', 'Change Password']);
+    expect(withKeys?.[2]).toEqual({ label: 'API Keys', to: '/account/settings/api-keys' });
+  });
+
+  it('offers API Keys by the user menu rule: global admins, with interest tracking on', () => {
+    const user = (role_type: 'global_admin' | 'school_admin'): TokenUser => ({
+      id: 1,
+      first_name: 'Ann',
+      last_name: 'Admin',
+      email: 'ann@demo.test',
+      admin: false,
+      roles: [{ id: 1, role_type, organization_type: null, organization_id: null, organization_name: null }],
+    });
+    expect(canSeeApiKeys(user('global_admin'), true)).toBe(true);
+    expect(canSeeApiKeys(user('global_admin'), false)).toBe(false);
+    expect(canSeeApiKeys(user('school_admin'), true)).toBe(false);
   });
 
   it("opens on the section's links in a section", () => {

@@ -16,7 +16,7 @@ import {
   users,
 } from './new-student-support.tsx';
 import { jsonResponse, resetAfterEach } from './support.tsx';
-import { button, expectStep, found, renderWizard, search } from './wizard-support.tsx';
+import { button, expectStep, found, renderWizard, search, stepCounter } from './wizard-support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -179,7 +179,10 @@ describe('new-student wizard: the manual path (SPEC section 5, Manual flow)', ()
     signInAs(users.instructor);
     manualApi(school(3));
     const { user } = renderWizard();
+    // The manual path: the search, the school, then the form page.
+    expect(stepCounter()).toBe('Step 1 of 3');
     await toManual(user);
+    expect(stepCounter()).toBe('Step 2 of 3');
     await user.click(button('Back'));
     await expectStep('Search by name');
   });

@@ -16,7 +16,7 @@ import {
   users,
 } from './new-student-support.tsx';
 import { jsonResponse, resetAfterEach } from './support.tsx';
-import { button, expectStep, found, renderWizard, search, type User } from './wizard-support.tsx';
+import { button, expectStep, found, renderWizard, search, stepCounter, type User } from './wizard-support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -78,10 +78,13 @@ describe('new-student wizard: the automatic path', () => {
     signInAs(users.globalAdmin);
     const api = automaticApi();
     const { user, onClose } = renderWizard();
+    // The counter numbers the five steps of this path without a gap (no manual school step).
+    expect(stepCounter()).toBe('Step 1 of 5');
     await search(user, 'john michael smith');
     await user.click(button('Create New Student'));
 
     await expectStep('Assign new student automatically');
+    expect(stepCounter()).toBe('Step 2 of 5');
     expect(button('Next')).toBeDisabled();
     expect(api.to('GET', '/series/simple_list')[0]?.search.get('type')).toBe('Course');
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
@@ -92,6 +95,7 @@ describe('new-student wizard: the automatic path', () => {
     await user.click(button('Next'));
 
     await expectStep('Address');
+    expect(stepCounter()).toBe('Step 3 of 5');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('John');
     expect(screen.getByRole('textbox', { name: 'Middle name' })).toHaveValue('Michael');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Smith');
@@ -100,6 +104,7 @@ describe('new-student wizard: the automatic path', () => {
     await user.click(button('Next'));
 
     await expectStep('Suggested schools');
+    expect(stepCounter()).toBe('Step 4 of 5');
     const schools = await screen.findByRole('list', { name: 'Suggested schools' });
     await within(schools).findByText('(#103) Church 3');
     expect(schools).toHaveTextContent('Claimed zip');
@@ -135,6 +140,7 @@ describe('new-student wizard: the automatic path', () => {
     await user.click(button('Choose (#103) Church 3'));
 
     await expectStep('Student created');
+    expect(stepCounter()).toBe('Step 5 of 5');
     expect(showSuccess).toHaveBeenCalledWith(messages.studentCreated);
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/students', '/enrollments']);
     const created = api.to('POST', '/students')[0]?.body;

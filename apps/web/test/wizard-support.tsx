@@ -18,6 +18,9 @@ export const button = (name: string) => screen.getByRole('button', { name });
 // Steps change after the form's asynchronous validation: wait for the heading, never read it at once.
 export const expectStep = (name: string) => screen.findByRole('heading', { level: 2, name });
 
+/** The step counter above the step's heading: 'Step 2 of 5'. */
+export const stepCounter = () => screen.getByText(/^Step \d+ of \d+$/).textContent;
+
 export function renderWizard(onClose = vi.fn()) {
   const view = renderScreen(<NewStudentWizard onClose={onClose} />);
   return { ...view, onClose };

@@ -52,6 +52,14 @@ export const EnrollmentSummary = z.object({
 });
 export type EnrollmentSummary = z.infer<typeof EnrollmentSummary>;
 
+/**
+ * Where a course stands: SPEC section 2's 'Lesson N sent' (N the highest lesson sent), and for a
+ * new enrollment, which has sent none, 'No lesson sent yet' rather than 'Lesson 0 sent'.
+ */
+export function lessonSentLabel(lessonNumber: number): string {
+  return lessonNumber >= 1 ? `Lesson ${lessonNumber} sent` : 'No lesson sent yet';
+}
+
 /** A row of 'Students needing follow-up' (dashboard). */
 export const FollowupEnrollment = z.object({
   id: z.number(),

@@ -24,12 +24,21 @@ const stringArray = z.preprocess(
   boundedArray(boundedText(100), 10).optional(),
 );
 
+/** Registration numbers have at most 18 digits: every one fits a PostgreSQL bigint. */
+export const registrationNumberMaxDigits = 18;
+
 export const StudentListQuery = ListQuery.extend({
   full_name_i_cont_all: stringArray,
   section: z.enum(studentSections).default('all'),
-  enrollments_registration_number_eq: z.string().regex(/^\d+$/).max(18, limits.tooLong(18)).optional(),
+  enrollments_registration_number_eq: z
+    .string()
+    .regex(/^\d+$/)
+    .max(registrationNumberMaxDigits, limits.tooLong(registrationNumberMaxDigits))
+    .optional(),
   enrollments_needing_followup_eq: z.enum(['true', 'false']).optional(),
   enrollments_series_id_eq: idRef.optional(),
+  /** Students with an enrollment (not orphaned) in a course, or in a seminar: the dashboard tiles. */
+  enrollments_series_type_eq: z.enum(seriesTypes).optional(),
   school_id_eq: idRef.optional(),
   instructor_id_eq: idRef.optional(),
   sortBy: z.enum(['name', 'address', 'created_at', 'instructor', 'school']).default('name'),

@@ -12,13 +12,23 @@ type Props = {
   label: string;
   count: string | undefined;
   icon: ReactNode;
+  /**
+   * What the count counts when the label alone does not say it ('students in courses' under
+   * Courses); it also names the tile for screen readers: '20 students in courses'.
+   */
+  caption?: string;
   /** A tile either links somewhere or selects a list below the tiles. */
   to?: string;
   selected?: boolean;
   onSelect?: () => void;
 };
 
-export function CountTile({ label, count, icon, to, selected, onSelect }: Props) {
+/** The accessible name of a tile: the count and what it counts. */
+export function tileName(label: string, count: string | undefined, caption?: string): string {
+  return isCount(count) ? `${count} ${caption ?? label.toLowerCase()}` : label;
+}
+
+export function CountTile({ label, count, icon, caption, to, selected, onSelect }: Props) {
   const body = (
     <Paper withBorder radius="md" p="sm" className={classes.tile} data-selected={selected || undefined}>
       <Stack gap={2} align="center" justify="center" mih={76}>
@@ -28,7 +38,14 @@ export function CountTile({ label, count, icon, to, selected, onSelect }: Props)
             <Text fw={700} fz="xl" lh={1.1}>
               {count}
             </Text>
-            <Text size="sm">{label}</Text>
+            <Text size="sm" fw={600}>
+              {label}
+            </Text>
+            {caption && (
+              <Text size="xs" c="dimmed" ta="center" lh={1.2}>
+                {caption}
+              </Text>
+            )}
           </>
         ) : (
           <Loader size="sm" aria-label={`Loading ${label}`} />
@@ -36,19 +53,16 @@ export function CountTile({ label, count, icon, to, selected, onSelect }: Props)
       </Stack>
     </Paper>
   );
+  const name = tileName(label, count, caption);
   if (to) {
     return (
-      <UnstyledButton component={Link} to={to} aria-label={isCount(count) ? `${count} ${label}` : label}>
+      <UnstyledButton component={Link} to={to} aria-label={name} className={classes.target}>
         {body}
       </UnstyledButton>
     );
   }
   return (
-    <UnstyledButton
-      onClick={onSelect}
-      aria-pressed={selected ?? false}
-      aria-label={isCount(count) ? `${count} ${label}` : label}
-    >
+    <UnstyledButton onClick={onSelect} aria-pressed={selected ?? false} aria-label={name} className={classes.target}>
       {body}
     </UnstyledButton>
   );

@@ -1,9 +1,11 @@
-import { Center, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Center, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import classes from './link-list.module.css';
 
-export type LinkItem = { key: string | number; label: string; description?: string; to: string };
+/** A row of the list; without `to` it is shown, not linked (there is no page its user may open). */
+export type LinkItem = { key: string | number; label: string; description?: string; to?: string };
 
 type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessage: string; failed?: boolean };
 
@@ -30,18 +32,30 @@ export function LinkList({ label, items, emptyMessage, failed = false }: Props) 
       </Text>
     );
   }
+  const linked = items.some((item) => item.to !== undefined);
   return (
-    <Stack gap={0} component="nav" aria-label={label}>
-      {items.map((item) => (
-        <NavLink
-          key={item.key}
-          component={Link}
-          to={item.to}
-          label={item.label}
-          description={item.description}
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-        />
-      ))}
+    <Stack gap={0} component={linked ? 'nav' : 'ul'} aria-label={label} className={linked ? undefined : classes.plain}>
+      {items.map((item) =>
+        item.to === undefined ? (
+          <Box component="li" key={item.key} className={classes.row}>
+            <Text size="sm">{item.label}</Text>
+            {item.description && (
+              <Text size="xs" c="dimmed">
+                {item.description}
+              </Text>
+            )}
+          </Box>
+        ) : (
+          <NavLink
+            key={item.key}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            description={item.description}
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+          />
+        ),
+      )}
     </Stack>
   );
 }

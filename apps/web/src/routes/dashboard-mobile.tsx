@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Title } from '@mantine/core';
-import { relativeDays } from '@srs/shared/dates';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { formatDate, relativeDays } from '@srs/shared/dates';
+import type { Interest } from '@srs/shared/interests';
 import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
@@ -10,31 +11,66 @@ import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
 import { instructorName, instructorsQuery } from '../features/instructors/api.ts';
 import { interestsQuery } from '../features/interests/api.ts';
-import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
-import { studentsQuery } from '../features/students/api.ts';
+import { studentFilterQuery, studentsQuery } from '../features/students/api.ts';
+import { useAppConfig } from '../lib/app-config.ts';
 import { useCan } from '../lib/permissions.ts';
 import { countQuery, dashboardListQuery, followupListQuery } from './dashboard-queries.ts';
 
-type Panel = 'courses' | 'seminars' | 'instructors';
+type Panel = 'instructors' | 'interests';
+
+/** The student lists the tiles open (SPEC section 2: tiles link to filtered /students lists). */
+export const tileLinks = {
+  courses: '/students?enrollments_series_type_eq=Course',
+  seminars: '/students?enrollments_series_type_eq=Seminar',
+  students: '/students',
+  followup: '/students?enrollments_needing_followup_eq=true',
+} as const;
 
 const countOf = (data: { pagination: { total_count: number } } | undefined) =>
   data ? String(data.pagination.total_count) : undefined;
 const icon = (Icon: typeof IconBook) => <Icon size={22} aria-hidden />;
 
+/**
+ * The total of the student list a tile opens: the list's own query for that address with a page
+ * size of 1 (SPEC section 9), so the tile and the list always count the same students.
+ */
+function useListTotal(to: string) {
+  const params = new URLSearchParams(to.split('?')[1] ?? '');
+  return countOf(useQuery(studentsQuery({ ...studentFilterQuery(params), ...countQuery })).data);
+}
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+const interestLine = (interest: Interest): LinkItem => ({
+  key: interest.id,
+  label: `${interest.first_name} ${interest.last_name}`,
+  description: [
+    interest.series?.name,
+    interest.city,
+    capitalised(interest.status),
+    `received ${formatDate(interest.received_on)}`,
+  ]
+    .filter(Boolean)
+    .join(' · '),
+});
+
 export function DashboardMobile() {
   const admin = useCan(dashboardInstructorRoles);
+  // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
+  // the interest pages are for global admins.
+  const interestTracking = useAppConfig()?.features.interest_tracking === true;
+  const showInterests = !admin && interestTracking;
   const [panel, setPanel] = useState<Panel | null>(null);
-  const courseCount = useQuery(coursesQuery(countQuery)).data;
-  const seminarCount = useQuery(seminarsQuery(countQuery)).data;
-  const studentCount = useQuery(studentsQuery({ ...countQuery, section: 'all' })).data;
-  const followupCount = useQuery(needingFollowupQuery(countQuery)).data;
+  const courseCount = useListTotal(tileLinks.courses);
+  const seminarCount = useListTotal(tileLinks.seminars);
+  const studentCount = useListTotal(tileLinks.students);
+  const followupCount = useListTotal(tileLinks.followup);
   const instructorCount = useQuery({ ...instructorsQuery(countQuery), enabled: admin }).data;
-  const interestCount = useQuery({ ...interestsQuery(countQuery), enabled: !admin }).data;
+  const interestCount = useQuery({ ...interestsQuery(countQuery), enabled: showInterests }).data;
 
   const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
-  const courses = useQuery({ ...coursesQuery(dashboardListQuery), enabled: panel === 'courses' });
-  const seminars = useQuery({ ...seminarsQuery(dashboardListQuery), enabled: panel === 'seminars' });
   const instructors = useQuery({ ...instructorsQuery(dashboardListQuery), enabled: panel === 'instructors' });
+  const interests = useQuery({ ...interestsQuery(followupListQuery), enabled: panel === 'interests' });
 
   const followupItems = followup.data?.enrollments.map((e) => ({
     key: e.id,
@@ -42,29 +78,10 @@ export function DashboardMobile() {
     description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
     to: followupPath(e),
   }));
-  const lists: Record<Panel, { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean }> = {
-    courses: {
-      title: 'Courses',
-      empty: messages.noCourses,
-      failed: courses.isError,
-      items: courses.data?.courses.map((c) => ({
-        key: c.id,
-        label: c.name,
-        description: `${c.students_count} students`,
-        to: `/students?enrollments_series_id_eq=${c.id}`,
-      })),
-    },
-    seminars: {
-      title: 'Seminars',
-      empty: messages.noSeminars,
-      failed: seminars.isError,
-      items: seminars.data?.seminars.map((s) => ({
-        key: s.id,
-        label: s.name,
-        description: `${s.students_count} students`,
-        to: `/students?enrollments_series_id_eq=${s.id}`,
-      })),
-    },
+  type PanelList = { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string };
+  const shownInterests = interests.data?.interests.length ?? 0;
+  const totalInterests = interests.data?.pagination.total_count ?? 0;
+  const lists: Record<Panel, PanelList> = {
     instructors: {
       title: 'Instructors',
       empty: messages.noInstructors,
@@ -76,9 +93,17 @@ export function DashboardMobile() {
         to: `/students?instructor_id_eq=${u.id}`,
       })),
     },
+    interests: {
+      title: 'Interests',
+      empty: 'No interests assigned to your schools.',
+      failed: interests.isError,
+      items: interests.data?.interests.map(interestLine),
+      more:
+        totalInterests > shownInterests ? `The newest ${shownInterests} of ${totalInterests} interests.` : undefined,
+    },
   };
   const current = panel ? lists[panel] : null;
-  // Course, seminar and instructor tiles open their list, each row a filtered student list.
+  // The Instructors and Interests tiles open their list below the tiles.
   const select = (next: Panel) => ({
     selected: panel === next,
     onSelect: () => setPanel((shown) => (shown === next ? null : next)),
@@ -90,29 +115,43 @@ export function DashboardMobile() {
         My Dashboard
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
-        <CountTile label="Courses" count={countOf(courseCount)} icon={icon(IconBook)} {...select('courses')} />
+        <CountTile
+          label="Courses"
+          caption="students in courses"
+          count={courseCount}
+          icon={icon(IconBook)}
+          to={tileLinks.courses}
+        />
         <CountTile
           label="Seminars"
-          count={countOf(seminarCount)}
+          caption="students in seminars"
+          count={seminarCount}
           icon={icon(IconPresentation)}
-          {...select('seminars')}
+          to={tileLinks.seminars}
         />
-        <CountTile label="Students" count={countOf(studentCount)} icon={icon(IconUsers)} to="/students" />
+        <CountTile label="Students" count={studentCount} icon={icon(IconUsers)} to={tileLinks.students} />
         <CountTile
           label="Follow-up"
-          count={countOf(followupCount)}
+          caption="students needing follow-up"
+          count={followupCount}
           icon={icon(IconBell)}
-          to="/students?enrollments_needing_followup_eq=true"
+          to={tileLinks.followup}
         />
-        {admin ? (
+        {admin && (
           <CountTile
             label="Instructors"
             count={countOf(instructorCount)}
             icon={icon(IconChalkboard)}
             {...select('instructors')}
           />
-        ) : (
-          <CountTile label="Interests" count={countOf(interestCount)} icon={icon(IconUserHeart)} to="/interests" />
+        )}
+        {showInterests && (
+          <CountTile
+            label="Interests"
+            count={countOf(interestCount)}
+            icon={icon(IconUserHeart)}
+            {...select('interests')}
+          />
         )}
       </SimpleGrid>
       {current && (
@@ -121,6 +160,11 @@ export function DashboardMobile() {
             {current.title}
           </Title>
           <LinkList label={current.title} items={current.items} emptyMessage={current.empty} failed={current.failed} />
+          {current.more && (
+            <Text size="xs" c="dimmed" px="xs" pt={4}>
+              {current.more}
+            </Text>
+          )}
         </Paper>
       )}
       <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">

@@ -9,13 +9,20 @@ import { episodesQuery } from '../lib/lookups/series.ts';
 /** /students/{id}/courses/enrollments/… is a course enrollment, /students/{id}/seminars/… a seminar one. */
 const typeOf = (pathname: string): SeriesType => (/^\/students\/[^/]+\/seminars\//.test(pathname) ? 'Seminar' : 'Course');
 
-/** SPEC section 2: a detail route loads its record before it shows. */
-export async function loader({ params }: LoaderFunctionArgs) {
+/**
+ * SPEC section 2: a detail route loads its record first. The load starts here and the page waits
+ * for it (enrollment-page.tsx), so the header and navigation show meanwhile; a failed load
+ * reaches the route's 'Error Loading Content' panel from the page.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
   routeIdOf(params.studentId, 'Student');
-  const enrollment = await queryClient.ensureQueryData(enrollmentQuery(routeIdOf(params.enrollmentId, 'Enrollment')));
-  // The lessons or presentations tab lists them: they load while the page shows.
-  void queryClient.prefetchQuery(episodesQuery(enrollment.series_id));
-  return enrollment;
+  const id = routeIdOf(params.enrollmentId, 'Enrollment');
+  void queryClient.prefetchQuery(enrollmentQuery(id)).then(() => {
+    const enrollment = queryClient.getQueryData(enrollmentQuery(id).queryKey);
+    // The lessons or presentations tab lists them: they load while the page shows.
+    if (enrollment) void queryClient.prefetchQuery(episodesQuery(enrollment.series_id));
+  });
+  return null;
 }
 
 export function Component() {

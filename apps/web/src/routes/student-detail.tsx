@@ -5,24 +5,34 @@ import { queryClient } from '../app/query-client.ts';
 import { StudentQuickAddMenu } from '../features/enrollments/components/student-quick-add-menu.tsx';
 import { studentQuery } from '../features/students/api.ts';
 import { StudentHeading } from '../features/students/components/student-heading.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { RouteTabs } from '../components/route-tabs.tsx';
 import { routeIdOf } from '../lib/http-errors.ts';
 import { studentTabs } from '../lib/sections.ts';
 
 const studentIdOf = (value: string | undefined) => routeIdOf(value, 'Student');
 
-/** SPEC section 2: a detail route loads its record before it shows. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  return queryClient.ensureQueryData(studentQuery(studentIdOf(params.studentId)));
+/**
+ * SPEC section 2: a detail route loads its record first. The load starts here and the page waits
+ * for it, so the header and navigation show meanwhile; a failed load reaches the route's 'Error
+ * Loading Content' panel from the page.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(studentQuery(studentIdOf(params.studentId)));
+  return null;
 }
 
 export function Component() {
   const params = useParams();
   const id = studentIdOf(params.studentId);
-  const student = useQuery(studentQuery(id)).data;
+  const query = useQuery(studentQuery(id));
   const navigate = useNavigate();
   const segment = useLocation().pathname.split('/')[3] ?? 'overview';
-  if (!student) return null;
+  const student = query.data;
+  if (!student) {
+    if (query.isError) throw query.error;
+    return <PageLoader />;
+  }
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

@@ -46,9 +46,12 @@ export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[
   `);
 }
 
-/** SQL condition: the enrollment `e` needs follow-up on `today` with the given number of days. */
+/**
+ * SQL condition: the enrollment `e` needs follow-up on `today` with the given number of days. An
+ * orphaned enrollment never does: its student's school no longer offers the series.
+ */
 export function needsFollowupSql(today: string, days: number) {
-  return sql`(e.status in ('Applied', 'Enrolled', 'Attended') and (
+  return sql`(e.status in ('Applied', 'Enrolled', 'Attended') and not e.orphaned and (
     coalesce(e.cached_latest_followup_date, e.started_on) < ${today}::date - ${days}::int
     or e.cached_next_reminder_date <= ${today}::date))`;
 }

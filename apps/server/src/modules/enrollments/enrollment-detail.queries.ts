@@ -58,7 +58,7 @@ async function loadHead(db: DbOrTx, scope: Scope, id: number, followupDays: numb
         e.cached_latest_followup_date::text as cached_latest_followup_date,
         e.cached_next_reminder_date::text as cached_next_reminder_date,
         e.started_on::text as started_on,
-        coalesce(not e.orphaned and ${needsFollowupSql(today(), followupDays)}, false) as needing_followup,
+        coalesce(${needsFollowupSql(today(), followupDays)}, false) as needing_followup,
         s.id as student_id, s.first_name as student_first_name, s.middle_name as student_middle_name,
         s.last_name as student_last_name, sc.id as school_id, sc.school_code, sc.church_name,
         i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name

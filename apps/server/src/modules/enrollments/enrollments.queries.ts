@@ -25,7 +25,7 @@ type Row = {
 };
 
 export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQuery, followupDays: number) {
-  const where = sql`${needsFollowupSql(today(), followupDays)} and not e.orphaned and ${visibleStudent(scope)}`;
+  const where = sql`${needsFollowupSql(today(), followupDays)} and ${visibleStudent(scope)}`;
   const from = sql`from enrollments e join students s on s.id = e.student_id`;
   const { limit, offset } = pageWindow(query);
   const [found, [count]] = await Promise.all([

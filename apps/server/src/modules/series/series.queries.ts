@@ -33,7 +33,7 @@ export async function listSeries(db: DbOrTx, scope: Scope, query: SeriesListQuer
           (select count(distinct e.student_id)::int from enrollments e join students s on s.id = e.student_id
             where e.series_id = se.id and ${visibleStudent(scope)}) as students_count,
           (select count(*)::int from enrollments e join students s on s.id = e.student_id
-            where e.series_id = se.id and not e.orphaned and ${needsFollowupSql(today(), followupDays)} and ${visibleStudent(scope)}) as needing_followup_count,
+            where e.series_id = se.id and ${needsFollowupSql(today(), followupDays)} and ${visibleStudent(scope)}) as needing_followup_count,
           (select count(*)::int from episodes ep where ep.series_id = se.id) as episodes_count,
           sc.id as school_id, sc.school_code, sc.church_name
         from series se left join schools sc on sc.id = se.school_id

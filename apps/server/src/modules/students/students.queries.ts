@@ -1,4 +1,4 @@
-import type { Student, StudentListQuery } from '@srs/shared/students';
+import { registrationNumberMaxDigits, type Student, type StudentListQuery } from '@srs/shared/students';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { today } from '../../lib/csv.ts';
@@ -19,6 +19,14 @@ type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' |
 
 const fullName = sql`lower(s.first_name || ' ' || coalesce(s.middle_name, '') || ' ' || s.last_name)`;
 
+/**
+ * A registration number of up to 18 digits as SQL: sent as text and cast by the database, since a
+ * JS number loses digits above 2^53.
+ */
+const registrationNumber = (digits: string) => sql`${digits}::bigint`;
+/** A search word (`%…%`) of digits that could be a registration number. */
+const registrationWord = new RegExp(`^%\\d{1,${registrationNumberMaxDigits}}%$`);
+
 const sortColumns = {
   name: [sql`s.last_name`, sql`s.first_name`],
   address: [sql`s.city`, sql`s.address`],
@@ -34,19 +42,23 @@ export function studentFilter(scope: Scope, query: StudentListQuery, followupDay
     visibleStudent(scope),
     // A word of digits may also be a registration number, so Quick find finds both.
     ...words.map((word) =>
-      /^%\d{1,18}%$/.test(word)
-        ? sql`(${fullName} like ${word} or exists (select 1 from enrollments ew where ew.student_id = s.id and ew.registration_number = ${Number(word.slice(1, -1))}))`
+      registrationWord.test(word)
+        ? sql`(${fullName} like ${word} or exists (select 1 from enrollments ew where ew.student_id = s.id and ew.registration_number = ${registrationNumber(word.slice(1, -1))}))`
         : sql`${fullName} like ${word}`,
     ),
     query.section === 'mine' && sql`s.instructor_id = ${scope.userId}`,
     query.section === 'shared' &&
       sql`exists (select 1 from student_shares ss2 where ss2.student_id = s.id and ss2.user_id = ${scope.userId})`,
     query.enrollments_registration_number_eq !== undefined &&
-      sql`exists (select 1 from enrollments er where er.student_id = s.id and er.registration_number = ${Number(query.enrollments_registration_number_eq)})`,
+      sql`exists (select 1 from enrollments er where er.student_id = s.id and er.registration_number = ${registrationNumber(query.enrollments_registration_number_eq)})`,
     query.enrollments_needing_followup_eq === 'true' &&
       sql`exists (select 1 from enrollments e where e.student_id = s.id and ${needsFollowupSql(today(), followupDays)})`,
     query.enrollments_series_id_eq !== undefined &&
       sql`exists (select 1 from enrollments es where es.student_id = s.id and es.series_id = ${query.enrollments_series_id_eq})`,
+    // One probe of the student's enrollments (enrollments_student_id_idx), each joined to its series by key.
+    query.enrollments_series_type_eq !== undefined &&
+      sql`exists (select 1 from enrollments et join series st on st.id = et.series_id
+        where et.student_id = s.id and not et.orphaned and st.type = ${query.enrollments_series_type_eq})`,
     query.school_id_eq !== undefined && sql`s.school_id = ${query.school_id_eq}`,
     query.instructor_id_eq !== undefined && sql`s.instructor_id = ${query.instructor_id_eq}`,
   ]);

@@ -6,6 +6,7 @@ import { currentUserQuery } from '../../features/auth/api.ts';
 import { appConfigQuery } from '../../lib/app-config.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { canSeeApiKeys } from './account-links.ts';
 import { DesktopHeader } from './desktop-header.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -48,6 +49,7 @@ export function Component() {
                 navigation,
                 trainingUrl: config?.training_url ?? '#',
                 userName: `${user.first_name} ${user.last_name}`,
+                apiKeys: canSeeApiKeys(user, flags.interestTracking),
               })}
             />
           </>

@@ -1,4 +1,4 @@
-import type { StudentListResponse } from '@srs/shared/students';
+import { registrationNumberMaxDigits, type StudentListResponse } from '@srs/shared/students';
 import { http } from '../../lib/http.ts';
 
 export type RegistrationLookup = (registrationNumber: string) => Promise<Pick<StudentListResponse, 'students'>>;
@@ -17,6 +17,11 @@ export function studentsSearchPath(text: string): string {
   return `/students?${new URLSearchParams({ studentsQuery: text }).toString()}`;
 }
 
+/** Digits that could be a registration number: longer ones match none, so they skip the lookup. */
+export function couldBeRegistrationNumber(text: string): boolean {
+  return isAllDigits(text) && text.length <= registrationNumberMaxDigits;
+}
+
 /**
  * Where the header student search goes (SPEC section 2): an all-digit query that matches exactly
  * one registration number opens that student's profile; anything else opens the list.
@@ -24,7 +29,7 @@ export function studentsSearchPath(text: string): string {
 export async function headerSearchTarget(query: string, lookup: RegistrationLookup): Promise<string | null> {
   const text = query.trim();
   if (text === '') return null;
-  if (isAllDigits(text)) {
+  if (couldBeRegistrationNumber(text)) {
     try {
       const { students } = await lookup(text);
       const [only] = students;

@@ -7,18 +7,22 @@ import classes from './shell.module.css';
 type Props = { menuOpened: boolean; onMenu: () => void };
 
 export function MobileHeader({ menuOpened, onMenu }: Props) {
+  // Only the top bar stays on screen: breadcrumbs of 44 px links may take two lines, which a
+  // phone's screen should not lose for the whole page.
   return (
-    <header className={classes.header}>
-      <Group justify="space-between" wrap="nowrap" px="sm" py={6}>
-        <Anchor component={Link} to="/" className={classes.brand} underline="never">
-          <IconBook2 size={22} aria-hidden />
-          <span>Student Records</span>
-        </Anchor>
-        <Burger opened={menuOpened} onClick={onMenu} aria-label="Open menu" size="md" />
-      </Group>
+    <>
+      <header className={classes.header}>
+        <Group justify="space-between" wrap="nowrap" px="sm" py={2}>
+          <Anchor component={Link} to="/" className={classes.brand} underline="never">
+            <IconBook2 size={22} aria-hidden />
+            <span>Student Records</span>
+          </Anchor>
+          <Burger opened={menuOpened} onClick={onMenu} aria-label="Open menu" size="md" />
+        </Group>
+      </header>
       <div className={classes.crumbs}>
         <MobileBreadcrumbs />
       </div>
-    </header>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { accountLinks } from './account-links.ts';
 import { sectionLabels } from './breadcrumbs.ts';
 import type { NavItem } from '@srs/shared/roles';
 import {
@@ -12,10 +13,22 @@ import {
 } from '../../lib/sections.ts';
 
 export type MenuLink = { label: string; to: string; external?: boolean };
-/** One level of the mobile menu: a title, a subtitle and links (SPEC section 2). */
-export type MenuLevel = { title: string; subtitle: string; links: MenuLink[] };
+/** An entry that does something instead of opening a page: Change Password fetches a reset link. */
+export type MenuAction = { label: string; action: 'change-password' };
+export type MenuEntry = MenuLink | MenuAction;
+/**
+ * One level of the mobile menu: a title, a subtitle and links (SPEC section 2); the first level
+ * also carries the user menu's entries, which a phone has no other way to reach.
+ */
+export type MenuLevel = { title: string; subtitle: string; links: MenuLink[]; account?: MenuEntry[] };
 
-type Options = { navigation: readonly NavItem[]; trainingUrl: string; userName: string };
+type Options = {
+  navigation: readonly NavItem[];
+  trainingUrl: string;
+  userName: string;
+  /** The user menu's API Keys rule (account-links.ts). */
+  apiKeys: boolean;
+};
 
 const sectionLinks: Record<string, MenuLink[]> = {
   students: [
@@ -40,7 +53,6 @@ const sectionLinks: Record<string, MenuLink[]> = {
   ],
   versions: [{ label: 'Versions', to: '/versions' }],
 };
-
 
 const recordTabs: Record<string, { title: string; tabs: readonly Tab[] }> = {
   students: { title: 'Student', tabs: studentTabs },
@@ -88,6 +100,7 @@ export function mobileMenuLevels(pathname: string, options: Options): { levels: 
         ? { label: item.label, to: options.trainingUrl, external: true }
         : { label: item.label, to: item.to },
     ),
+    account: [...accountLinks(options.apiKeys), { label: 'Change Password', action: 'change-password' }],
   };
   const section = segments[0] ?? '';
   const links = sectionLinks[section];

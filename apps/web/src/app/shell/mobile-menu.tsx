@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconExternalLink, IconLogout, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { logOut } from '../../features/auth/api.ts';
-import type { MenuLevel } from './mobile-menu-levels.ts';
+import { changePassword, logOut } from '../../features/auth/api.ts';
+import type { MenuEntry, MenuLevel } from './mobile-menu-levels.ts';
 import classes from './shell.module.css';
 
 type Props = { opened: boolean; onClose: () => void; levels: readonly MenuLevel[]; start: number };
@@ -81,6 +81,14 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
             ),
           )}
         </nav>
+        {level.account && (
+          <div role="group" aria-label="Account">
+            <Divider label="Account" labelPosition="left" mx="sm" mt="xs" />
+            {level.account.map((entry) => (
+              <AccountEntry key={entry.label} entry={entry} onClose={onClose} />
+            ))}
+          </div>
+        )}
       </ScrollArea>
       <div className={classes.menuFooter}>
         <Button
@@ -95,4 +103,21 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
       </div>
     </Drawer>
   );
+}
+
+/** My Account, Settings and API Keys open their page; Change Password fetches a reset link and goes there. */
+function AccountEntry({ entry, onClose }: { entry: MenuEntry; onClose: () => void }) {
+  if ('action' in entry) {
+    return (
+      <NavLink
+        component="button"
+        label={entry.label}
+        onClick={() => {
+          onClose();
+          void changePassword();
+        }}
+      />
+    );
+  }
+  return <NavLink component={Link} to={entry.to} label={entry.label} onClick={onClose} />;
 }

@@ -1,9 +1,17 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { can, type TokenUser } from '@srs/shared/roles';
+import type { TokenUser } from '@srs/shared/roles';
 import type { CurrentUser } from '@srs/shared/users';
 import { IconKey, IconLock, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { changePassword, logOut } from '../../features/auth/api.ts';
+import { accountLinks, canSeeApiKeys } from './account-links.ts';
+
+const linkIcons: Record<string, ReactNode> = {
+  'My Account': <IconUser size={16} aria-hidden />,
+  Settings: <IconSettings size={16} aria-hidden />,
+  'API Keys': <IconKey size={16} aria-hidden />,
+};
 
 type Props = { user: TokenUser; currentUser: CurrentUser | undefined; interestTracking: boolean };
 
@@ -13,7 +21,7 @@ export function initials(user: Pick<TokenUser, 'first_name' | 'last_name'>): str
 
 /** My Account, Settings, API Keys (global admin, flag on), Change Password, Logout (SPEC section 2). */
 export function UserMenu({ user, currentUser, interestTracking }: Props) {
-  const showApiKeys = interestTracking && can(user, ['global_admin']);
+  const links = accountLinks(canSeeApiKeys(user, interestTracking));
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
@@ -32,17 +40,11 @@ export function UserMenu({ user, currentUser, interestTracking }: Props) {
         <Menu.Label>
           {user.first_name} {user.last_name}
         </Menu.Label>
-        <Menu.Item component={Link} to="/account/my-account" leftSection={<IconUser size={16} aria-hidden />}>
-          My Account
-        </Menu.Item>
-        <Menu.Item component={Link} to="/account/settings" leftSection={<IconSettings size={16} aria-hidden />}>
-          Settings
-        </Menu.Item>
-        {showApiKeys && (
-          <Menu.Item component={Link} to="/account/settings/api-keys" leftSection={<IconKey size={16} aria-hidden />}>
-            API Keys
+        {links.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={linkIcons[link.label]}>
+            {link.label}
           </Menu.Item>
-        )}
+        ))}
         <Menu.Item onClick={() => void changePassword()} leftSection={<IconLock size={16} aria-hidden />}>
           Change Password
         </Menu.Item>

@@ -28,6 +28,7 @@ export const studentFilterNames = [
   'enrollments_registration_number_eq',
   'enrollments_needing_followup_eq',
   'enrollments_series_id_eq',
+  'enrollments_series_type_eq',
   'school_id_eq',
   'instructor_id_eq',
 ] as const;

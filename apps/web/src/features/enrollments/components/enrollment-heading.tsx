@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
-import type { EnrollmentDetail } from '@srs/shared/enrollments';
+import { type EnrollmentDetail, lessonSentLabel } from '@srs/shared/enrollments';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { studentPath } from '../../../lib/sections.ts';
@@ -36,7 +36,7 @@ export function EnrollmentHeading({ enrollment }: { enrollment: EnrollmentDetail
         <EnrollmentStatusBadge status={enrollment.status} />
         {isCourse && (
           <>
-            <Badge variant="light" color="blue">{`Lesson ${enrollment.lesson_number} sent`}</Badge>
+            <Badge variant="light" color="blue">{lessonSentLabel(enrollment.lesson_number)}</Badge>
             <Text size="sm" c="dimmed">
               Last sent {formatDate(enrollment.last_sent_delivery?.date_sent)}
             </Text>

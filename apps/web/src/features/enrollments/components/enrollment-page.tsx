@@ -2,6 +2,7 @@ import { Group } from '@mantine/core';
 import type { SeriesType } from '@srs/shared/enrollments';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { RouteTabs } from '../../../components/route-tabs.tsx';
 import {
   courseEnrollmentPath,
@@ -32,10 +33,15 @@ type Props = { type: SeriesType; studentId: number; enrollmentId: number };
 
 /** A course or seminar enrollment: its heading, its tabs in SPEC order, and the open tab. */
 export function EnrollmentPage({ type, studentId, enrollmentId }: Props) {
-  const enrollment = useQuery(enrollmentQuery(enrollmentId)).data;
+  const query = useQuery(enrollmentQuery(enrollmentId));
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  if (!enrollment) return null;
+  const enrollment = query.data;
+  if (!enrollment) {
+    // The route's errorElement shows 'Error Loading Content' with the message (SPEC section 2).
+    if (query.isError) throw query.error;
+    return <PageLoader />;
+  }
 
   const page = pages[type];
   // Before the redirect of the page's own address to its default tab, that tab is the open one.

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
-import type { EnrollmentSummary } from '@srs/shared/enrollments';
+import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
 
@@ -41,9 +41,9 @@ function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollme
             size="sm"
             variant="light"
             color={enrollment.orphaned ? 'gray' : 'blue'}
-            title={`Lesson ${enrollment.lesson_number} sent`}
+            title={lessonSentLabel(enrollment.lesson_number)}
           >
-            {`Lesson ${enrollment.lesson_number} sent`}
+            {lessonSentLabel(enrollment.lesson_number)}
           </Badge>
           <Text size="sm" span>
             {formatDate(enrollment.last_sent_delivery?.date_sent)}

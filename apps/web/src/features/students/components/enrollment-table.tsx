@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
-import type { EnrollmentSummary } from '@srs/shared/enrollments';
+import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
@@ -33,7 +33,7 @@ export function EnrollmentTable({ studentId, type, enrollments }: Props) {
     { key: 'status', header: 'STATUS', render: (e) => <StatusBadge status={e.status} /> },
     ...(isCourse
       ? [
-          { key: 'lesson', header: 'LESSON', render: (e: EnrollmentSummary) => `Lesson ${e.lesson_number} sent` },
+          { key: 'lesson', header: 'LESSON', render: (e: EnrollmentSummary) => lessonSentLabel(e.lesson_number) },
           {
             key: 'sent',
             header: 'LAST SENT',

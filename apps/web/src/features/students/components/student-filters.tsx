@@ -1,10 +1,17 @@
 import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import { studentSections } from '@srs/shared/students';
+import { useQuery } from '@tanstack/react-query';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { studentSectionLabels } from '../sections.ts';
 
-const filterLabels: Record<string, (value: string) => string> = {
+type Names = { series: (id: string) => string | undefined };
+
+/** The badge of each filter a link can put on the list, in words a person reads. */
+const filterLabels: Record<string, (value: string, names: Names) => string> = {
   enrollments_needing_followup_eq: (value) => (value === 'true' ? 'Needing follow-up' : 'Not needing follow-up'),
-  enrollments_series_id_eq: (value) => `Series #${value}`,
+  enrollments_series_type_eq: (value) =>
+    value === 'Course' ? 'In a course' : value === 'Seminar' ? 'In a seminar' : `In a ${value}`,
+  enrollments_series_id_eq: (value, names) => `In ${names.series(value) ?? `series #${value}`}`,
   school_id_eq: (value) => `School #${value}`,
   instructor_id_eq: (value) => `Instructor #${value}`,
   enrollments_registration_number_eq: (value) => `Registration number ${value}`,
@@ -19,6 +26,10 @@ type Props = {
 /** The section of the list and the filters a link put on it, each removable. */
 export function StudentFilters({ params, onChange, showSection }: Props) {
   const active = Object.keys(filterLabels).filter((name) => params.get(name));
+  const seriesId = params.get('enrollments_series_id_eq');
+  // The series a user may see, the same list the pickers read (and usually cached already).
+  const series = useQuery({ ...seriesOptionsQuery(), enabled: seriesId !== null }).data?.series;
+  const names: Names = { series: (id) => series?.find((item) => String(item.id) === id)?.name };
   const update = (apply: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
     apply(next);
@@ -38,7 +49,7 @@ export function StudentFilters({ params, onChange, showSection }: Props) {
       )}
       {active.map((name) => (
         <Badge key={name} variant="light" size="lg" tt="none">
-          {filterLabels[name]?.(params.get(name) ?? '')}
+          {filterLabels[name]?.(params.get(name) ?? '', names)}
         </Badge>
       ))}
       {active.length > 0 && (

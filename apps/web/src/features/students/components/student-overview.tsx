@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
-import { activeStatuses, type EnrollmentSummary } from '@srs/shared/enrollments';
+import { activeStatuses, type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
@@ -50,7 +50,7 @@ export function StudentOverview({ student }: { student: Student }) {
             <StatusBadge status={enrollment.status} />
             <Text size="sm" c="dimmed">
               {enrollment.series_type === 'Course'
-                ? `Lesson ${enrollment.lesson_number} sent`
+                ? lessonSentLabel(enrollment.lesson_number)
                 : `Registration ${enrollment.registration_number}`}
             </Text>
           </Group>

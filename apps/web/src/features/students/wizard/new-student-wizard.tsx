@@ -2,16 +2,17 @@ import { Checkbox, Progress, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/students';
 import { useState } from 'react';
+import { useCan } from '../../../lib/permissions.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 import { StudentForm } from '../forms/student-form.tsx';
 import { emptyStudentValues, namesFromSearch, type StudentFormValues } from '../forms/student-form-values.ts';
 import { type NewStudentResult, useNewStudentSave } from '../forms/use-new-student-save.ts';
 import { CourseStep } from './course-step.tsx';
 import { ManualSchoolStep } from './manual-school-step.tsx';
-import { SearchStep } from './search-step.tsx';
+import { automaticPathRoles, SearchStep } from './search-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
-import { previousStep, type WizardStep, wizardStepCount, wizardSteps } from './wizard-steps.ts';
+import { previousStep, type WizardStep, wizardStepPosition, wizardStepTitles } from './wizard-steps.ts';
 
 type Props = {
   /** From the first step the wizard closes (SPEC section 4): the modal closes, the page goes back. */
@@ -40,6 +41,7 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [lockedSchool, setLockedSchool] = useState<Student['school'] | null>(null);
   const saver = useNewStudentSave();
+  const automaticAllowed = useCan(automaticPathRoles);
 
   const back = () => {
     const previous = previousStep[step];
@@ -94,17 +96,17 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
     }
   };
 
-  const current = wizardSteps[step];
+  const position = wizardStepPosition(step, automaticAllowed);
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Text size="sm" c="dimmed">
-          Step {current.number} of {wizardStepCount}
+          Step {position.number} of {position.total}
         </Text>
         <Text fw={600} component="h2" size="lg" m={0}>
-          {current.title}
+          {wizardStepTitles[step]}
         </Text>
-        <Progress value={(current.number / wizardStepCount) * 100} size="sm" aria-hidden />
+        <Progress value={(position.number / position.total) * 100} size="sm" aria-hidden />
       </Stack>
       {step === 'search' && (
         <SearchStep

@@ -4,16 +4,33 @@
  */
 export type WizardStep = 'search' | 'manual' | 'course' | 'form' | 'schools' | 'success';
 
-export const wizardStepCount = 6;
-
-export const wizardSteps: Record<WizardStep, { number: number; title: string }> = {
-  search: { number: 1, title: 'Search by name' },
-  manual: { number: 2, title: 'Place in School Manually' },
-  course: { number: 3, title: 'Assign new student automatically' },
-  form: { number: 4, title: 'Address' },
-  schools: { number: 5, title: 'Suggested schools' },
-  success: { number: 6, title: 'Student created' },
+export const wizardStepTitles: Record<WizardStep, string> = {
+  search: 'Search by name',
+  manual: 'Place in School Manually',
+  course: 'Assign new student automatically',
+  form: 'Address',
+  schools: 'Suggested schools',
+  success: 'Student created',
 };
+
+/**
+ * The steps a person sees on each path, so the counter runs 1, 2, 3… without gaps. The manual
+ * path's last step is the new-student form page it goes to (/students/new?school_id=…).
+ */
+export const wizardPaths = {
+  automatic: ['search', 'course', 'form', 'schools', 'success'],
+  manual: ['search', 'manual', 'form'],
+} as const satisfies Record<string, readonly WizardStep[]>;
+
+/**
+ * Where a step stands on its path. The first step comes before the choice of path: it counts on
+ * the path the user would take by default, the automatic one for those who may take it.
+ */
+export function wizardStepPosition(step: WizardStep, automaticAllowed: boolean): { number: number; total: number } {
+  const onManual = step === 'manual' || (step === 'search' && !automaticAllowed);
+  const path: readonly WizardStep[] = onManual ? wizardPaths.manual : wizardPaths.automatic;
+  return { number: path.indexOf(step) + 1, total: path.length };
+}
 
 /**
  * SPEC section 4, back steps: from success to the school list, from the school list to the

@@ -1,0 +1,76 @@
+import { messages } from '@srs/shared/messages';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { RouteError } from '../src/app/route-error.tsx';
+import { setToken } from '../src/lib/session.ts';
+import * as studentDetail from '../src/routes/student-detail.tsx';
+import { makeStudent } from './student-fixtures.ts';
+import { jsonResponse, makeToken, renderWithAppClient, resetAfterEach, stubApi } from './support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+
+resetAfterEach();
+
+/** The student page inside a stand-in for the app shell, which has a loader and a first-load fallback. */
+function renderStudentPage(answer: () => Response | Promise<Response>) {
+  setToken(makeToken());
+  stubApi((call) => (call.path === '/students/12' ? answer() : jsonResponse({ error: 'Not found' }, 404, 'Not Found')));
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        loader: () => null,
+        hydrateFallbackElement: <p>Blank page</p>,
+        element: (
+          <>
+            <header>Shell header</header>
+            <Outlet />
+          </>
+        ),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: 'students/:studentId',
+                loader: studentDetail.loader,
+                Component: studentDetail.Component,
+                children: [{ path: 'profile', element: <p>Profile tab</p> }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/students/12/profile'] },
+  );
+  return renderWithAppClient(router);
+}
+
+describe('a student page while its record loads (SPEC section 2)', () => {
+  it('shows the shell and a spinner inside the page, then the student', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderStudentPage(async () => {
+      await answered;
+      return jsonResponse(makeStudent(12, { first_name: 'Maria', last_name: 'Lopez' }));
+    });
+    expect(await screen.findByText('Shell header')).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('Blank page')).toBeNull();
+    release();
+    expect(await screen.findByText('Profile tab')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
+  it('a failed load shows Error Loading Content with the message, inside the shell', async () => {
+    renderStudentPage(() => jsonResponse({ error: 'Student not found' }, 404, 'Not Found'));
+    expect(await screen.findByText(messages.errorLoadingContent)).toBeInTheDocument();
+    expect(screen.getByText('Student not found')).toBeInTheDocument();
+    expect(screen.getByText('Shell header')).toBeInTheDocument();
+  });
+});
