@@ -15,6 +15,14 @@ function appRoute(path: string): RouteObject {
   return { ...found, path: `/${path}` };
 }
 
+const globalAdminRole = {
+  id: 9,
+  role_type: 'global_admin',
+  organization_type: null,
+  organization_id: null,
+  organization_name: null,
+} as const;
+
 describe('pages a later release builds (SPEC section 6)', () => {
   it("tell a user without the page's role that they are not authorized", async () => {
     setToken(makeToken(instructor));
@@ -30,6 +38,19 @@ describe('pages a later release builds (SPEC section 6)', () => {
     expect(await screen.findByRole('heading', { name: 'School' })).toBeInTheDocument();
     expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Schools' })).toHaveAttribute('href', '/schools');
+  });
+
+  it('open for global admins wherever an admin link leads (a course, a seminar or an instructor of a list)', async () => {
+    setToken(makeToken({ ...instructor, roles: [{ ...globalAdminRole }] }));
+    for (const [path, url, title] of [
+      ['courses/:courseId/*', '/courses/4/overview', 'Course'],
+      ['seminars/:seminarId/*', '/seminars/4/details', 'Seminar'],
+      ['instructors/:userId/*', '/instructors/4/overview', 'Instructor'],
+    ] as const) {
+      const view = renderRoutes([appRoute(path)], url);
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('keep the quick-create roles: only global admins may open the new-school page', async () => {

@@ -66,6 +66,8 @@ describe('/students/new with school_id (SPEC section 2)', () => {
     const calls = api();
     const { user } = renderNew('/students/new?school_id=3&student_search_name=mary%20ann%20jones');
     expect(await screen.findByText('(#103) Church 3')).toBeInTheDocument();
+    // The last step of the wizard's manual path (search, school, this form).
+    expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Mary');
     expect(screen.getByRole('textbox', { name: 'Middle name' })).toHaveValue('Ann');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Jones');

@@ -105,7 +105,7 @@ const catalogueRoutes: RouteObject[] = [
     ...list('Instructors', '/instructors'),
   }),
   building('instructors/:userId/*', {
-    roles: schoolAndConferenceAdmins,
+    roles: admins,
     title: 'Instructor',
     about: "The instructor's overview, profile, students and courses.",
     ...list('Instructors', '/instructors'),
@@ -118,7 +118,7 @@ const catalogueRoutes: RouteObject[] = [
     ...list('Courses', '/courses'),
   }),
   building('courses/:courseId/*', {
-    roles: schoolAndConferenceAdmins,
+    roles: admins,
     title: 'Course',
     about: "The course's overview, lessons, decisions, products and schools.",
     ...list('Courses', '/courses'),
@@ -131,7 +131,7 @@ const catalogueRoutes: RouteObject[] = [
     ...list('Seminars', '/seminars'),
   }),
   building('seminars/:seminarId/*', {
-    roles: schoolAndConferenceAdmins,
+    roles: admins,
     title: 'Seminar',
     about: "The seminar's details, students, presentations, attendance, decisions, products and tickets.",
     ...list('Seminars', '/seminars'),

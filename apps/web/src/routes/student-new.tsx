@@ -1,9 +1,11 @@
-import { Paper } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { NewStudentForm } from '../features/students/forms/new-student-form.tsx';
 import { NewStudentWizard } from '../features/students/wizard/new-student-wizard.tsx';
+import { WizardProgress } from '../features/students/wizard/wizard-progress.tsx';
+import { positionOn } from '../features/students/wizard/wizard-steps.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { schoolQuery } from '../lib/lookups/schools.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
@@ -14,6 +16,8 @@ function schoolIdOf(value: string | null): number | null {
   if (!Number.isInteger(id) || id <= 0) throw new HttpError('School not found', 404, null);
   return id;
 }
+
+const manualFormPosition = positionOn('manual', 'form');
 
 /** SPEC section 2: with school_id the page is that school's form, so the school loads first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,7 +39,11 @@ export function Component() {
         {schoolId === null ? (
           <NewStudentWizard onClose={() => navigate('/students')} />
         ) : (
-          <NewStudentForm key={params.toString()} schoolId={schoolId} searchName={params.get('student_search_name')} />
+          <Stack gap="md">
+            {/* The manual path of the wizard ends here (SPEC section 2): its last step. */}
+            <WizardProgress step="form" position={manualFormPosition} />
+            <NewStudentForm key={params.toString()} schoolId={schoolId} searchName={params.get('student_search_name')} />
+          </Stack>
         )}
       </Paper>
     </>

@@ -1,4 +1,4 @@
-import { Checkbox, Progress, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/students';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { ManualSchoolStep } from './manual-school-step.tsx';
 import { automaticPathRoles, SearchStep } from './search-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
-import { previousStep, type WizardStep, wizardStepPosition, wizardStepTitles } from './wizard-steps.ts';
+import { WizardProgress } from './wizard-progress.tsx';
+import { previousStep, type WizardStep, wizardStepPosition } from './wizard-steps.ts';
 
 type Props = {
   /** From the first step the wizard closes (SPEC section 4): the modal closes, the page goes back. */
@@ -96,18 +97,9 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
     }
   };
 
-  const position = wizardStepPosition(step, automaticAllowed);
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed">
-          Step {position.number} of {position.total}
-        </Text>
-        <Text fw={600} component="h2" size="lg" m={0}>
-          {wizardStepTitles[step]}
-        </Text>
-        <Progress value={(position.number / position.total) * 100} size="sm" aria-hidden />
-      </Stack>
+      <WizardProgress step={step} position={wizardStepPosition(step, automaticAllowed)} />
       {step === 'search' && (
         <SearchStep
           searched={searched}

@@ -22,14 +22,19 @@ export const wizardPaths = {
   manual: ['search', 'manual', 'form'],
 } as const satisfies Record<string, readonly WizardStep[]>;
 
+/** Where a step stands on a path: its number and the path's length. */
+export function positionOn(path: keyof typeof wizardPaths, step: WizardStep): { number: number; total: number } {
+  const steps: readonly WizardStep[] = wizardPaths[path];
+  return { number: steps.indexOf(step) + 1, total: steps.length };
+}
+
 /**
  * Where a step stands on its path. The first step comes before the choice of path: it counts on
  * the path the user would take by default, the automatic one for those who may take it.
  */
 export function wizardStepPosition(step: WizardStep, automaticAllowed: boolean): { number: number; total: number } {
   const onManual = step === 'manual' || (step === 'search' && !automaticAllowed);
-  const path: readonly WizardStep[] = onManual ? wizardPaths.manual : wizardPaths.automatic;
-  return { number: path.indexOf(step) + 1, total: path.length };
+  return positionOn(onManual ? 'manual' : 'automatic', step);
 }
 
 /**
