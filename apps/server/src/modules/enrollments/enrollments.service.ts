@@ -17,7 +17,7 @@ import { rows } from '../../lib/lists.ts';
 import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
 import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { queueMail } from '../mail/mail.outbox.ts';
-import { offeredOrHeldBy } from '../series/series-lookups.queries.ts';
+import { offeredBySql } from '../series/series-lookups.queries.ts';
 import { refreshEnrollmentCaches } from './enrollment-caches.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
 import { applyStatusRules } from './enrollment-status.ts';
@@ -59,7 +59,7 @@ async function offeredSeries(tx: Tx, seriesId: number, schoolId: number) {
   const [series] = await rows<SeriesRow>(
     tx.execute(sql`
       select se.id, se.type, se.name from series se
-      where se.id = ${seriesId} and se.active and ${offeredOrHeldBy(schoolId)}`),
+      where se.id = ${seriesId} and se.active and ${offeredBySql(sql`se.id`, schoolId)}`),
   );
   return series ?? null;
 }

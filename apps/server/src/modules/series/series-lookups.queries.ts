@@ -14,12 +14,13 @@ export async function schoolVisible(db: DbOrTx, scope: Scope, schoolId: number):
 }
 
 /**
- * The series a school offers (series_offered) or holds (a seminar of its own): what its students
- * can be enrolled in (DOMAIN.md, Catalogue). `se` is the SQL alias of the series table.
+ * Offered by the school: a series_offered row, or, for a seminar, held by the school (DOMAIN.md,
+ * Catalogue): what its students can be enrolled in. The SQL condition reads the series id from
+ * `seriesId`.
  */
-export function offeredOrHeldBy(schoolId: number): SQL {
-  return sql`(se.school_id = ${schoolId}
-    or exists (select 1 from series_offered so where so.series_id = se.id and so.school_id = ${schoolId}))`;
+export function offeredBySql(seriesId: SQL, schoolId: number): SQL {
+  return sql`(exists (select 1 from series_offered so where so.series_id = ${seriesId} and so.school_id = ${schoolId})
+    or exists (select 1 from series sh where sh.id = ${seriesId} and sh.type = 'Seminar' and sh.school_id = ${schoolId}))`;
 }
 
 /** The school of a student the user may see; null when the student is missing or out of scope. */
@@ -43,9 +44,9 @@ export async function seriesOptions(
 ): Promise<SeriesOption[]> {
   const where = and([
     sql`se.active`,
-    filter.studentSchoolId !== undefined ? offeredOrHeldBy(filter.studentSchoolId) : visibleSeries(scope),
+    filter.studentSchoolId !== undefined ? offeredBySql(sql`se.id`, filter.studentSchoolId) : visibleSeries(scope),
     filter.type !== undefined && sql`se.type = ${filter.type}`,
-    filter.schoolId !== undefined && offeredOrHeldBy(filter.schoolId),
+    filter.schoolId !== undefined && offeredBySql(sql`se.id`, filter.schoolId),
   ]);
   return rows<SeriesOption>(
     db.execute(sql`select se.id, se.name, se.type, se.priority from series se

@@ -1,11 +1,12 @@
 import { messages } from '@srs/shared/messages';
 import type { StudentFields } from '@srs/shared/students';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { students } from '../../db/schema/index.ts';
 import { rows } from '../../lib/lists.ts';
 import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
 import { type Scope, sqlIdList, visibleStudent } from '../../plugins/scope.ts';
+import { offeredBySql } from '../series/series-lookups.queries.ts';
 
 export type StudentKey = { id: number; school_id: number; instructor_id: number | null };
 
@@ -77,15 +78,6 @@ export async function assertInstructorOfSchool(tx: DbOrTx, instructorId: number,
         and r.role_type in ('school_admin', 'instructor') limit 1`),
   );
   if (found.length === 0) throw invalid({ instructor: ['must be a school admin or an instructor of the school'] });
-}
-
-/**
- * Offered by the school: a series_offered row, or, for a seminar, held by the school
- * (DOMAIN.md, Catalogue). The SQL condition reads the series id from `seriesId`.
- */
-export function offeredBySql(seriesId: SQL, schoolId: number): SQL {
-  return sql`(exists (select 1 from series_offered so where so.series_id = ${seriesId} and so.school_id = ${schoolId})
-    or exists (select 1 from series sh where sh.id = ${seriesId} and sh.type = 'Seminar' and sh.school_id = ${schoolId}))`;
 }
 
 export async function seriesNameOffered(tx: DbOrTx, seriesId: number, schoolId: number): Promise<string> {

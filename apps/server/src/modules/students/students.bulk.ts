@@ -5,6 +5,7 @@ import { enrollments, students, studentShares } from '../../db/schema/index.ts';
 import { recordVersion } from '../../plugins/audit.ts';
 import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
 import { type Scope, sqlIdList } from '../../plugins/scope.ts';
+import { offeredBySql } from '../series/series-lookups.queries.ts';
 import { shareableUsersAmong } from '../users/users.queries.ts';
 import {
   administers,
@@ -12,7 +13,6 @@ import {
   assertInstructorOfSchool,
   headSchoolAdminOr422,
   loadSchool,
-  offeredBySql,
   type StudentKey,
   visibleStudentsOr404,
 } from './student-access.ts';
