@@ -127,6 +127,13 @@ describe('POST /api/enrollments', () => {
     await t.database.exec(`update enrollments set orphaned = true where student_id = ${net.studentA.id}`);
     const afterOrphaned = await client.post('/api/enrollments', { student_id: net.studentA.id, series_id: courseId });
     expect(afterOrphaned.statusCode).toBe(201);
+    // Only an active enrollment (Applied, Enrolled, Attended) counts: a course graduated or left may be taken again.
+    for (const status of ['Graduated', 'Inactive'] as const) {
+      await t.database.exec(`update enrollments set status = '${status}' where id = ${afterOrphaned.json().id}`);
+      const again = await client.post('/api/enrollments', { student_id: net.studentA.id, series_id: courseId });
+      expect(again.statusCode).toBe(201);
+      await t.database.exec(`update enrollments set status = 'Graduated' where id = ${again.json().id}`);
+    }
   });
 
   it("enrolls a student shared from another school in what the student's school offers, never in a retired series", async () => {
@@ -191,6 +198,19 @@ describe('POST /api/enrollments', () => {
     const invalid = await postForm(t, net.schoolAdminA.email, { student_id: 'abc', series_id: String(course.id) });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json())).toEqual(['student_id']);
+  });
+
+  it('tells no instructor of an enrollment they made themselves', async () => {
+    const { course } = await createCourse(t.database.db, 1);
+    await offer(t.database.db, course.id, net.schoolA.id);
+    const response = await clientFor(t, net.instructorA.email).post('/api/enrollments', {
+      student_id: net.studentA.id,
+      series_id: course.id,
+      notify_instructor_by_email: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = (await outboxFor(net.instructorA.email)).filter((m) => m.subject.includes(course.name));
+    expect(mail).toEqual([]);
   });
 
   it('links a seminar notice to the presentations tab', async () => {

@@ -34,6 +34,11 @@ describe('PUT /api/enrollments/:id — refusals and rollback', () => {
         ['Sent or Received date is required'],
       ],
       [{ episode_deliveries_attributes: [{ date_sent: '2026-01-01' }] }, { episode_id: ['This field is required'] }],
+      // A lesson comes back after it went out.
+      [
+        { episode_deliveries_attributes: [{ episode_id: f.lessonIds[0], date_sent: '2026-03-15', date_completed: '2026-03-01' }] },
+        { date_completed: ['must not be before the sent date'] },
+      ],
       [
         { visits_attributes: [{ date: '2026-01-01', notes_attributes: [{ text: 'Hello' }] }] },
         { type: ['This field is required'] },

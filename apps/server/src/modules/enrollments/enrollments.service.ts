@@ -1,4 +1,10 @@
-import type { EnrollmentCreateInput, EnrollmentStatus, EnrollmentUpdate, SeriesType } from '@srs/shared/enrollments';
+import {
+  activeStatuses,
+  type EnrollmentCreateInput,
+  type EnrollmentStatus,
+  type EnrollmentUpdate,
+  type SeriesType,
+} from '@srs/shared/enrollments';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -32,6 +38,7 @@ type StudentRow = {
   school_id: number;
   first_name: string;
   last_name: string;
+  instructor_id: number | null;
   instructor_email: string | null;
 };
 type SeriesRow = { id: number; type: SeriesType; name: string };
@@ -42,7 +49,7 @@ const initialStatus: Record<SeriesType, EnrollmentStatus> = { Course: 'Enrolled'
 async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
   const [student] = await rows<StudentRow>(
     tx.execute(sql`
-      select s.id, s.school_id, s.first_name, s.last_name, i.email as instructor_email
+      select s.id, s.school_id, s.first_name, s.last_name, s.instructor_id, i.email as instructor_email
       from students s left join users i on i.id = s.instructor_id and i.active
       where s.id = ${studentId} and ${visibleStudent(scope)}
       for update of s`),
@@ -65,13 +72,15 @@ async function offeredSeries(tx: Tx, seriesId: number, schoolId: number) {
 }
 
 /**
- * A student has at most one enrollment in a series that is not orphaned (docs/decisions.md): the
- * refusal names the enrollment there is, so that the person can open it instead.
+ * A student has at most one active enrollment in a series (Applied, Enrolled or Attended, and not
+ * orphaned; docs/decisions.md): a course graduated or left may be taken again. The refusal names
+ * the enrollment there is, so that the person can open it instead.
  */
 async function refuseDuplicate(tx: Tx, student: StudentRow, series: SeriesRow) {
   const [existing] = await rows<{ registration_number: string }>(
     tx.execute(sql`select registration_number::text as registration_number from enrollments
-      where student_id = ${student.id} and series_id = ${series.id} and not orphaned limit 1`),
+      where student_id = ${student.id} and series_id = ${series.id} and not orphaned
+        and status in (${sql.join(activeStatuses.map((status) => sql`${status}`), sql`, `)}) limit 1`),
   );
   if (existing) {
     throw invalid([
@@ -104,7 +113,8 @@ export async function createEnrollment(
       actor.userId,
     );
     const outboxIds: number[] = [];
-    if (input.notify_instructor_by_email && student.instructor_email) {
+    // Nobody is told of what they did themselves.
+    if (input.notify_instructor_by_email && student.instructor_email && student.instructor_id !== actor.userId) {
       const notice = enrollmentNotice({
         to: student.instructor_email,
         studentId: student.id,

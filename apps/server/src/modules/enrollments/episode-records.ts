@@ -13,6 +13,14 @@ type DeliveryState = NonNullable<ReturnType<WriteContext['deliveries']['get']>>;
 
 const duplicateLesson = () => invalid({ lesson: ['has already been sent for this enrollment'] });
 
+/** A lesson comes back after it went out: a received date before the sent date is a typing slip. */
+function checkDates(dateSent: string | null | undefined, dateCompleted: string | null | undefined) {
+  if (!dateSent && !dateCompleted) throw invalid([messages.sentOrReceivedRequired]);
+  if (dateSent && dateCompleted && dateCompleted < dateSent) {
+    throw invalid({ date_completed: ['must not be before the sent date'] });
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
   return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
@@ -28,7 +36,7 @@ async function createDelivery(ctx: WriteContext, item: DeliveryInput): Promise<n
   if (episodeId === undefined) throw invalid({ episode_id: [messages.fieldRequired] });
   if (!ctx.episodeIds.has(episodeId)) throw invalid({ episode_id: ['is not a lesson of this course'] });
   // SPEC section 5, Lesson form: one of the two dates, the sentence as an array body.
-  if (!item.date_sent && !item.date_completed) throw invalid([messages.sentOrReceivedRequired]);
+  checkDates(item.date_sent, item.date_completed);
   if ([...ctx.deliveries.values()].some((delivery) => delivery.episodeId === episodeId)) throw duplicateLesson();
   checkGrader(ctx, item.grading_instructor_id);
   const values = {
@@ -61,7 +69,7 @@ async function updateDelivery(ctx: WriteContext, id: number, current: DeliverySt
   }
   const dateSent = item.date_sent === undefined ? current.dateSent : item.date_sent;
   const dateCompleted = item.date_completed === undefined ? current.dateCompleted : item.date_completed;
-  if (!dateSent && !dateCompleted) throw invalid([messages.sentOrReceivedRequired]);
+  checkDates(dateSent, dateCompleted);
   if (item.grading_instructor_id !== current.gradingInstructorId) checkGrader(ctx, item.grading_instructor_id);
   const changes = {
     ...(item.date_sent === undefined ? {} : { dateSent: item.date_sent }),

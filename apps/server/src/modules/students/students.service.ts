@@ -86,7 +86,8 @@ async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput
   if (!creatorSees) await shareWith(tx, student.id, user.id, user.id);
 
   const outboxIds: number[] = [];
-  if (input.notify_instructor_by_email) {
+  // Nobody is told of what they did themselves (a head school admin adding a student).
+  if (input.notify_instructor_by_email && instructorId !== user.id) {
     const instructor = await instructorContact(tx, instructorId);
     if (instructor) {
       const notice = newStudentNotice(instructor.email, instructor, {
