@@ -59,6 +59,13 @@ describe('the choices of the enroll form', () => {
         ],
       },
     ]);
+    // A course graduated or left may be taken again: only an active enrollment counts.
+    const graduated = {
+      ...student,
+      course_enrollments: student.course_enrollments.map((e) => (e.series_id === 21 ? { ...e, status: 'Graduated' as const } : e)),
+    };
+    const [courses] = seriesChoiceGroups(offered as never, graduated);
+    expect(courses?.choices.find((c) => c.name === 'Bible Basics')?.enrolled).toBe(false);
     expect(seriesChoiceGroups(offered as never, student, ' DAN').map((group) => group.choices.map((c) => c.name))).toEqual([
       ['Daniel Seminar'],
     ]);

@@ -114,6 +114,7 @@ describe('decisions ticked in a dialog (SPEC section 4)', () => {
 
   it("'Received': the received date, the decision changes and the note on the delivery, in one body", () => {
     const values = receivedSchema.parse({
+      date_sent: '2024-03-01',
       date_completed: '2024-03-18',
       decision_option_ids: ['72', '73'],
       note_type: 'Note',
@@ -132,7 +133,13 @@ describe('decisions ticked in a dialog (SPEC section 4)', () => {
   });
 
   it("'Received' with nothing ticked or noted sends only the date", () => {
-    const values = receivedSchema.parse({ date_completed: '2024-03-18', decision_option_ids: [], note_type: 'Note', note_text: ' ' });
+    const values = receivedSchema.parse({
+      date_sent: '2024-03-01',
+      date_completed: '2024-03-18',
+      decision_option_ids: [],
+      note_type: 'Note',
+      note_text: ' ',
+    });
     expect(receivedBody(values, { id: 902, decisions: [] })).toEqual({
       episode_deliveries_attributes: [{ id: 902, date_completed: '2024-03-18' }],
     });
@@ -167,8 +174,15 @@ describe('decisions ticked in a dialog (SPEC section 4)', () => {
       ['date', 'This field is required'],
       ['note_type', 'This field is required'],
     ]);
-    expect(receivedSchema.safeParse({ date_completed: '13/45/2024', decision_option_ids: [], note_type: null, note_text: '' }).error?.issues[0]?.message).toBe(
-      'Date input not valid.',
-    );
+    const received = (input: Record<string, unknown>) =>
+      receivedSchema
+        .safeParse({ date_sent: '2024-03-10', decision_option_ids: [], note_type: null, note_text: '', ...input })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(received({ date_completed: '13/45/2024' })).toEqual([['date_completed', 'Date input not valid.']]);
+    // A lesson comes back after it went out.
+    expect(received({ date_completed: '2024-03-09' })).toEqual([
+      ['date_completed', 'Received date must not be before the sent date'],
+    ]);
+    expect(received({ date_completed: '2024-03-10' })).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
+import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIso } from '../src/lib/dates.ts';
 import { jsonResponse } from './support.tsx';
 import {
   choose,
@@ -25,6 +27,9 @@ describe('Send a lesson (SPEC section 5)', () => {
     const api = mockApi();
     renderForm({ kind: 'lesson', studentId: 5 });
     await readyCourse();
+    // A lesson is mostly sent the day it is recorded: the sent date starts at today.
+    expect(field('Sent date')).toHaveValue(formatDate(todayIso()));
+    typeDate('Sent date', '');
     await save();
     expect(await screen.findAllByText(messages.fieldRequired)).toHaveLength(2);
     expect(screen.getByText(messages.sentOrReceivedRequired)).toBeInTheDocument();
@@ -61,6 +66,7 @@ describe('Send a lesson (SPEC section 5)', () => {
     expect(field('Course')).toHaveValue('Bible Basics');
     await waitFor(() => expect(field('Lesson')).toHaveAttribute('placeholder', 'Select'));
     await choose('Lesson', '2. Prayer');
+    typeDate('Sent date', '');
     typeDate('Received date', '03/07/2026');
     await choose('Delivery type', 'In-home');
     await save();
@@ -88,12 +94,26 @@ describe('Send a lesson (SPEC section 5)', () => {
     renderForm({ kind: 'lesson', studentId: 5, enrollmentId: 11 });
     await readyCourse();
     await waitFor(() => expect(field('Lesson')).toHaveAttribute('placeholder', 'Select'));
+    typeDate('Sent date', '');
     await save();
     expect(await screen.findByText(messages.fieldRequired)).toBeVisible();
     expect(screen.getByText(messages.sentOrReceivedRequired)).toBeVisible();
     await waitFor(() => expect(field('Lesson')).toHaveFocus());
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(field('Lesson')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('refuses a received date before the sent date', async () => {
+    const api = mockApi();
+    renderForm({ kind: 'lesson', studentId: 5, enrollmentId: 11 });
+    await readyCourse();
+    await waitFor(() => expect(field('Lesson')).toHaveAttribute('placeholder', 'Select'));
+    await choose('Lesson', '2. Prayer');
+    typeDate('Sent date', '03/15/2026');
+    typeDate('Received date', '03/01/2026');
+    await save();
+    expect(await screen.findByText('Received date must not be before the sent date')).toBeInTheDocument();
+    expect(api.puts(11)).toEqual([]);
   });
 
   it("refuses a date it cannot read with 'Date input not valid.'", async () => {

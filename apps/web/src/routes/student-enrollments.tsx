@@ -1,4 +1,5 @@
 import type { SeriesType } from '@srs/shared/enrollments';
+import { EnrollOffers } from '../features/enrollments/components/enroll-offers.tsx';
 import { RecordFormButton } from '../features/enrollments/components/record-form-button.tsx';
 import { TabToolbar } from '../features/enrollments/components/tab-toolbar.tsx';
 import { EnrollmentTable } from '../features/students/components/enrollment-table.tsx';
@@ -19,6 +20,7 @@ export function StudentEnrollmentsTab({ type }: { type: SeriesType }) {
         <RecordFormButton target={{ kind: 'enroll', studentId: student.id, seriesType: type }}>{tab.action}</RecordFormButton>
       </TabToolbar>
       <EnrollmentTable studentId={student.id} type={type} enrollments={student[tab.list]} />
+      <EnrollOffers student={student} type={type} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DateInput } from '../../../components/date-input.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
+import { receivedAfterSent } from '../forms/form-schemas.ts';
 import { episodeLabel } from './enrollment-format.ts';
 
 /** SPEC section 5, Lesson form: one of the two dates is required. */
@@ -21,7 +22,8 @@ export const DeliveryEditValues = z
   .refine((values) => values.date_sent !== null || values.date_completed !== null, {
     message: messages.sentOrReceivedRequired,
     path: ['date_sent'],
-  });
+  })
+  .refine(receivedAfterSent.check, receivedAfterSent.rule);
 export type DeliveryEditValues = z.infer<typeof DeliveryEditValues>;
 
 const deliveryTypeOptions = deliveryTypes.map((value) => ({ value, label: deliveryTypeLabels[value] }));

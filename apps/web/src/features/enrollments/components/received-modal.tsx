@@ -24,10 +24,12 @@ function ReceivedForm({ enrollment, delivery, onClose }: FormProps) {
   const form = useForm<ReceivedValues, unknown, ReceivedOutput>({
     resolver: zodResolver(receivedSchema),
     defaultValues: {
+      date_sent: delivery.date_sent,
       date_completed: todayIso(),
       // The decisions already recorded on the lesson start ticked; unticking one removes it.
       decision_option_ids: delivery.decisions.map((decision) => String(decision.decision_option_id)),
-      note_type: null,
+      // Most notes are plain notes: the type is there already, a prayer request is one choice away.
+      note_type: 'Note',
       note_text: '',
     },
   });

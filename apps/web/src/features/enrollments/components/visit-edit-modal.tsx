@@ -21,7 +21,8 @@ function VisitEditForm({ enrollment, visit, onClose }: FormProps) {
     defaultValues: {
       date: visit.date,
       decision_option_ids: visit.decisions.map((decision) => String(decision.decision_option_id)),
-      note_type: null,
+      // Most notes are plain notes: the type is there already, a prayer request is one choice away.
+      note_type: 'Note',
       note_text: '',
     },
   });

@@ -1,4 +1,4 @@
-import type { EnrollmentSummary } from '@srs/shared/enrollments';
+import { activeStatuses, type EnrollmentSummary } from '@srs/shared/enrollments';
 import type { SeriesOption } from '@srs/shared/series';
 import type { Student } from '@srs/shared/students';
 import { z } from 'zod';
@@ -12,16 +12,24 @@ export type EnrollOutput = z.output<typeof enrollSchema>;
 type Enrollments = Pick<Student, 'course_enrollments' | 'seminar_enrollments'>;
 
 /**
- * The student's enrollment in a series that still counts (docs/decisions.md: at most one that is
- * not orphaned per series), or null.
+ * The student's active enrollment in a series (docs/decisions.md: at most one Applied, Enrolled or
+ * Attended enrollment that is not orphaned per series; a course graduated or left may be taken
+ * again), or null.
  */
 export function existingEnrollment(student: Enrollments, seriesId: string | null | undefined): EnrollmentSummary | null {
   if (!seriesId) return null;
   return (
     [...student.course_enrollments, ...student.seminar_enrollments].find(
-      (enrollment) => !enrollment.orphaned && String(enrollment.series_id) === seriesId,
+      (enrollment) =>
+        !enrollment.orphaned && activeStatuses.includes(enrollment.status) && String(enrollment.series_id) === seriesId,
     ) ?? null
   );
+}
+
+/** The id of the one series the student can start, when there is exactly one. */
+export function onlyOpenSeries(series: readonly SeriesOption[] | undefined, student: Enrollments): string | null {
+  const open = (series ?? []).filter((option) => !existingEnrollment(student, String(option.id)));
+  return open.length === 1 && open[0] ? String(open[0].id) : null;
 }
 
 export type SeriesChoice = { value: string; name: string; enrolled: boolean };

@@ -3,6 +3,7 @@ import { Alert, Anchor, Checkbox } from '@mantine/core';
 import type { SeriesType } from '@srs/shared/enrollments';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../../lib/http-errors.ts';
@@ -11,7 +12,7 @@ import { enrollmentPath } from '../../../lib/sections.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useCreateEnrollment } from '../api.ts';
 import { fullName } from '../components/enrollment-format.ts';
-import { type EnrollOutput, type EnrollValues, enrollSchema, existingEnrollment } from './enroll-choices.ts';
+import { type EnrollOutput, type EnrollValues, enrollSchema, existingEnrollment, onlyOpenSeries } from './enroll-choices.ts';
 import type { RecordFormBodyProps } from './form-context.ts';
 import { RecordFormFrame } from './form-fields.tsx';
 import { SeriesChoiceField } from './series-choice-field.tsx';
@@ -31,8 +32,14 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
   const navigate = useNavigate();
   const form = useForm<EnrollValues, unknown, EnrollOutput>({
     resolver: zodResolver(enrollSchema),
-    defaultValues: { series_id: null, notify_instructor_by_email: true },
+    defaultValues: { series_id: preselected(target, student), notify_instructor_by_email: true },
   });
+  // The only series the student can start is chosen already: enrolling is then one tap, Save.
+  const only = onlyOpenSeries(offered.data?.series, student);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (only && getValues('series_id') === null) setValue('series_id', only);
+  }, [only, getValues, setValue]);
   const chosen = useWatch({ control: form.control, name: 'series_id' });
   const existing = existingEnrollment(student, chosen);
 
@@ -91,6 +98,11 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
       />
     </RecordFormFrame>
   );
+}
+
+/** The series the form was opened for, when it was opened for this student. */
+function preselected(target: RecordFormBodyProps['target'], student: RecordFormBodyProps['student']): string | null {
+  return target.seriesId && target.studentId === student.id ? String(target.seriesId) : null;
 }
 
 function kindOf(type: SeriesType | undefined): { label: string; plural: string } {

@@ -30,6 +30,17 @@ const noteType = z.enum(noteTypes).nullable();
 // Rules across fields also run while a field is still empty, so every message shows at once.
 const always = () => true;
 
+/** A lesson comes back after it went out (docs/decisions.md): the received date is not before the sent one. */
+export const receivedAfterSent = {
+  check: ({ date_sent: sent, date_completed: received }: { date_sent?: unknown; date_completed?: unknown }) =>
+    typeof sent !== 'string' ||
+    typeof received !== 'string' ||
+    !isValidIsoDate(sent) ||
+    !isValidIsoDate(received) ||
+    received >= sent,
+  rule: { path: ['date_completed'], message: 'Received date must not be before the sent date' },
+};
+
 /** A note is optional on visits and reminders: its type is required only once there is text. */
 const optionalNote = { note_type: noteType, note_text: z.string().max(5000, noteTooLong) };
 const noteTypeWhenText = (values: { note_type?: unknown; note_text?: unknown }) =>
@@ -48,7 +59,8 @@ export const lessonSchema = z
     when: always,
     path: ['date_sent'],
     message: messages.sentOrReceivedRequired,
-  });
+  })
+  .refine(receivedAfterSent.check, receivedAfterSent.rule);
 export type LessonValues = z.input<typeof lessonSchema>;
 export type LessonOutput = z.output<typeof lessonSchema>;
 
@@ -127,8 +139,15 @@ export type NoteOutput = z.output<typeof noteSchema>;
  * and a note are optional, with the same note rule as a visit.
  */
 export const receivedSchema = z
-  .object({ date_completed: requiredDate, decision_option_ids: z.array(z.string()), ...optionalNote })
-  .refine(noteTypeWhenText, noteTypeRequired);
+  .object({
+    /** The lesson's sent date, as it is: the received date may not come before it. */
+    date_sent: z.string().nullable(),
+    date_completed: requiredDate,
+    decision_option_ids: z.array(z.string()),
+    ...optionalNote,
+  })
+  .refine(noteTypeWhenText, noteTypeRequired)
+  .refine(receivedAfterSent.check, receivedAfterSent.rule);
 export type ReceivedValues = z.input<typeof receivedSchema>;
 export type ReceivedOutput = z.output<typeof receivedSchema>;
 

@@ -3,6 +3,7 @@ import { SimpleGrid } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { todayIso } from '../../../lib/dates.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { enrollmentQuery } from '../api.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
@@ -26,7 +27,8 @@ export function LessonForm(props: RecordFormBodyProps) {
     defaultValues: {
       enrollment_id: initialEnrollment(props, courses),
       episode_id: preselectedEpisode(props, courses),
-      date_sent: null,
+      // A lesson is mostly sent the day it is recorded.
+      date_sent: todayIso(),
       date_completed: null,
       delivery_type: null,
     },

@@ -23,6 +23,8 @@ export type RecordFormTarget = {
   episodeId?: number | null;
   /** 'Enroll' from a student's courses or seminars tab offers only that kind of series. */
   seriesType?: SeriesType | null;
+  /** The series an 'Enroll' of an offered course or seminar is for, preselected in the enroll form. */
+  seriesId?: number | null;
 };
 
 /** A form opened from an enrollment's page: for its student and itself, and the record given. */

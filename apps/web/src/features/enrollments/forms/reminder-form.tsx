@@ -15,7 +15,8 @@ export function ReminderForm(props: RecordFormBodyProps) {
     defaultValues: {
       enrollment_id: initialEnrollment(props, enrollments),
       date: null,
-      note_type: null,
+      // Most notes are plain notes: the type is there already, a prayer request is one choice away.
+      note_type: 'Note',
       note_text: '',
     },
   });

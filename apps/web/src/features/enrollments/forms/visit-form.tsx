@@ -23,7 +23,8 @@ export function VisitForm(props: RecordFormBodyProps) {
       enrollment_id: initialEnrollment(props, enrollments),
       date: null,
       decision_option_ids: [],
-      note_type: null,
+      // Most notes are plain notes: the type is there already, a prayer request is one choice away.
+      note_type: 'Note',
       note_text: '',
     },
   });
