@@ -40,8 +40,12 @@ describe.each(['desktop', 'phone'] as ViewportName[])('enrolling a student who a
       await expect.poll(() => refusal.innerText()).toContain(`is already enrolled in ${demo.course}`);
       expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 
-      // Two taps: the course, then Save; the new enrollment opens on its lessons tab.
-      await dialog.getByRole('radio', { name: otherCourse }).click();
+      await page.keyboard.press('Escape');
+
+      // Two taps: the course the tab offers, then Save; the new enrollment opens on its lessons tab.
+      await page.getByRole('button', { name: `Enroll in ${otherCourse}` }).click();
+      dialog = page.getByRole('dialog', { name: 'Enroll in a course' });
+      expect(await dialog.getByRole('radio', { name: otherCourse }).isChecked()).toBe(true);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Enrollment created successfully.');
       const courseId = await enrollmentIdOf(page, enrollmentUrl(student.id, 'courses', 'lessons'));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../src/lib/session.ts';
-import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
+import { DashboardMobile, enrollmentLines } from '../src/routes/dashboard-mobile.tsx';
 import { appConfig, instructor, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
@@ -103,5 +103,13 @@ describe('phone dashboard tiles (SPEC section 2, Dashboard mobile)', () => {
     expect(await screen.findByRole('button', { name: '3 instructors' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /interests/i })).toBeNull();
     expect(api.callsTo('GET', '/interests')).toHaveLength(0);
+  });
+});
+
+describe('the follow-up list under the tiles', () => {
+  it('says it has a line per course or seminar, since the tile counts students', () => {
+    expect(enrollmentLines(1, 1)).toBe('One course or seminar to follow up.');
+    expect(enrollmentLines(23, 23)).toBe('23 courses and seminars to follow up, a line for each.');
+    expect(enrollmentLines(140, 100)).toBe('140 courses and seminars to follow up, the 100 waiting longest are here.');
   });
 });

@@ -47,6 +47,11 @@ describe('lessons tab', () => {
     // A lesson out with the student offers Received besides Edit and Remove.
     expect(cells(rows[1] as HTMLElement)).toEqual(['2. Prayer', '03/04/2024', '-', 'Personal Delivery', '0', '1', 'ReceivedEditRemove']);
     expect(cells(rows[2] as HTMLElement)).toEqual(['3. Salvation', '-', '-', '-', '-', '-', 'Send']);
+    // A lesson's notes are read on the questions tab: the count leads there.
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: '2 notes of lesson 1. The Bible' })).toHaveAttribute(
+      'href',
+      `${course}/questions`,
+    );
 
     await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Send lesson 3. Salvation' }));
     // The row's lesson is preselected in the form, as the decisions tab's row action does.
@@ -138,7 +143,10 @@ describe('lessons tab', () => {
     renderEnrollmentPage(`${course}/lessons`);
     const list = await screen.findByRole('list', { name: 'Lessons' }, loaded);
     expect(screen.queryByRole('table', { name: 'Lessons' })).toBeNull();
-    const items = within(list).getAllByRole('listitem');
+    // The lessons, not the notes listed inside a lesson's card.
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
       'Lesson 1. The Bible',
       'Lesson 2. Prayer',
@@ -152,18 +160,20 @@ describe('lessons tab', () => {
     expect(unsent).toHaveAttribute('data-first');
     expect(unsent).toHaveAttribute('data-last');
 
-    // Received: name, type, dates, its decision named whole, its notes counted; Edit and Remove.
+    // Received: name, type, dates, its decision named whole, its notes whole; Edit and Remove.
     expect(within(received).getByText('Post Office')).toBeInTheDocument();
     expect(within(received).getByText('Sent 02/01/2024 · Received 02/20/2024')).toBeInTheDocument();
     expect(within(received).getByText('Accept Jesus as Saviour')).toBeInTheDocument();
-    expect(within(received).getByText('2 notes')).toBeInTheDocument();
+    const notes = within(received).getByRole('list', { name: 'Notes of lesson 1. The Bible' });
+    expect(within(notes).getByText('Who wrote the Bible?')).toBeInTheDocument();
+    expect(within(notes).getByText(/Pray for my mother/)).toBeInTheDocument();
     expect(within(received).getByRole('button', { name: 'Edit lesson 1. The Bible' })).toHaveTextContent('');
     expect(within(received).getByRole('button', { name: 'Remove lesson 1. The Bible' })).toBeInTheDocument();
     expect(within(received).queryByRole('button', { name: /^Received/ })).toBeNull();
 
     // Sent and not back yet: it says so and offers Received, in words.
     expect(within(sent).getByText('Sent 03/04/2024 · Not received yet')).toBeInTheDocument();
-    expect(within(sent).getByText('1 note')).toBeInTheDocument();
+    expect(within(sent).getByText('How often should I pray?')).toBeInTheDocument();
     expect(within(sent).getByRole('button', { name: 'Received lesson 2. Prayer' })).toHaveTextContent('Received');
 
     await user.click(within(unsent).getByRole('button', { name: 'Send lesson 3. Salvation' }));

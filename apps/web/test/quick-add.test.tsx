@@ -1,6 +1,6 @@
 import { messages } from '@srs/shared/messages';
 import type { TokenUser } from '@srs/shared/roles';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -237,6 +237,24 @@ describe('Quick Add button on a phone', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('checkbox', { name: 'Attended' }));
     expect(await screen.findByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
+  });
+
+  it('steps aside while the page scrolls down, and comes back when it scrolls up', async () => {
+    mockApi();
+    renderPageWithField(true);
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      fireEvent.scroll(window);
+    };
+    scrollTo(0);
+    expect(screen.getByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
+    scrollTo(400);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument());
+    scrollTo(405);
+    expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument();
+    scrollTo(300);
+    expect(await screen.findByRole('button', { name: 'Quick Add' })).toBeInTheDocument();
+    scrollTo(0);
   });
 
   it('stays on wide screens', async () => {

@@ -29,6 +29,11 @@ export type DataTableProps<T> = {
   height?: number;
   /** A fixed height (the dashboard tables) instead of a maximum. */
   fixedHeight?: boolean;
+  /**
+   * 'page': no scrolling body; the page scrolls, as it does on phones. For a table that is the
+   * page's whole content (an enrollment's lessons), where a 300 px box would only hide rows.
+   */
+  scroll?: 'body' | 'page';
   minWidth?: number;
   /** Cells keep to one line on wide screens (phones stack each row as a card instead). */
   nowrap?: boolean;
@@ -104,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Tbody>
     </Table>
   );
-  if (stacked) return table;
+  if (stacked || props.scroll === 'page') return table;
   return props.fixedHeight ? (
     <ScrollArea h={height} type="auto" offsetScrollbars>
       {table}

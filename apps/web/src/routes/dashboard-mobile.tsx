@@ -54,6 +54,13 @@ const interestLine = (interest: Interest): LinkItem => ({
     .join(' · '),
 });
 
+/** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
+export function enrollmentLines(count: number, shown: number): string {
+  if (count === 1) return 'One course or seminar to follow up.';
+  const lines = shown < count ? `the ${shown} waiting longest are here` : 'a line for each';
+  return `${count} courses and seminars to follow up, ${lines}.`;
+}
+
 export function DashboardMobile() {
   const admin = useCan(dashboardInstructorRoles);
   // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
@@ -171,6 +178,12 @@ export function DashboardMobile() {
         <Title order={2} size="h5" px="xs" mb={4}>
           Students needing follow-up
         </Title>
+        {/* The tile counts students; this list has a line per course or seminar, and says so. */}
+        {followup.data && followup.data.pagination.total_count > 0 && (
+          <Text size="xs" c="dimmed" px="xs" mb={4}>
+            {enrollmentLines(followup.data.pagination.total_count, followup.data.enrollments.length)}
+          </Text>
+        )}
         <LinkList
           label="Students needing follow-up"
           items={followupItems}

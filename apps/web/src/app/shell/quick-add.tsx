@@ -7,6 +7,7 @@ import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/re
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { useScrollingDown } from '../../lib/use-scrolling-down.ts';
 import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
 import {
   newSeminarPath,
@@ -32,8 +33,11 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   const [opened, setOpened] = useState(false);
   const [step, setStep] = useState<Step>(menuStep);
   const open = openRecord(location.pathname);
-  // On a phone the keyboard pushes the button up over the field being typed in: it steps aside.
-  const typing = useTypingOnPage(useIsMobile());
+  // On a phone the keyboard pushes the button up over the field being typed in, and rows scrolling
+  // under it would be covered (a lesson's Send): it steps aside for both.
+  const mobile = useIsMobile();
+  const typing = useTypingOnPage(mobile);
+  const scrolling = useScrollingDown(mobile);
 
   // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
   useEffect(() => setOpened(false), [location.key]);
@@ -52,7 +56,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
 
   return (
     <>
-      <Affix position={{ bottom: 24, right: 24 }} zIndex={150} hidden={typing}>
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150} hidden={typing || scrolling}>
         <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={show} variant="filled" color="blue">
           <IconPlus size={28} aria-hidden />
         </ActionIcon>

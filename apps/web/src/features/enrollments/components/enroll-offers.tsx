@@ -1,7 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SeriesType } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
-import { IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { existingEnrollment } from '../forms/enroll-choices.ts';
@@ -33,7 +32,6 @@ export function EnrollOffers({ student, type }: { student: Student; type: Series
             </Text>
             <RecordFormButton
               target={{ kind: 'enroll', studentId: student.id, seriesType: type, seriesId: series.id }}
-              icon={<IconSchool size={18} aria-hidden />}
               name={`Enroll in ${series.name}`}
             >
               Enroll

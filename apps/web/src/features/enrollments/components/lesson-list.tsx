@@ -5,7 +5,8 @@ import { DecisionBadges } from './decision-badges.tsx';
 import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { DeliveryActions, type LessonHandlers, ReceivedAction, SendAction } from './lesson-actions.tsx';
 import classes from './lesson-list.module.css';
-import { deliveryDates, type LessonItem, type LessonRow, lessonItems, notesCount } from './lesson-rows.ts';
+import { deliveryDates, type LessonItem, type LessonRow, lessonItems } from './lesson-rows.ts';
+import { NoteList } from './note-list.tsx';
 
 type ItemProps = { item: LessonItem; handlers: LessonHandlers };
 
@@ -26,7 +27,6 @@ function UnsentLine({ item, handlers }: ItemProps) {
 }
 
 function DeliveryCard({ item, delivery, handlers }: ItemProps & { delivery: EpisodeDelivery }) {
-  const recorded = delivery.decisions.length > 0 || delivery.notes.length > 0;
   return (
     <li className={classes.card} aria-label={`Lesson ${episodeLabel(item.episode)}`} data-state={item.state}>
       <div className={classes.name}>
@@ -43,15 +43,16 @@ function DeliveryCard({ item, delivery, handlers }: ItemProps & { delivery: Epis
       <Text size="xs" c="dimmed" className={classes.wide}>
         {deliveryDates(delivery)}
       </Text>
-      {recorded && (
+      {delivery.decisions.length > 0 && (
         <Group gap={6} className={classes.wide}>
-          {delivery.decisions.length > 0 && <DecisionBadges decisions={delivery.decisions} />}
-          {delivery.notes.length > 0 && (
-            <Text size="xs" c="dimmed">
-              {notesCount(delivery.notes.length)}
-            </Text>
-          )}
+          <DecisionBadges decisions={delivery.decisions} />
         </Group>
+      )}
+      {/* What the student wrote on the lesson sent back, whole: a count alone cannot be read. */}
+      {delivery.notes.length > 0 && (
+        <div className={classes.wide}>
+          <NoteList notes={delivery.notes} label={`Notes of lesson ${episodeLabel(item.episode)}`} />
+        </div>
       )}
       {item.state === 'sent' && (
         <div className={classes.wide}>

@@ -30,12 +30,16 @@ type RecordsTabProps<T> = Pick<DataTableProps<T>, 'rows' | 'rowKey' | 'emptyMess
   actions: Column<T>;
 };
 
-/** A tab listing one kind of record: its toolbar, then its table with the row actions, cells on one line. */
+/**
+ * A tab listing one kind of record: its toolbar, then its table with the row actions, cells on one
+ * line. The table is the tab's whole content: it grows with its rows and the page scrolls
+ * (docs/decisions.md), so a 20-lesson course is not read through a 300 px box.
+ */
 export function RecordsTab<T>({ title, buttons, columns, actions, ...table }: RecordsTabProps<T>) {
   return (
     <>
       <TabToolbar title={title}>{buttons}</TabToolbar>
-      <DataTable {...table} label={title} columns={[...columns, actions]} nowrap />
+      <DataTable {...table} label={title} columns={[...columns, actions]} nowrap scroll="page" />
     </>
   );
 }

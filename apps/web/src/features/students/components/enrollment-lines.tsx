@@ -32,7 +32,13 @@ function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollme
       title={enrollment.orphaned ? 'Orphaned enrollment' : undefined}
       data-orphaned={enrollment.orphaned || undefined}
     >
-      <Anchor component={Link} to={to} size="sm" c={enrollment.orphaned ? 'dimmed' : undefined}>
+      <Anchor
+        component={Link}
+        to={to}
+        size="sm"
+        c={enrollment.orphaned ? 'dimmed' : undefined}
+        className="thumb-link"
+      >
         {enrollment.series_name}
       </Anchor>
       {isCourse ? (

@@ -52,7 +52,7 @@ export function StudentCards({ students, loading, selection }: Props) {
               />
             )}
             <Stack gap={0} miw={0}>
-              <Anchor component={Link} to={`/students/${student.id}`} fw={600}>
+              <Anchor component={Link} to={`/students/${student.id}`} fw={600} className="thumb-link">
                 {fullName(student)}
               </Anchor>
               <Text size="sm" c="dimmed">
