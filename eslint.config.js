@@ -18,6 +18,62 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  // ---- Layers of packages/shared and apps/server (docs/decisions/004-core-plugins-and-layers.md).
+  // Each block owns its folder; a folder's imports are checked by one block only (flat config does
+  // not merge the options of a rule that two blocks set for the same file).
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)apps/|^@srs/(web|server)(/|$)', message: 'packages/shared is imported by both apps and imports neither.' },
+      ] }],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./)+(modules|plugins|auth|core|seed|jobs)/', message: 'db/ is the bottom layer: it never imports modules/, plugins/, auth/ or core/.' },
+      ] }],
+    },
+  },
+  {
+    files: ['apps/server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^\\.\\./(?!db/)', message: 'core/ imports only db/ and @srs/shared: every module builds on it, it builds on no module.' },
+      ] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^\\.\\./[^./][^/]*/(?!public\\.ts$)', message: "Another module is used only through its public.ts, never its internals." },
+        { regex: '(^|/)modules/[^/]+/(?!public\\.ts$)', message: "Another module is used only through its public.ts, never its internals." },
+      ] }],
+    },
+  },
+  {
+    files: ['apps/server/src/{plugins,auth,seed}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)modules/[^/]+/(?!public\\.ts$)', message: "plugins/, auth/ and seed/ use a module only through its public.ts, never its internals." },
+      ] }],
+    },
+  },
+  {
+    // A Visible<kind> id comes only from a scope check (core/records.ts): a cast would forge one.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/core/records.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'TSEnumDeclaration', message: 'Use string-literal unions, not enums.' },
+        { selector: ':matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name="Visible"]', message: 'A Visible id comes only from a scope check (core/records.ts), never from a cast.' },
+      ],
+    },
+  },
+  // ---- end of the server and shared layers.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

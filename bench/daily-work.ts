@@ -5,10 +5,10 @@
 //   DATABASE_URL=postgres://… npm run bench -- daily-work     (or DATA_DIR=… for PGlite)
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app.ts';
+import { loadTokenUser } from '../apps/server/src/auth/current-user.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
-import { loadTokenUser } from '../apps/server/src/modules/users/current-user.queries.ts';
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase(env);

@@ -13,8 +13,8 @@ import { createBuiltinProvider } from './auth/builtin-provider.ts';
 import { idpRoutes } from './auth/idp-routes.ts';
 import { createOidcClient, type OidcSettings } from './auth/oidc-client.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { validatorCompiler } from './core/validation.ts';
 import type { Database } from './db/client.ts';
-import { demoAccounts, demoPassword } from './db/seed/demo-accounts.ts';
 import { type Env, publicUrl } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -30,9 +30,10 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
+import { recordScope } from './plugins/record-scope.ts';
 import { security } from './plugins/security.ts';
-import { validatorCompiler } from './plugins/validation.ts';
 import { webApp } from './plugins/web-app.ts';
+import { demoAccounts, demoPassword } from './seed/demo-accounts.ts';
 import type { App } from './types.ts';
 
 export type AppOptions = { env: Env; database: Database; logger?: boolean; mailer?: Mailer };
@@ -92,6 +93,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(auth, { db, tokens });
+  await app.register(recordScope, { db });
 
   if (builtin) {
     await app.register(idpRoutes, {

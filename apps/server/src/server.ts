@@ -13,7 +13,7 @@ async function main() {
   const env = loadEnv();
   const database = await openDatabase(env);
   await database.migrate();
-  const { seedAll } = await import('./db/seed/seed-all.ts');
+  const { seedAll } = await import('./seed/seed-all.ts');
   await seedAll(database, { demo: env.SEED_DEMO });
   // The app is built before the queue starts so that the queue logs through the app's logger;
   // nothing calls the mailer before `listen`, and the queue is running by then.

@@ -8,7 +8,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenPayload } from './auth/tokens.ts';
-import type { Scope } from './plugins/scope.ts';
+import type { Actor } from './core/actor.ts';
+import type { RecordKind, Visible } from './core/records.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -23,11 +24,20 @@ declare module 'fastify' {
     /** Who may call the route (SPEC section 6). Every route declares roles or `public`. */
     roles?: readonly RoleType[];
     public?: boolean;
+    /**
+     * The record the path's `:id` names, checked in the user's scope before the handler runs
+     * (404 outside it); `{ none }` says why a path parameter is not a record. Start-up fails
+     * for a path parameter that declares neither.
+     */
+    record?: RecordKind | { none: string };
   }
   interface FastifyRequest {
     /** The signed-in user, loaded fresh from the database on every request. */
     user: TokenUser;
     token: TokenPayload;
-    scope: Scope;
+    /** Who acts: the user's id and scope, passed to every query and write. */
+    actor: Actor;
+    /** The route's record once its scope check passed (`visibleId(request, kind)` reads it). */
+    visibleRecord: { kind: RecordKind; id: Visible<RecordKind> } | null;
   }
 }

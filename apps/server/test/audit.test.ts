@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordVersion } from '../src/core/audit.ts';
 import { students, versions } from '../src/db/schema/index.ts';
-import { recordVersion } from '../src/plugins/audit.ts';
+import { actorOfUser } from './support/actor.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createNetwork } from './support/factories.ts';
 
@@ -21,10 +22,9 @@ describe('the audit trail', () => {
         .set({ city: 'Shelbyville' })
         .where(eq(students.id, net.studentA.id))
         .returning();
-      await recordVersion(tx, {
+      await recordVersion(tx, await actorOfUser(tx, net.schoolAdminA.id), {
         itemType: 'Student',
         itemId: net.studentA.id,
-        whodunnit: net.schoolAdminA.id,
         before: before!,
         after: after!,
       });
@@ -41,10 +41,9 @@ describe('the audit trail', () => {
       t.database.db.transaction(async (tx) => {
         const [before] = await tx.select().from(students).where(eq(students.id, net.studentB.id));
         await tx.delete(students).where(eq(students.id, net.studentB.id));
-        await recordVersion(tx, {
+        await recordVersion(tx, await actorOfUser(tx, net.instructorB.id), {
           itemType: 'Student',
           itemId: net.studentB.id,
-          whodunnit: null,
           before: before!,
           after: null,
         });
@@ -61,10 +60,9 @@ describe('the audit trail', () => {
     const net = await createNetwork(t.database.db);
     await t.database.db.transaction(async (tx) => {
       const [before] = await tx.delete(students).where(eq(students.id, net.studentA2.id)).returning();
-      await recordVersion(tx, {
+      await recordVersion(tx, await actorOfUser(tx, net.globalAdmin.id), {
         itemType: 'Student',
         itemId: net.studentA2.id,
-        whodunnit: net.globalAdmin.id,
         before: before!,
         after: null,
       });

@@ -1,8 +1,8 @@
 import { messages } from '@srs/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { nulCharacter } from '../src/core/validation.ts';
 import { productDeliveries, students } from '../src/db/schema/index.ts';
-import { nulCharacter } from '../src/plugins/validation.ts';
 import { createProductOffer } from './support/enrollment-factories.ts';
 import { createCourse, enroll, offer } from './support/factories.ts';
 import { studentForm } from './support/student-factories.ts';

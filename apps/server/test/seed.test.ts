@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { localDay } from '../src/db/seed/dates.ts';
-import { demoAccounts } from '../src/db/seed/demo-accounts.ts';
-import { seedLarge } from '../src/db/seed/large.ts';
-import { seedAll } from '../src/db/seed/seed-all.ts';
-import { refreshEnrollmentCaches } from '../src/modules/enrollments/enrollment-caches.ts';
+import { refreshAllEnrollmentCaches } from '../src/modules/enrollments/public.ts';
+import { localDay } from '../src/seed/dates.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
+import { seedLarge } from '../src/seed/large.ts';
+import { seedAll } from '../src/seed/seed-all.ts';
 
 // Under the root config each backend has its own project (TEST_BACKEND); run alone, this file does both.
 const backend = process.env.TEST_BACKEND;
@@ -71,7 +71,7 @@ async function cachesUnchangedByRefresh(database: Database): Promise<number> {
   const snapshot = `select id, lesson_number, last_sent_delivery_date, cached_latest_followup_date,
     cached_next_reminder_date from enrollments order by id`;
   const before = await database.query(snapshot);
-  await refreshEnrollmentCaches(database.db, null);
+  await refreshAllEnrollmentCaches(database.db);
   const after = await database.query(snapshot);
   expect(after).toEqual(before);
   return before.length;

@@ -1,12 +1,12 @@
 import { messages } from '@srs/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rows } from '../src/core/lists.ts';
 import { enrollments, studentShares } from '../src/db/schema/index.ts';
-import { rows } from '../src/lib/lists.ts';
-import { useStudentWritesFixture } from './support/student-writes.ts';
-import { createCourse, createSchool, offer } from './support/factories.ts';
 import { createSeminar, versionsOf } from './support/enrollment-factories.ts';
+import { createCourse, createSchool, offer } from './support/factories.ts';
 import { outboxTo, studentForm, studentsNamed } from './support/student-factories.ts';
+import { useStudentWritesFixture } from './support/student-writes.ts';
 
 describe('student writes', () => {
   const w = useStudentWritesFixture();

@@ -25,6 +25,7 @@ export const lessons: Episode[] = [
 export function courseEnrollment(overrides: Partial<EnrollmentDetail> = {}): EnrollmentDetail {
   return {
     id: 41,
+    permissions: { update: true, destroy: true },
     series_id: 5,
     series_name: 'Discover Bible Guides',
     series_type: 'Course',

@@ -100,6 +100,7 @@ export function enrollment(id: number, studentId: number, seriesId: number): Enr
   return {
     id,
     series_id: seriesId,
+    permissions: { update: true, destroy: true },
     series_name: 'Discover',
     series_type: 'Course',
     series: { type: 'Course', name: 'Discover' },

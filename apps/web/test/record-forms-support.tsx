@@ -64,6 +64,7 @@ const episode = (id: number, position: number, name: string) => ({ id, position,
 function detail(of: EnrollmentSummary, overrides: Partial<EnrollmentDetail>): EnrollmentDetail {
   return {
     ...of,
+    permissions: { update: true, destroy: true },
     student: { id: 5, first_name: 'Ann', middle_name: null, last_name: 'Lee' },
     school: student.school,
     instructor: student.instructor,

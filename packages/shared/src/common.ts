@@ -77,6 +77,13 @@ export const destroyFlag = z.preprocess(
   z.boolean(),
 );
 
+/**
+ * What the signed-in user may do with one record, one flag per action: the server computes each
+ * from the rule that answers 403 otherwise, and the web app draws only the actions that are true.
+ */
+export const permissionsOf = <const A extends string>(actions: readonly A[]) =>
+  z.object(Object.fromEntries(actions.map((action) => [action, z.boolean()])) as Record<A, z.ZodBoolean>);
+
 export const PersonRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
 export type PersonRef = z.infer<typeof PersonRef>;
 export const SchoolRef = z.object({ id: z.number(), school_code: z.string(), church_name: z.string() });

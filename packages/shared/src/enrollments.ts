@@ -9,6 +9,7 @@ import {
   limits,
   Pagination,
   PersonRef,
+  permissionsOf,
   requiredText,
   SchoolRef,
   wholeNumber,
@@ -146,6 +147,12 @@ export const ProductDelivery = z.object({
 });
 export type ProductDelivery = z.infer<typeof ProductDelivery>;
 
+/** Actions on an enrollment: change its status and records, delete it (docs/decisions.md "Writes by role"). */
+export const enrollmentActions = ['update', 'destroy'] as const;
+export type EnrollmentAction = (typeof enrollmentActions)[number];
+export const EnrollmentPermissions = permissionsOf(enrollmentActions);
+export type EnrollmentPermissions = z.infer<typeof EnrollmentPermissions>;
+
 export const EnrollmentDetail = EnrollmentSummary.extend({
   student: z.object({ id: z.number(), first_name: z.string(), middle_name: z.string().nullable(), last_name: z.string() }),
   school: SchoolRef,
@@ -158,6 +165,8 @@ export const EnrollmentDetail = EnrollmentSummary.extend({
   visits: z.array(Visit),
   reminders: z.array(Reminder),
   product_deliveries: z.array(ProductDelivery),
+  /** What the signed-in user may do with this enrollment. */
+  permissions: EnrollmentPermissions,
 });
 export type EnrollmentDetail = z.infer<typeof EnrollmentDetail>;
 

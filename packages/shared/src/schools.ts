@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, Pagination } from './common.ts';
+import { ListQuery, Pagination, permissionsOf } from './common.ts';
 
 export const SchoolListQuery = ListQuery.extend({
   sortBy: z.enum(['school_code', 'church_name', 'city', 'students_count']).default('school_code'),
@@ -31,6 +31,18 @@ export const School = z.object({
   students_count: z.number(),
 });
 export type School = z.infer<typeof School>;
+
+/**
+ * Actions on a school today: place a new student in it (POST /students with its school_id). Its
+ * own edit and delete come with the school pages, and their permissions with them.
+ */
+export const schoolActions = ['add_student'] as const;
+export type SchoolAction = (typeof schoolActions)[number];
+export const SchoolPermissions = permissionsOf(schoolActions);
+export type SchoolPermissions = z.infer<typeof SchoolPermissions>;
+/** GET /schools/{id}: the school with what the signed-in user may do with it. */
+export const SchoolDetail = School.extend({ permissions: SchoolPermissions });
+export type SchoolDetail = z.infer<typeof SchoolDetail>;
 
 export const SchoolListResponse = z.object({ schools: z.array(School), pagination: Pagination });
 export type SchoolListResponse = z.infer<typeof SchoolListResponse>;

@@ -9,6 +9,7 @@ import {
   optionalText,
   Pagination,
   PersonRef,
+  permissionsOf,
   requiredText,
   SchoolRef,
   wholeNumber,
@@ -69,6 +70,18 @@ export const Student = z.object({
   seminar_enrollments: z.array(EnrollmentSummary),
 });
 export type Student = z.infer<typeof Student>;
+
+/**
+ * Actions on a student: edit the profile (and record its lessons, visits…), delete it, reassign
+ * it, share or unshare it, enroll it (docs/decisions.md "Writes by role", "Sharing").
+ */
+export const studentActions = ['update', 'destroy', 'reassign', 'share', 'enroll'] as const;
+export type StudentAction = (typeof studentActions)[number];
+export const StudentPermissions = permissionsOf(studentActions);
+export type StudentPermissions = z.infer<typeof StudentPermissions>;
+/** GET, POST and PUT /students/{id}: the student with what the signed-in user may do with it. */
+export const StudentDetail = Student.extend({ permissions: StudentPermissions });
+export type StudentDetail = z.infer<typeof StudentDetail>;
 
 export const StudentListResponse = z.object({ students: z.array(Student), pagination: Pagination });
 export type StudentListResponse = z.infer<typeof StudentListResponse>;

@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { messages } from '@srs/shared/messages';
 import type { TokenUser } from '@srs/shared/roles';
 import { eq, lt } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { unauthorized } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
 import { revokedTokens } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { unauthorized } from '../plugins/errors.ts';
 import { loadOrCreateKey } from './server-keys.ts';
 
 export type TokenPayload = { user: TokenUser; jti: string; exp: number };

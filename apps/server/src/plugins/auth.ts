@@ -2,11 +2,11 @@ import { messages } from '@srs/shared/messages';
 import { can } from '@srs/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadTokenUser } from '../auth/current-user.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { actorFor } from '../core/actor.ts';
+import { forbidden, unauthorized } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
-import { loadTokenUser } from '../modules/users/current-user.queries.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import { resolveScope } from './scope.ts';
 
 type Options = { db: Db; tokens: TokenService };
 
@@ -29,7 +29,7 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: Options) {
 
   app.decorateRequest('user', null as never);
   app.decorateRequest('token', null as never);
-  app.decorateRequest('scope', null as never);
+  app.decorateRequest('actor', null as never);
 
   // onRequest: a signed-out call is refused before its input is even read.
   app.addHook('onRequest', async (request) => {
@@ -43,7 +43,7 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: Options) {
     if (!can(user, config.roles)) throw forbidden();
     request.token = payload;
     request.user = user;
-    request.scope = await resolveScope(db, user);
+    request.actor = await actorFor(db, user);
   });
 }
 

@@ -1,57 +1,7 @@
-import { notValid } from '@srs/shared/common';
-import { messages } from '@srs/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-
-/** A typed error that the one error handler turns into the SPEC section 8 shapes. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-/** Out of scope and missing look the same (DOMAIN.md): 404. */
-export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const forbidden = () => new HttpError(403, messages.notAuthorized);
-export const unauthorized = (reason: string) => new HttpError(401, reason);
-/**
- * 422 in a SPEC section 8 shape: an object of field → messages ('Field name message'), an array
- * of full sentences (joined with commas) or one sentence shown as is.
- */
-export const invalid = (body: Record<string, string[]> | string[] | string) =>
-  new HttpError(422, 'Unprocessable Entity', body);
-
-type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; input?: unknown };
-
-/** Issues of a value given in the wrong kind or out of a list: their own wording means nothing to a user. */
-const wrongValueCodes = new Set(['invalid_type', 'invalid_value', 'invalid_union', 'invalid_format', 'invalid_key']);
-
-/**
- * SPEC section 8's 422 shapes from validation issues: an object of field → messages, keyed by the
- * field's own name (a nested `visits_attributes.0.date` is `date`), so the web app's 'Field name
- * message' reads well. A rule about the whole body (no field) is a full sentence: when only such
- * rules fail, the body is the array of those sentences.
- */
-export function validationBody(issues: ZodIssueLike[]): Record<string, string[]> | string[] {
-  const result: Record<string, string[]> = {};
-  const sentences: string[] = [];
-  for (const issue of issues) {
-    const field = issue.path.map(String).reverse().find((part) => !/^\d+$/.test(part));
-    const missing = issue.input === undefined || issue.input === null || issue.input === '';
-    const wrong = issue.code !== undefined && wrongValueCodes.has(issue.code);
-    const message = wrong ? (missing ? messages.fieldRequired : notValid) : issue.message;
-    if (field === undefined) sentences.push(message);
-    else result[field] = [...new Set([...(result[field] ?? []), message])];
-  }
-  if (Object.keys(result).length === 0) return [...new Set(sentences)];
-  if (sentences.length > 0) result.base = [...new Set(sentences)];
-  return result;
-}
+import { HttpError } from '../core/errors.ts';
 
 /** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
 function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {

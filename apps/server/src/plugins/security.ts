@@ -2,8 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRateLimitStore } from '../core/rate-limit-store.ts';
 import type { Db } from '../db/client.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 async function securityPlugin(
   app: FastifyInstance,

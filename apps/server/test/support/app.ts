@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
+import { loadTokenUser } from '../../src/auth/current-user.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
 import type { Database } from '../../src/db/client.ts';
 import { loadEnv } from '../../src/env.ts';
-import { loadTokenUser } from '../../src/modules/users/current-user.queries.ts';
 import type { App } from '../../src/types.ts';
 import { openTestDatabase } from './database.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/db/client.ts';
-import { seedAll } from '../../src/db/seed/seed-all.ts';
+import { seedAll } from '../../src/seed/seed-all.ts';
 
 /**
  * Migrates and seeds one template database per run; every test file then starts from a copy

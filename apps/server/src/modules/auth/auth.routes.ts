@@ -4,14 +4,14 @@ import { everyone } from '@srs/shared/roles';
 import { CurrentUser } from '@srs/shared/users';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { loadTokenUser } from '../../auth/current-user.ts';
 import type { OidcClient } from '../../auth/oidc-client.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenService } from '../../auth/tokens.ts';
+import { invalid, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
-import { loadTokenUser } from '../users/current-user.queries.ts';
 import { finishSignIn, SignInError, startSignIn } from './auth.service.ts';
 
 type Options = {

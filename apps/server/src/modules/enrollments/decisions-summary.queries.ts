@@ -1,22 +1,17 @@
 import type { DecisionSummaryItem } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import type { Visible } from '../../core/records.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 
 type Row = Omit<DecisionSummaryItem, 'decided'>;
 
 /**
  * Every decision option of the enrollment's series by position, with how often and since when it
  * was decided. A decision's date is that of where it was recorded: the lesson's completed (else
- * sent) date, the presentation's date, or the visit's date. Null when the enrollment is out of scope.
+ * sent) date, the presentation's date, or the visit's date.
  */
-export async function decisionsSummary(db: DbOrTx, scope: Scope, id: number): Promise<DecisionSummaryItem[] | null> {
-  const [visible] = await rows<{ id: number }>(
-    db.execute(sql`select e.id from enrollments e join students s on s.id = e.student_id
-      where e.id = ${id} and ${visibleStudent(scope)}`),
-  );
-  if (!visible) return null;
+export async function decisionsSummary(db: DbOrTx, id: Visible<'enrollment'>): Promise<DecisionSummaryItem[]> {
   const found = await rows<Row>(
     db.execute(sql`
       select o.id, o.name, count(d.id)::int as decisions_count,

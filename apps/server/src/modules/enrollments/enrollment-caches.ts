@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
  * Recomputes the cached columns of enrollments (DOMAIN.md, Students and enrollments):
  * lesson_number (highest lesson sent), last_sent_delivery_date, cached_latest_followup_date
  * (latest lesson sent/completed date, presentation attended, visit or note) and cached_next_reminder_date (earliest
- * reminder after that follow-up). Run in the same transaction as every write that touches them.
- * Pass `null` to refresh every enrollment (the seed).
+ * reminder after that follow-up). The record pipeline runs it after every change of records;
+ * `null` refreshes every enrollment.
  */
 export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[] | null): Promise<void> {
   if (enrollmentIds && enrollmentIds.length === 0) return;
@@ -44,6 +44,11 @@ export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[
     from facts f
     where f.id = e.id
   `);
+}
+
+/** Every enrollment's caches, for data written in bulk without the record pipeline (the seed). */
+export async function refreshAllEnrollmentCaches(db: DbOrTx): Promise<void> {
+  await refreshEnrollmentCaches(db, null);
 }
 
 /**

@@ -9,11 +9,12 @@ import type {
   Visit,
 } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
+import { today } from '../../core/csv.ts';
+import { notFound } from '../../core/errors.ts';
+import { rows } from '../../core/lists.ts';
+import { personRef } from '../../core/person-ref.ts';
+import type { Visible } from '../../core/records.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { today } from '../../lib/csv.ts';
-import { rows } from '../../lib/lists.ts';
-import { personRef } from '../../lib/person-ref.ts';
-import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
 import { enrollmentSummary, type SummaryRow } from './enrollment-summaries.ts';
 
@@ -48,8 +49,8 @@ type NoteRow = Omit<NoteItem, 'author'> & Parents & PersonColumns;
 
 const personOf = (row: PersonColumns) => personRef(row.person_id, row.person_first_name, row.person_last_name);
 
-/** The enrollment's own row with its series, student, school and instructor; null when out of scope. */
-async function loadHead(db: DbOrTx, scope: Scope, id: number, followupDays: number) {
+/** The enrollment's own row with its series, student, school and instructor. */
+async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: number) {
   const [head] = await rows<HeadRow>(
     db.execute(sql`
       select e.id, e.series_id, se.name as series_name, se.type as series_type, e.registration_number,
@@ -67,13 +68,15 @@ async function loadHead(db: DbOrTx, scope: Scope, id: number, followupDays: numb
         join series se on se.id = e.series_id
         join schools sc on sc.id = s.school_id
         left join users i on i.id = s.instructor_id
-      where e.id = ${id} and ${visibleStudent(scope)}`),
+      where e.id = ${id}`),
   );
-  return head ?? null;
+  // Checked in this request: gone now means deleted by someone else in between.
+  if (!head) throw notFound('Enrollment');
+  return head;
 }
 
 /** Every record of the enrollment, one query per kind of record (never one per row). */
-function loadRecords(db: DbOrTx, id: number) {
+function loadRecords(db: DbOrTx, id: Visible<'enrollment'>) {
   return Promise.all([
     rows<DeliveryRow>(
       db.execute(sql`
@@ -151,15 +154,16 @@ const noteItem = (row: NoteRow): NoteItem => ({
   author: personOf(row),
 });
 
-/** GET /enrollments/{id}: the enrollment with all its records; null when missing or out of scope. */
+/**
+ * GET /enrollments/{id}: the enrollment whose scope check passed, with all its records; the route
+ * adds the signed-in user's permissions.
+ */
 export async function findEnrollmentDetail(
   db: DbOrTx,
-  scope: Scope,
-  id: number,
+  id: Visible<'enrollment'>,
   followupDays: number,
-): Promise<EnrollmentDetail | null> {
-  const head = await loadHead(db, scope, id, followupDays);
-  if (!head) return null;
+): Promise<Omit<EnrollmentDetail, 'permissions'>> {
+  const head = await loadHead(db, id, followupDays);
   const [deliveries, attendances, visits, reminders, products, decisions, notes] = await loadRecords(db, id);
   const decisionsOf = (key: ParentKey) => {
     const groups = groupBy(decisions, key);

@@ -1,5 +1,5 @@
 import type { SeriesType } from '@srs/shared/enrollments';
-import type { OutgoingMail } from '../mail/mail.outbox.ts';
+import type { OutgoingMail } from '../mail/public.ts';
 
 export type EnrollmentNoticeFacts = {
   to: string;

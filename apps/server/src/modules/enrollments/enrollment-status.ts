@@ -1,10 +1,11 @@
 import { activeStatuses, type EnrollmentStatus, type SeriesType } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { updateAudited } from '../../core/audit.ts';
+import { rows } from '../../core/lists.ts';
+import { sqlIdList } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enrollments } from '../../db/schema/index.ts';
-import { updateAudited } from '../../lib/audited.ts';
-import { rows } from '../../lib/lists.ts';
-import { sqlIdList } from '../../plugins/scope.ts';
 
 type Facts = {
   id: number;
@@ -36,14 +37,13 @@ export function nextStatus(facts: Facts, changed: Changed): EnrollmentStatus | n
   return null;
 }
 
-/** Applies the status rules to the enrollments a save touched, with a version for each change. */
-export async function applyStatusRules(
-  tx: DbOrTx,
-  enrollmentIds: number[],
-  userId: number,
-  changed: Changed,
-): Promise<void> {
-  if (enrollmentIds.length === 0 || (!changed.deliveries && !changed.attendances)) return;
+/**
+ * Applies the status rules to the enrollments a change touched, each by what changed in it, with
+ * a version for each new status. Only the record pipeline calls it, after every change.
+ */
+export async function applyStatusRules(tx: DbOrTx, actor: Actor, changes: ReadonlyMap<number, Changed>): Promise<void> {
+  const ids = [...changes].filter(([, changed]) => changed.deliveries || changed.attendances).map(([id]) => id);
+  if (ids.length === 0) return;
   const found = await rows<Facts>(
     tx.execute(sql`
       select e.id, e.status, se.type as series_type,
@@ -52,10 +52,11 @@ export async function applyStatusRules(
           where d.enrollment_id = e.id and d.date_completed is not null) as completed,
         exists (select 1 from attendances a where a.enrollment_id = e.id) as attended
       from enrollments e join series se on se.id = e.series_id
-      where e.id in ${sqlIdList(enrollmentIds)}`),
+      where e.id in ${sqlIdList(ids)}`),
   );
   for (const facts of found) {
-    const status = nextStatus(facts, changed);
-    if (status) await updateAudited(tx, enrollments, facts.id, { status }, userId);
+    const changed = changes.get(facts.id);
+    const status = changed ? nextStatus(facts, changed) : null;
+    if (status) await updateAudited(tx, actor, enrollments, facts.id, { status });
   }
 }

@@ -1,8 +1,8 @@
 import type { EnrollmentSummary } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import { sqlIdList } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import { sqlIdList } from '../../plugins/scope.ts';
 
 /** An enrollment's columns that its summary shows, as the list and detail queries select them. */
 export type SummaryRow = {

@@ -1,11 +1,11 @@
 import type { ListQuery } from '@srs/shared/common';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
+import { today } from '../../core/csv.ts';
+import { pageWindow, rows } from '../../core/lists.ts';
+import { personRef } from '../../core/person-ref.ts';
+import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { today } from '../../lib/csv.ts';
-import { pageWindow, rows } from '../../lib/lists.ts';
-import { personRef } from '../../lib/person-ref.ts';
-import { type Scope, visibleStudent } from '../../plugins/scope.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
 
 type Row = {

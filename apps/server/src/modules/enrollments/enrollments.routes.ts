@@ -8,26 +8,26 @@ import {
   TakeAttendanceInput,
   TakeAttendanceResponse,
 } from '@srs/shared/enrollments';
-import { admins, everyone } from '@srs/shared/roles';
+import { everyone } from '@srs/shared/roles';
 import type { FastifyRequest } from 'fastify';
+import { paginationOf } from '../../core/lists.ts';
+import { type Visible, visibleId, visibleOr404 } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
-import { paginationOf } from '../../lib/lists.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
-import { takeAttendance } from './attendance.ts';
 import { decisionsSummary } from './decisions-summary.queries.ts';
 import { findEnrollmentDetail } from './enrollment-detail.queries.ts';
+import { enrollmentPermissions, enrollmentRules, enrollRule } from './enrollment-rules.ts';
 import { listNeedingFollowup } from './enrollments.queries.ts';
-import { type Actor, createEnrollment, deleteEnrollment, updateEnrollment } from './enrollments.service.ts';
-
-const actorOf = (request: FastifyRequest): Actor => ({ scope: request.scope, userId: request.user.id });
+import { createEnrollment, deleteEnrollment, updateEnrollment } from './enrollments.service.ts';
+import { takeAttendance } from './take-attendance.ts';
 
 export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env }) {
-  const detail = async (request: FastifyRequest, id: number) => {
-    const enrollment = await findEnrollmentDetail(db, request.scope, id, env.FOLLOWUP_DAYS);
-    if (!enrollment) throw notFound('Enrollment');
-    return enrollment;
+  /** The enrollment as GET /enrollments/{id} answers it, with the signed-in user's permissions. */
+  const detail = async (request: FastifyRequest, id: Visible<'enrollment'>) => {
+    const enrollment = await findEnrollmentDetail(db, id, env.FOLLOWUP_DAYS);
+    const permissions = enrollmentPermissions(request.user, request.actor, { schoolId: enrollment.school.id });
+    return { ...enrollment, permissions };
   };
 
   app.get(
@@ -42,7 +42,7 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
       },
     },
     async (request) => {
-      const { enrollments, total } = await listNeedingFollowup(db, request.scope, request.query, env.FOLLOWUP_DAYS);
+      const { enrollments, total } = await listNeedingFollowup(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
       return { enrollments, pagination: paginationOf(request.query, total, enrollments.length) };
     },
   );
@@ -59,35 +59,31 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
         response: { 200: TakeAttendanceResponse },
       },
     },
-    async (request) => ({ updated: await takeAttendance(db, actorOf(request), request.body) }),
+    async (request) => ({ updated: await takeAttendance(db, request.actor, request.body) }),
   );
 
   app.get(
     '/api/enrollments/:id',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'enrollment' },
       schema: { tags: ['enrollments'], params: IdParams, response: { 200: EnrollmentDetail } },
     },
-    async (request) => detail(request, request.params.id),
+    async (request) => detail(request, visibleId(request, 'enrollment')),
   );
 
   app.get(
     '/api/enrollments/:id/decisions_summary',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'enrollment' },
       schema: { tags: ['enrollments'], params: IdParams, response: { 200: DecisionsSummaryResponse } },
     },
-    async (request) => {
-      const options = await decisionsSummary(db, request.scope, request.params.id);
-      if (!options) throw notFound('Enrollment');
-      return { decision_options: options };
-    },
+    async (request) => ({ decision_options: await decisionsSummary(db, visibleId(request, 'enrollment')) }),
   );
 
   app.post(
     '/api/enrollments',
     {
-      config: { roles: everyone },
+      config: { roles: enrollRule.roles },
       schema: {
         tags: ['enrollments'],
         summary: 'Enroll a student in a course or seminar (JSON or multipart form fields)',
@@ -96,17 +92,17 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
       },
     },
     async (request, reply) => {
-      const { id, outboxIds } = await createEnrollment(db, actorOf(request), request.body, publicUrl(env));
+      const { id, outboxIds } = await createEnrollment(db, request.actor, request.body, publicUrl(env));
       // After the commit: the mail exists exactly when the enrollment does.
       if (outboxIds.length > 0) await app.mailer.dispatch(outboxIds);
-      return reply.code(201).send(await detail(request, id));
+      return reply.code(201).send(await detail(request, await visibleOr404(db, request.actor.scope, 'enrollment', id)));
     },
   );
 
   app.put(
     '/api/enrollments/:id',
     {
-      config: { roles: everyone },
+      config: { roles: enrollmentRules.update.roles, record: 'enrollment' },
       schema: {
         tags: ['enrollments'],
         summary: 'Status and nested records (visits, lessons, products, reminders, attendances), in one transaction',
@@ -116,16 +112,17 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
       },
     },
     async (request) => {
-      await updateEnrollment(db, actorOf(request), request.params.id, request.body);
-      return detail(request, request.params.id);
+      const id = visibleId(request, 'enrollment');
+      await updateEnrollment(db, request.actor, id, request.body);
+      return detail(request, id);
     },
   );
 
   app.delete(
     '/api/enrollments/:id',
-    { config: { roles: admins }, schema: { tags: ['enrollments'], params: IdParams } },
+    { config: { roles: enrollmentRules.destroy.roles, record: 'enrollment' }, schema: { tags: ['enrollments'], params: IdParams } },
     async (request, reply) => {
-      await deleteEnrollment(db, actorOf(request), request.params.id);
+      await deleteEnrollment(db, request.actor, visibleId(request, 'enrollment'));
       return reply.code(204).send();
     },
   );

@@ -7,6 +7,13 @@ import {
 } from '@srs/shared/enrollments';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../core/actor.ts';
+import { deleteAudited, insertAudited } from '../../core/audit.ts';
+import { invalid, notFound } from '../../core/errors.ts';
+import { rows } from '../../core/lists.ts';
+import { assertAllowed } from '../../core/permissions.ts';
+import type { Visible } from '../../core/records.ts';
+import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   attendances,
@@ -18,20 +25,13 @@ import {
   reminders,
   visits,
 } from '../../db/schema/index.ts';
-import { deleteAudited, insertAudited, updateAudited } from '../../lib/audited.ts';
-import { rows } from '../../lib/lists.ts';
-import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
-import { type Scope, visibleStudent } from '../../plugins/scope.ts';
-import { queueMail } from '../mail/mail.outbox.ts';
-import { offeredBySql } from '../series/series-lookups.queries.ts';
-import { refreshEnrollmentCaches } from './enrollment-caches.ts';
+import { queueMail } from '../mail/public.ts';
+import { offeredBySql } from '../series/public.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
-import { applyStatusRules } from './enrollment-status.ts';
-import { writeNestedRecords } from './nested-writes.ts';
-import { loadWriteContext, lockVisibleEnrollment } from './write-context.ts';
-
-/** Who is acting: what they may see, and whom the versions name. */
-export type Actor = { scope: Scope; userId: number };
+import { enrollmentRules } from './enrollment-rules.ts';
+import { writeNestedRecords } from './nested-records.ts';
+import { loadRecordContext } from './record-context.ts';
+import { changeEnrollmentRecords, type EnrollmentHead, lockVisibleEnrollments } from './record-pipeline.ts';
 
 type StudentRow = {
   id: number;
@@ -108,9 +108,9 @@ export async function createEnrollment(
     await refuseDuplicate(tx, student, series);
     const enrollment = await insertAudited(
       tx,
+      actor,
       enrollments,
       { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
-      actor.userId,
     );
     const outboxIds: number[] = [];
     // Nobody is told of what they did themselves.
@@ -140,22 +140,20 @@ const nestedKeys = [
 ] as const;
 
 /**
- * PUT /enrollments/{id}: the status, then every nested record, the caches and the status rules,
- * in one transaction — any invalid item leaves the database as it was.
+ * PUT /enrollments/{id}: the status, then every nested record, in one transaction — any invalid
+ * item leaves the database as it was. The pipeline then runs the caches and the status rules.
  */
-export async function updateEnrollment(db: Db, actor: Actor, id: number, body: EnrollmentUpdate): Promise<void> {
-  await db.transaction(async (tx) => {
-    const enrollment = await lockVisibleEnrollment(tx, actor.scope, id);
-    if (!enrollment) throw notFound('Enrollment');
-    if (body.status !== undefined && body.status !== enrollment.status) {
-      await updateAudited(tx, enrollments, id, { status: body.status }, actor.userId);
-    }
+export async function updateEnrollment(
+  db: Db,
+  actor: Actor,
+  id: Visible<'enrollment'>,
+  body: EnrollmentUpdate,
+): Promise<void> {
+  await changeEnrollmentRecords(db, actor, [id], async (changes) => {
+    const [enrollment] = changes.enrollments as [EnrollmentHead];
+    if (body.status !== undefined) await changes.chooseStatus(enrollment, body.status);
     if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
-    const ctx = await loadWriteContext(tx, enrollment, actor.userId, body);
-    await writeNestedRecords(ctx, body);
-    await refreshEnrollmentCaches(tx, [id]);
-    // A status the staff chose explicitly wins over the rules (DOMAIN.md: staff may set any status).
-    if (body.status === undefined) await applyStatusRules(tx, [id], actor.userId, ctx.changed);
+    await writeNestedRecords(await loadRecordContext(changes, enrollment, body), body);
   });
 }
 
@@ -174,15 +172,15 @@ const dependents: readonly Dependent[] = [
  * DELETE /enrollments/{id}: for admins of the student's school (docs/decisions.md). The rows the
  * deletion cascades away are kept inside the enrollment's destroy version, so history survives.
  */
-export async function deleteEnrollment(db: Db, actor: Actor, id: number): Promise<void> {
+export async function deleteEnrollment(db: Db, actor: Actor, id: Visible<'enrollment'>): Promise<void> {
   await db.transaction(async (tx) => {
-    const enrollment = await lockVisibleEnrollment(tx, actor.scope, id);
+    const [enrollment] = await lockVisibleEnrollments(tx, actor.scope, [id]);
     if (!enrollment) throw notFound('Enrollment');
-    if (!actor.scope.all && !actor.scope.adminSchoolIds.includes(enrollment.schoolId)) throw forbidden();
+    assertAllowed(actor, enrollmentRules.destroy, [enrollment]);
     const gathered: unknown[][] = [];
     // One connection in a transaction: one query at a time.
     for (const [, table, column] of dependents) gathered.push(await tx.select().from(table).where(eq(column, id)));
     const associations = Object.fromEntries(dependents.map(([name], index) => [name, gathered[index] ?? []]));
-    await deleteAudited(tx, enrollments, id, actor.userId, { associations });
+    await deleteAudited(tx, actor, enrollments, id, { associations });
   });
 }

@@ -1,8 +1,8 @@
 import type { Interest, InterestListQuery } from '@srs/shared/interests';
 import { sql } from 'drizzle-orm';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import { type Scope, sqlIdList } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
-import { type Scope, sqlIdList } from '../../plugins/scope.ts';
 
 type Row = Omit<Interest, 'series' | 'school'> & {
   series_id: number | null;

@@ -1,7 +1,7 @@
 import { InterestListQuery, InterestListResponse } from '@srs/shared/interests';
 import { everyone } from '@srs/shared/roles';
+import { paginationOf } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
-import { paginationOf } from '../../lib/lists.ts';
 import type { App } from '../../types.ts';
 import { listInterests } from './interests.queries.ts';
 
@@ -18,7 +18,7 @@ export async function interestRoutes(app: App, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      const { interests, total } = await listInterests(db, request.scope, request.query);
+      const { interests, total } = await listInterests(db, request.actor.scope, request.query);
       return { interests, pagination: paginationOf(request.query, total, interests.length) };
     },
   );

@@ -1,8 +1,8 @@
 import type { MailMessage } from '@srs/shared/mail';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { rows } from '../../lib/lists.ts';
 
 /** The newest messages of the outbox, for the development mailbox. */
 export async function listMailbox(db: DbOrTx, limit: number): Promise<MailMessage[]> {

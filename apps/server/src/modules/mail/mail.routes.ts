@@ -1,7 +1,7 @@
 import { MailboxResponse } from '@srs/shared/mail';
+import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
 import { listMailbox } from './mail.queries.ts';
 

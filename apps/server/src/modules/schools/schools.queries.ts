@@ -1,8 +1,10 @@
 import type { School, SchoolListQuery, SchoolOption } from '@srs/shared/schools';
 import { sql } from 'drizzle-orm';
+import { notFound } from '../../core/errors.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import type { Visible } from '../../core/records.ts';
+import { type Scope, sqlIdList, visibleSchool } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
-import { type Scope, sqlIdList, visibleSchool } from '../../plugins/scope.ts';
 
 type Row = Omit<School, 'conference' | 'courses' | 'head_school_admin'> & {
   conference_id: number;
@@ -60,14 +62,16 @@ export async function* schoolBatches(db: DbOrTx, scope: Scope, query: SchoolList
   yield await withCourses(db, found);
 }
 
-/** GET /schools/{id}: one school the user belongs to (null when missing or out of scope). */
-export async function findSchool(db: DbOrTx, scope: Scope, id: number): Promise<School | null> {
+/** GET /schools/{id}: the school whose scope check passed (one the user belongs to). */
+export async function findSchool(db: DbOrTx, id: Visible<'school'>): Promise<School> {
   const found = await rows<Row>(
     db.execute(sql`select ${schoolColumns} from schools sc join conferences c on c.id = sc.conference_id
-      where sc.id = ${id} and ${visibleSchool(scope)}`),
+      where sc.id = ${id}`),
   );
   const [school] = await withCourses(db, found);
-  return school ?? null;
+  // Checked in this request: gone now means deleted by someone else in between.
+  if (!school) throw notFound('School');
+  return school;
 }
 
 /** Options of the school pickers (header picker, new-student placement), with student counts. */

@@ -1,11 +1,18 @@
 import { IdParams } from '@srs/shared/common';
 import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
-import { School, SchoolListQuery, SchoolListResponse, SchoolSimpleListResponse } from '@srs/shared/schools';
+import {
+  type School,
+  SchoolDetail,
+  SchoolListQuery,
+  SchoolListResponse,
+  SchoolSimpleListResponse,
+} from '@srs/shared/schools';
+import { type CsvColumn, sendCsv } from '../../core/csv.ts';
+import { paginationOf } from '../../core/lists.ts';
+import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
-import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
-import { paginationOf } from '../../lib/lists.ts';
 import type { App } from '../../types.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { schoolPermissions } from './school-rules.ts';
 import { findSchool, listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
 
 const schoolReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
@@ -38,7 +45,7 @@ export async function schoolRoutes(app: App, { db }: { db: Db }) {
       schema: { tags: ['schools'], querystring: SchoolListQuery, response: { 200: SchoolListResponse } },
     },
     async (request) => {
-      const { schools, total } = await listSchools(db, request.scope, request.query);
+      const { schools, total } = await listSchools(db, request.actor.scope, request.query);
       return { schools, pagination: paginationOf(request.query, total, schools.length) };
     },
   );
@@ -49,7 +56,7 @@ export async function schoolRoutes(app: App, { db }: { db: Db }) {
       config: { roles: schoolReaders },
       schema: { tags: ['schools'], summary: 'CSV export of the current filter', querystring: SchoolListQuery },
     },
-    async (request, reply) => sendCsv(reply, 'schools', csvColumns, schoolBatches(db, request.scope, request.query)),
+    async (request, reply) => sendCsv(reply, 'schools', csvColumns, schoolBatches(db, request.actor.scope, request.query)),
   );
 
   app.get(
@@ -59,24 +66,23 @@ export async function schoolRoutes(app: App, { db }: { db: Db }) {
       config: { roles: everyone },
       schema: { tags: ['schools'], summary: 'Schools for pickers', response: { 200: SchoolSimpleListResponse } },
     },
-    async (request) => ({ schools: await schoolOptions(db, request.scope) }),
+    async (request) => ({ schools: await schoolOptions(db, request.actor.scope) }),
   );
 
   app.get(
     '/api/schools/:id',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'school' },
       schema: {
         tags: ['schools'],
         summary: 'One school (the manual new-student path reads its head school admin)',
         params: IdParams,
-        response: { 200: School },
+        response: { 200: SchoolDetail },
       },
     },
     async (request) => {
-      const school = await findSchool(db, request.scope, request.params.id);
-      if (!school) throw notFound('School');
-      return school;
+      const school = await findSchool(db, visibleId(request, 'school'));
+      return { ...school, permissions: schoolPermissions(request.user, request.actor, school) };
     },
   );
 }

@@ -1,10 +1,10 @@
 import type { SeriesItem, SeriesListQuery } from '@srs/shared/series';
 import { sql } from 'drizzle-orm';
+import { today } from '../../core/csv.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import { type Scope, visibleSeries, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { today } from '../../lib/csv.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
-import { type Scope, visibleSeries, visibleStudent } from '../../plugins/scope.ts';
-import { needsFollowupSql } from '../enrollments/enrollment-caches.ts';
+import { needsFollowupSql } from '../enrollments/public.ts';
 
 type Row = Omit<SeriesItem, 'school'> & {
   school_id: number | null;

@@ -9,21 +9,12 @@ import {
   SeriesSimpleListQuery,
   SeriesSimpleListResponse,
 } from '@srs/shared/series';
-import type { FastifyRequest } from 'fastify';
+import { paginationOf } from '../../core/lists.ts';
+import { visibleId, visibleOr404 } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { paginationOf } from '../../lib/lists.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
-import {
-  decisionOptionsOf,
-  episodesOf,
-  productOffersOf,
-  schoolVisible,
-  seriesOptions,
-  seriesReadable,
-  visibleStudentSchool,
-} from './series-lookups.queries.ts';
+import { decisionOptionsOf, episodesOf, productOffersOf, seriesOptions } from './series-lookups.queries.ts';
 import { listSeries } from './series.queries.ts';
 
 export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -39,7 +30,7 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       },
     },
     async (request) => {
-      const { items, total } = await listSeries(db, request.scope, request.query, env.FOLLOWUP_DAYS);
+      const { items, total } = await listSeries(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
       const pagination = paginationOf(request.query, total, items.length);
       return request.query.type === 'Course' ? { courses: items, pagination } : { seminars: items, pagination };
     },
@@ -59,45 +50,39 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
     },
     async (request) => {
       const { type, school_id: schoolId, student_id: studentId } = request.query;
-      if (schoolId !== undefined && !(await schoolVisible(db, request.scope, schoolId))) throw notFound('School');
-      const studentSchoolId =
-        studentId === undefined ? undefined : await visibleStudentSchool(db, request.scope, studentId);
-      if (studentSchoolId === null) throw notFound('Student');
-      return { series: await seriesOptions(db, request.scope, { type, schoolId, studentSchoolId }) };
+      const { scope } = request.actor;
+      const school = schoolId === undefined ? undefined : await visibleOr404(db, scope, 'school', schoolId);
+      const student = studentId === undefined ? undefined : await visibleOr404(db, scope, 'student', studentId);
+      return { series: await seriesOptions(db, scope, { type, school, student }) };
     },
   );
-
-  const readableSeries = async (request: FastifyRequest, id: number) => {
-    if (!(await seriesReadable(db, request.scope, id))) throw notFound('Series');
-    return id;
-  };
 
   app.get(
     '/api/series/:id/episodes',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'series' },
       schema: { tags: ['series'], params: IdParams, response: { 200: EpisodesResponse } },
     },
-    async (request) => ({ episodes: await episodesOf(db, await readableSeries(request, request.params.id)) }),
+    async (request) => ({ episodes: await episodesOf(db, visibleId(request, 'series')) }),
   );
 
   app.get(
     '/api/series/:id/decision_options',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'series' },
       schema: { tags: ['series'], params: IdParams, response: { 200: DecisionOptionsResponse } },
     },
     async (request) => ({
-      decision_options: await decisionOptionsOf(db, await readableSeries(request, request.params.id)),
+      decision_options: await decisionOptionsOf(db, visibleId(request, 'series')),
     }),
   );
 
   app.get(
     '/api/series/:id/products',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, record: 'series' },
       schema: { tags: ['series'], params: IdParams, response: { 200: ProductOffersResponse } },
     },
-    async (request) => ({ products: await productOffersOf(db, await readableSeries(request, request.params.id)) }),
+    async (request) => ({ products: await productOffersOf(db, visibleId(request, 'series')) }),
   );
 }

@@ -1,8 +1,8 @@
 import type { AveryLabelsQuery } from '@srs/shared/students';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import { type Scope, sqlIdList, visibleStudent } from '../../plugins/scope.ts';
 import type { LabelAddress } from './avery-labels.ts';
 import { studentFilter } from './students.queries.ts';
 

@@ -1,12 +1,12 @@
 import { everyone } from '@srs/shared/roles';
 import { AveryLabelsQuery } from '@srs/shared/students';
+import { today } from '../../core/csv.ts';
+import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { today } from '../../lib/csv.ts';
-import { invalid } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
-import { averyLabelsPdf } from './avery-labels.ts';
 import { labelStudents } from './avery-labels.queries.ts';
+import { averyLabelsPdf } from './avery-labels.ts';
 
 /** One PDF holds at most this many labels (100 sheets): larger prints are split by the user. */
 export const maxLabels = 3000;
@@ -24,7 +24,7 @@ export async function averyLabelRoutes(app: App, { db, env }: { db: Db; env: Env
       },
     },
     async (request, reply) => {
-      const students = await labelStudents(db, request.scope, request.query, env.FOLLOWUP_DAYS, maxLabels);
+      const students = await labelStudents(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS, maxLabels);
       if (students.length === 0) throw invalid('None of the chosen students can receive mail.');
       if (students.length > maxLabels) {
         throw invalid(`At most ${maxLabels} labels can be printed at once. Choose fewer students.`);

@@ -1,12 +1,12 @@
 import { messages } from '@srs/shared/messages';
 import type { StudentFields } from '@srs/shared/students';
 import { sql } from 'drizzle-orm';
+import { invalid, notFound } from '../../core/errors.ts';
+import { rows } from '../../core/lists.ts';
+import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { students } from '../../db/schema/index.ts';
-import { rows } from '../../lib/lists.ts';
-import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
-import { type Scope, sqlIdList, visibleStudent } from '../../plugins/scope.ts';
-import { offeredBySql } from '../series/series-lookups.queries.ts';
+import { offeredBySql } from '../series/public.ts';
 
 export type StudentKey = { id: number; school_id: number; instructor_id: number | null };
 
@@ -17,14 +17,6 @@ export async function lockVisibleStudents(tx: DbOrTx, scope: Scope, ids: number[
     tx.execute(sql`select s.id, s.school_id, s.instructor_id from students s
       where s.id in ${sqlIdList(ids)} and ${visibleStudent(scope)} order by s.id for update`),
   );
-}
-
-/** For reads: the student exists and the user may see it (else 404, exactly like a missing one). */
-export async function assertStudentVisible(db: DbOrTx, scope: Scope, id: number): Promise<void> {
-  const found = await rows<{ id: number }>(
-    db.execute(sql`select s.id from students s where s.id = ${id} and ${visibleStudent(scope)}`),
-  );
-  if (found.length === 0) throw notFound('Student');
 }
 
 /** One visible student, or 404 exactly like a missing one (DOMAIN.md). */
@@ -40,13 +32,6 @@ export async function visibleStudentsOr404(tx: DbOrTx, scope: Scope, ids: number
   const found = await lockVisibleStudents(tx, scope, unique);
   if (found.length !== unique.length) throw notFound('Student');
   return found;
-}
-
-export const administers = (scope: Scope, schoolId: number) => scope.all || scope.adminSchoolIds.includes(schoolId);
-
-/** Deleting and reassigning are for admins of the student's school (docs/decisions.md): else 403. */
-export function assertAdministers(scope: Scope, found: StudentKey[]): void {
-  if (found.some((student) => !administers(scope, student.school_id))) throw forbidden();
 }
 
 export type SchoolFacts = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import type { OutgoingMail } from '../mail/mail.outbox.ts';
+import type { OutgoingMail } from '../mail/public.ts';
 import type { SchoolFacts } from './student-access.ts';
 
 type Person = { first_name: string; middle_name?: string | null; last_name: string };

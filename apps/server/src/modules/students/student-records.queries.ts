@@ -1,14 +1,15 @@
 import { formatDate } from '@srs/shared/dates';
 import type { RecordContext, StudentDecision, StudentNote, StudentProduct } from '@srs/shared/students';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import { personRef } from '../../core/person-ref.ts';
+import type { Visible } from '../../core/records.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import { personRef } from '../../lib/person-ref.ts';
 
 /**
  * The records of one student across their enrollments (the decisions, notes and products tabs):
- * one query each, the context of every record joined in, newest first. The caller has checked
- * that the student is visible.
+ * one query each, the context of every record joined in, newest first. The student's id is
+ * one that passed its scope check.
  */
 
 type ContextFacts = {
@@ -38,7 +39,7 @@ function contextLabel(facts: ContextFacts): string {
 
 type DecisionRow = Omit<StudentDecision, 'context_label'> & ContextFacts;
 
-export async function studentDecisions(db: DbOrTx, studentId: number): Promise<StudentDecision[]> {
+export async function studentDecisions(db: DbOrTx, studentId: Visible<'student'>): Promise<StudentDecision[]> {
   const found = await rows<DecisionRow>(
     db.execute(sql`
       select d.id, d.decision_option_id, o.name as decision_option_name,
@@ -72,7 +73,7 @@ export async function studentDecisions(db: DbOrTx, studentId: number): Promise<S
 type NoteRow = Omit<StudentNote, 'context_label' | 'author'> &
   ContextFacts & { author_id: number | null; author_first_name: string | null; author_last_name: string | null };
 
-export async function studentNotes(db: DbOrTx, studentId: number): Promise<StudentNote[]> {
+export async function studentNotes(db: DbOrTx, studentId: Visible<'student'>): Promise<StudentNote[]> {
   const found = await rows<NoteRow>(
     db.execute(sql`
       select n.id, n.type, n.text, ${isoTimestamp('n.created_at')} as created_at,
@@ -116,7 +117,7 @@ export async function studentNotes(db: DbOrTx, studentId: number): Promise<Stude
   );
 }
 
-export async function studentProducts(db: DbOrTx, studentId: number): Promise<StudentProduct[]> {
+export async function studentProducts(db: DbOrTx, studentId: Visible<'student'>): Promise<StudentProduct[]> {
   return rows<StudentProduct>(
     db.execute(sql`
       select p.id, p.enrollment_id, se.name as series_name, p.product_offer_id as product_id,

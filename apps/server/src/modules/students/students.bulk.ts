@@ -1,21 +1,22 @@
 import type { BulkReassignInput, BulkShareInput } from '@srs/shared/students';
 import { and, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { recordVersion } from '../../core/audit.ts';
+import { invalid, notFound } from '../../core/errors.ts';
+import { assertAllowed } from '../../core/permissions.ts';
+import { administers, type Scope, sqlIdList } from '../../core/scope.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enrollments, students, studentShares } from '../../db/schema/index.ts';
-import { recordVersion } from '../../plugins/audit.ts';
-import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
-import { type Scope, sqlIdList } from '../../plugins/scope.ts';
-import { offeredBySql } from '../series/series-lookups.queries.ts';
-import { shareableUsersAmong } from '../users/users.queries.ts';
+import { offeredBySql } from '../series/public.ts';
+import { shareableUsersAmong } from '../users/public.ts';
 import {
-  administers,
-  assertAdministers,
   assertInstructorOfSchool,
   headSchoolAdminOr422,
   loadSchool,
   type StudentKey,
   visibleStudentsOr404,
 } from './student-access.ts';
+import { studentRules } from './student-rules.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -24,11 +25,11 @@ type Row = Record<string, unknown> & { id: number };
  * every enrollment; those whose series the new school does not offer become orphaned, those it
  * does offer stop being orphaned (DOMAIN.md, Orphaned enrollment).
  */
-export async function bulkReassign(db: Db, scope: Scope, input: BulkReassignInput) {
+export async function bulkReassign(db: Db, actor: Actor, input: BulkReassignInput) {
   return db.transaction(async (tx) => {
-    const found = await visibleStudentsOr404(tx, scope, input.student_ids);
-    assertAdministers(scope, found);
-    const plan = await reassignmentPlan(tx, scope, input, found);
+    const found = await visibleStudentsOr404(tx, actor.scope, input.student_ids);
+    assertAllowed(actor, studentRules.reassign, found);
+    const plan = await reassignmentPlan(tx, actor.scope, input, found);
 
     const before = await tx.select().from(students).where(inArray(students.id, plan.studentIds)).for('update');
     const after = new Map<number, Row>();
@@ -46,9 +47,9 @@ export async function bulkReassign(db: Db, scope: Scope, input: BulkReassignInpu
       const next = after.get(row.id);
       if (!next || (next.schoolId === row.schoolId && next.instructorId === row.instructorId)) continue;
       changed += 1;
-      await recordVersion(tx, { itemType: 'Student', itemId: row.id, whodunnit: scope.userId, before: row, after: next });
+      await recordVersion(tx, actor, { itemType: 'Student', itemId: row.id, before: row, after: next });
     }
-    const orphaned = plan.targetSchoolId === null ? 0 : await reorphan(tx, scope, plan.movedIds, plan.targetSchoolId);
+    const orphaned = plan.targetSchoolId === null ? 0 : await reorphan(tx, actor, plan.movedIds, plan.targetSchoolId);
     return { updated: changed, orphaned_enrollments: orphaned };
   });
 }
@@ -89,7 +90,7 @@ async function reassignmentPlan(tx: DbOrTx, scope: Scope, input: BulkReassignInp
 }
 
 /** Sets `orphaned` of the moved students' enrollments from the new school's offer; returns how many are now orphaned. */
-async function reorphan(tx: DbOrTx, scope: Scope, studentIds: number[], schoolId: number): Promise<number> {
+async function reorphan(tx: DbOrTx, actor: Actor, studentIds: number[], schoolId: number): Promise<number> {
   if (studentIds.length === 0) return 0;
   const offered = offeredBySql(sql`e.series_id`, schoolId);
   const before = await tx
@@ -109,10 +110,9 @@ async function reorphan(tx: DbOrTx, scope: Scope, studentIds: number[], schoolId
   const after = await tx.select().from(enrollments).where(inArray(enrollments.id, ids));
   const afterById = new Map(after.map((row) => [row.id, row]));
   for (const row of before) {
-    await recordVersion(tx, {
+    await recordVersion(tx, actor, {
       itemType: 'Enrollment',
       itemId: row.id,
-      whodunnit: scope.userId,
       before: row,
       after: afterById.get(row.id) ?? null,
     });
@@ -120,18 +120,11 @@ async function reorphan(tx: DbOrTx, scope: Scope, studentIds: number[], schoolId
   return after.filter((row) => row.orphaned).length;
 }
 
-/** Who may share or unshare a student: an admin of its school or its instructor. */
-function assertMayShare(scope: Scope, found: StudentKey[]) {
-  if (found.some((student) => !administers(scope, student.school_id) && student.instructor_id !== scope.userId)) {
-    throw forbidden();
-  }
-}
-
-async function checkShare(tx: DbOrTx, scope: Scope, input: BulkShareInput) {
-  const found = await visibleStudentsOr404(tx, scope, input.student_ids);
-  assertMayShare(scope, found);
+async function checkShare(tx: DbOrTx, actor: Actor, input: BulkShareInput) {
+  const found = await visibleStudentsOr404(tx, actor.scope, input.student_ids);
+  assertAllowed(actor, studentRules.share, found);
   const userIds = [...new Set(input.user_ids)];
-  const allowed = await shareableUsersAmong(tx, scope, userIds);
+  const allowed = await shareableUsersAmong(tx, actor.scope, userIds);
   if (allowed.length !== userIds.length) {
     throw invalid({ user: ['must be a staff member of your schools'] });
   }
@@ -141,15 +134,14 @@ async function checkShare(tx: DbOrTx, scope: Scope, input: BulkShareInput) {
 /** One version per share added or removed, filed under its student: a share row has no id of its own. */
 async function recordShareVersions(
   tx: DbOrTx,
-  scope: Scope,
+  actor: Actor,
   rows: (typeof studentShares.$inferSelect)[],
   change: 'added' | 'removed',
 ) {
   for (const row of rows) {
-    await recordVersion(tx, {
+    await recordVersion(tx, actor, {
       itemType: 'StudentShare',
       itemId: row.studentId,
-      whodunnit: scope.userId,
       before: change === 'removed' ? row : null,
       after: change === 'added' ? row : null,
     });
@@ -157,11 +149,11 @@ async function recordShareVersions(
 }
 
 /** PUT /students/bulk_share: sharing twice is fine (the second time changes nothing). */
-export async function bulkShare(db: Db, scope: Scope, input: BulkShareInput) {
+export async function bulkShare(db: Db, actor: Actor, input: BulkShareInput) {
   return db.transaction(async (tx) => {
-    const { studentIds, userIds } = await checkShare(tx, scope, input);
+    const { studentIds, userIds } = await checkShare(tx, actor, input);
     const pairs = studentIds.flatMap((studentId) =>
-      userIds.map((userId) => ({ studentId, userId, sharedById: scope.userId })),
+      userIds.map((userId) => ({ studentId, userId, sharedById: actor.userId })),
     );
     let added = 0;
     for (let start = 0; start < pairs.length; start += 5000) {
@@ -170,7 +162,7 @@ export async function bulkShare(db: Db, scope: Scope, input: BulkShareInput) {
         .values(pairs.slice(start, start + 5000))
         .onConflictDoNothing()
         .returning();
-      await recordShareVersions(tx, scope, inserted, 'added');
+      await recordShareVersions(tx, actor, inserted, 'added');
       added += inserted.length;
     }
     return { updated: added };
@@ -178,14 +170,14 @@ export async function bulkShare(db: Db, scope: Scope, input: BulkShareInput) {
 }
 
 /** PUT /students/bulk_unshare: removing a share that does not exist changes nothing. */
-export async function bulkUnshare(db: Db, scope: Scope, input: BulkShareInput) {
+export async function bulkUnshare(db: Db, actor: Actor, input: BulkShareInput) {
   return db.transaction(async (tx) => {
-    const { studentIds, userIds } = await checkShare(tx, scope, input);
+    const { studentIds, userIds } = await checkShare(tx, actor, input);
     const removed = await tx
       .delete(studentShares)
       .where(and(inArray(studentShares.studentId, studentIds), inArray(studentShares.userId, userIds)))
       .returning();
-    await recordShareVersions(tx, scope, removed, 'removed');
+    await recordShareVersions(tx, actor, removed, 'removed');
     return { updated: removed.length };
   });
 }

@@ -1,5 +1,5 @@
 import type { Student } from '@srs/shared/students';
-import type { CsvColumn } from '../../lib/csv.ts';
+import type { CsvColumn } from '../../core/csv.ts';
 
 const enrollmentText = (student: Student) =>
   [...student.course_enrollments, ...student.seminar_enrollments]

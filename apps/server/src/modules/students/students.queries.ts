@@ -1,12 +1,13 @@
 import { registrationNumberMaxDigits, type Student, type StudentListQuery } from '@srs/shared/students';
 import { type SQL, sql } from 'drizzle-orm';
+import { today } from '../../core/csv.ts';
+import { notFound } from '../../core/errors.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import { personRef } from '../../core/person-ref.ts';
+import type { Visible } from '../../core/records.ts';
+import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { today } from '../../lib/csv.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
-import { personRef } from '../../lib/person-ref.ts';
-import { type Scope, visibleStudent } from '../../plugins/scope.ts';
-import { needsFollowupSql } from '../enrollments/enrollment-caches.ts';
-import { enrollmentSummariesByStudent } from '../enrollments/enrollment-summaries.ts';
+import { enrollmentSummariesByStudent, needsFollowupSql } from '../enrollments/public.ts';
 
 type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' | 'seminar_enrollments'> & {
   instructor_id: number | null;
@@ -88,12 +89,13 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
   return { students: await withEnrollments(db, page), total: count?.total ?? 0 };
 }
 
-export async function findStudent(db: DbOrTx, scope: Scope, id: number): Promise<Student | null> {
-  const found = await rows<StudentRow>(
-    db.execute(sql`select ${studentColumns} ${fromStudents} where s.id = ${id} and ${visibleStudent(scope)}`),
-  );
+/** GET /students/{id}: the student whose scope check passed. */
+export async function findStudent(db: DbOrTx, id: Visible<'student'>): Promise<Student> {
+  const found = await rows<StudentRow>(db.execute(sql`select ${studentColumns} ${fromStudents} where s.id = ${id}`));
   const [student] = await withEnrollments(db, found);
-  return student ?? null;
+  // Checked in this request: gone now means deleted by someone else in between.
+  if (!student) throw notFound('Student');
+  return student;
 }
 
 /** Batches of the filtered students in id order, for a streamed export. */

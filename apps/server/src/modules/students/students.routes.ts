@@ -1,15 +1,16 @@
 import { IdParams } from '@srs/shared/common';
 import { staffWithStudents } from '@srs/shared/roles';
-import { Student, StudentListQuery, StudentListResponse } from '@srs/shared/students';
+import { StudentDetail, StudentListQuery, StudentListResponse } from '@srs/shared/students';
+import { sendCsv } from '../../core/csv.ts';
+import { paginationOf } from '../../core/lists.ts';
+import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { sendCsv } from '../../lib/csv.ts';
-import { paginationOf } from '../../lib/lists.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
 import { averyLabelRoutes } from './avery-labels.routes.ts';
 import { studentBulkRoutes } from './student-bulk.routes.ts';
 import { studentRecordRoutes } from './student-records.routes.ts';
+import { studentDetail } from './student-rules.ts';
 import { studentWriteRoutes } from './student-writes.routes.ts';
 import { studentCsvColumns } from './students.csv.ts';
 import { findStudent, listStudents, studentBatches } from './students.queries.ts';
@@ -30,7 +31,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       },
     },
     async (request) => {
-      const { students, total } = await listStudents(db, request.scope, request.query, env.FOLLOWUP_DAYS);
+      const { students, total } = await listStudents(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
       return { students, pagination: paginationOf(request.query, total, students.length) };
     },
   );
@@ -46,18 +47,17 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
         reply,
         'students',
         studentCsvColumns,
-        studentBatches(db, request.scope, request.query, env.FOLLOWUP_DAYS),
+        studentBatches(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS),
       ),
   );
 
   app.get(
     '/api/students/:id',
-    { config: { roles: studentReaders }, schema: { tags: ['students'], params: IdParams, response: { 200: Student } } },
-    async (request) => {
-      const student = await findStudent(db, request.scope, request.params.id);
-      if (!student) throw notFound('Student');
-      return student;
+    {
+      config: { roles: studentReaders, record: 'student' },
+      schema: { tags: ['students'], params: IdParams, response: { 200: StudentDetail } },
     },
+    async (request) => studentDetail(request.user, request.actor, await findStudent(db, visibleId(request, 'student'))),
   );
 
   await studentWriteRoutes(app, { db, env });

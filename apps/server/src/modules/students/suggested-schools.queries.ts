@@ -1,8 +1,8 @@
 import type { SuggestedSchool } from '@srs/shared/students';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import { type Scope, visibleSchool, visibleSeries } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/lists.ts';
-import { type Scope, visibleSchool, visibleSeries } from '../../plugins/scope.ts';
 
 /** Schools suggested by distance, besides the one that claimed the zip. */
 export const suggestedByDistance = 10;

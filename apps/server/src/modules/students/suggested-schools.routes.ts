@@ -1,7 +1,7 @@
 import { everyone } from '@srs/shared/roles';
 import { SuggestedSchoolsQuery, SuggestedSchoolsResponse } from '@srs/shared/students';
+import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../plugins/errors.ts';
 import type { App } from '../../types.ts';
 import { seriesVisible, suggestedSchools } from './suggested-schools.queries.ts';
 
@@ -19,8 +19,8 @@ export async function suggestedSchoolRoutes(app: App, { db }: { db: Db }) {
     },
     async (request) => {
       const { series_id, zip_code } = request.query;
-      if (!(await seriesVisible(db, request.scope, series_id))) throw notFound('Series');
-      return { schools: await suggestedSchools(db, request.scope, series_id, zip_code) };
+      if (!(await seriesVisible(db, request.actor.scope, series_id))) throw notFound('Series');
+      return { schools: await suggestedSchools(db, request.actor.scope, series_id, zip_code) };
     },
   );
 }

@@ -1,9 +1,9 @@
 import type { ShareUser, UserItem, UserListQuery } from '@srs/shared/users';
 import { type SQL, sql } from 'drizzle-orm';
+import { loadRoles } from '../../auth/current-user.ts';
+import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import { type Scope, sqlIdList, visibleStudent, visibleUser } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../lib/lists.ts';
-import { type Scope, sqlIdList, visibleStudent, visibleUser } from '../../plugins/scope.ts';
-import { loadRoles } from './current-user.queries.ts';
 
 type Row = Omit<UserItem, 'roles'>;
 

@@ -1,8 +1,8 @@
 import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
 import { ShareUsersQuery, ShareUsersResponse, type UserItem, UserListQuery, UserListResponse } from '@srs/shared/users';
+import { type CsvColumn, sendCsv } from '../../core/csv.ts';
+import { paginationOf } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
-import { type CsvColumn, sendCsv } from '../../lib/csv.ts';
-import { paginationOf } from '../../lib/lists.ts';
 import type { App } from '../../types.ts';
 import { listShareUsers, listUsers, userBatches } from './users.queries.ts';
 
@@ -28,7 +28,7 @@ export async function userRoutes(app: App, { db }: { db: Db }) {
       schema: { tags: ['users'], querystring: UserListQuery, response: { 200: UserListResponse } },
     },
     async (request) => {
-      const { users, total } = await listUsers(db, request.scope, request.query);
+      const { users, total } = await listUsers(db, request.actor.scope, request.query);
       return { users, pagination: paginationOf(request.query, total, users.length) };
     },
   );
@@ -39,7 +39,7 @@ export async function userRoutes(app: App, { db }: { db: Db }) {
       config: { roles: userReaders },
       schema: { tags: ['users'], summary: 'CSV export of the current filter', querystring: UserListQuery },
     },
-    async (request, reply) => sendCsv(reply, 'users', csvColumns, userBatches(db, request.scope, request.query)),
+    async (request, reply) => sendCsv(reply, 'users', csvColumns, userBatches(db, request.actor.scope, request.query)),
   );
 
   app.get(
@@ -53,6 +53,6 @@ export async function userRoutes(app: App, { db }: { db: Db }) {
         response: { 200: ShareUsersResponse },
       },
     },
-    async (request) => ({ users: await listShareUsers(db, request.scope, request.query.query) }),
+    async (request) => ({ users: await listShareUsers(db, request.actor.scope, request.query.query) }),
   );
 }

@@ -1,0 +1,94 @@
+import type { TokenUser } from '@srs/shared/roles';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { schools } from '../db/schema/index.ts';
+
+/**
+ * What one user may see (DOMAIN.md, "What each user sees"), computed once per request and
+ * taken by every query. Out of scope answers 404, exactly like a record that does not exist.
+ */
+export type Scope = {
+  userId: number;
+  /** admin flag or global_admin: everything. */
+  all: boolean;
+  /** Schools the user administers: school_admin schools and the schools of conference_admin conferences. */
+  adminSchoolIds: number[];
+  conferenceIds: number[];
+  /** Every school the user belongs to in any role (admin schools included). */
+  memberSchoolIds: number[];
+};
+
+export async function resolveScope(db: DbOrTx, user: TokenUser): Promise<Scope> {
+  const all = user.admin || user.roles.some((role) => role.role_type === 'global_admin');
+  const conferenceIds = ids(user, 'conference_admin');
+  const schoolAdminIds = ids(user, 'school_admin');
+  const conferenceSchoolIds =
+    conferenceIds.length > 0
+      ? (await db.select({ id: schools.id }).from(schools).where(inArray(schools.conferenceId, conferenceIds))).map(
+          (row) => row.id,
+        )
+      : [];
+  const adminSchoolIds = unique([...schoolAdminIds, ...conferenceSchoolIds]);
+  const memberSchoolIds = unique([...adminSchoolIds, ...ids(user, 'instructor')]);
+  return { userId: user.id, all, adminSchoolIds, conferenceIds, memberSchoolIds };
+}
+
+function ids(user: TokenUser, roleType: TokenUser['roles'][number]['role_type']): number[] {
+  return user.roles
+    .filter((role) => role.role_type === roleType && role.organization_id !== null)
+    .map((role) => role.organization_id as number);
+}
+
+function unique(values: number[]): number[] {
+  return [...new Set(values)];
+}
+
+/** Admins of the school: deleting and reassigning its students and enrollments are theirs (docs/decisions.md). */
+export const administers = (scope: Scope, schoolId: number) => scope.all || scope.adminSchoolIds.includes(schoolId);
+
+/** Members of the school in any role (global admins everywhere): they place new students in it. */
+export const belongsTo = (scope: Scope, schoolId: number) => scope.all || scope.memberSchoolIds.includes(schoolId);
+
+const idList = (values: number[]) =>
+  values.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
+
+/**
+ * Students visible to the user: in a school they administer, theirs as instructor, or shared
+ * with them. `student` is the SQL alias of the students table in the query.
+ */
+export function visibleStudent(scope: Scope, student: SQL = sql.raw('s')): SQL {
+  if (scope.all) return sql`true`;
+  // One set of ids from three indexed lookups: an OR of the three would make PostgreSQL scan
+  // every name match of the whole network (measured: 236 ms against 0.8 ms on 1M students).
+  return sql`${student}.id in (
+    select vs.id from students vs where vs.school_id in ${idList(scope.adminSchoolIds)}
+    union all select vs.id from students vs where vs.instructor_id = ${scope.userId}
+    union all select ss.student_id from student_shares ss where ss.user_id = ${scope.userId})`;
+}
+
+/** Schools visible to the user: the ones they belong to. */
+export function visibleSchool(scope: Scope, school: SQL = sql.raw('sc')): SQL {
+  if (scope.all) return sql`true`;
+  return sql`${school}.id in ${idList(scope.memberSchoolIds)}`;
+}
+
+/** Series visible: courses offered by, and seminars held or offered by, the user's schools. */
+export function visibleSeries(scope: Scope, series: SQL = sql.raw('se')): SQL {
+  if (scope.all) return sql`true`;
+  return sql`(${series}.school_id in ${idList(scope.memberSchoolIds)}
+    or exists (select 1 from series_offered so where so.series_id = ${series}.id and so.school_id in ${idList(scope.memberSchoolIds)}))`;
+}
+
+/** Users visible: people with a role in a school or conference the user administers, and themselves. */
+export function visibleUser(scope: Scope, user: SQL = sql.raw('u')): SQL {
+  if (scope.all) return sql`true`;
+  return sql`(${user}.id = ${scope.userId} or exists (select 1 from roles r where r.user_id = ${user}.id and (
+    r.school_id in ${idList(scope.adminSchoolIds)} or r.conference_id in ${idList(scope.conferenceIds)})))`;
+}
+
+export const sqlIdList = idList;

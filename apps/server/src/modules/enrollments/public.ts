@@ -1,0 +1,8 @@
+/**
+ * What the enrollments module offers other modules and the seed (docs/decisions/004): the one
+ * definition of needing follow-up, the enrollments a student shows, who may enroll a student, and
+ * the cache refresh after a bulk load. Everything else, the record pipeline first, is its own.
+ */
+export { needsFollowupSql, refreshAllEnrollmentCaches } from './enrollment-caches.ts';
+export { enrollRule } from './enrollment-rules.ts';
+export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
