@@ -45,6 +45,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       // Received, from the lessons tab: the date (today already) and the decisions in one dialog.
       const lessonName = `1. ${lesson.episode_name}`;
       await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/lessons`);
+      if (phone) {
+        // The enrollment's trail keeps to one line of 44 px targets, naming the course once it has loaded.
+        const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+        await crumbs.getByRole('link', { name: demo.course }).waitFor();
+        expect((await crumbs.boundingBox())?.height).toBeLessThanOrEqual(46);
+        const heights = await crumbs.locator('a, button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+        expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+      }
       await page.getByRole('button', { name: `Received lesson ${lessonName}` }).click();
       const received = page.getByRole('dialog', { name: `Lesson ${lessonName} received` });
       expect(await field(received, 'Received date').inputValue()).toBe(phone ? today : usDate(today));

@@ -77,6 +77,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('sign-in and navigation (%
       await page.waitForURL((url) => url.pathname === '/students' && url.searchParams.get('studentsQuery') === 'an', {
         timeout: 30_000,
       });
+      // A page the role may not open says so (SPEC section 6): the schools are for admins.
+      await page.goto('/schools');
+      await page.getByRole('heading', { name: 'You are not authorized to access this page' }).waitFor();
     } finally {
       await context.close();
     }

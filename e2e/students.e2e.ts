@@ -131,10 +131,10 @@ describe('the phone dashboard', () => {
     await journey(browser, 'phone', 'phone-dashboard-tiles', async (page) => {
       await signIn(page, 'school.admin@demo.test');
       const tiles = [
-        [/^(\d+) students in courses$/, '/students?enrollments_series_type_eq=Course', 'In a course'],
-        [/^(\d+) students in seminars$/, '/students?enrollments_series_type_eq=Seminar', 'In a seminar'],
+        [/^(\d+) courses: students in courses$/, '/students?enrollments_series_type_eq=Course', 'In a course'],
+        [/^(\d+) seminars: students in seminars$/, '/students?enrollments_series_type_eq=Seminar', 'In a seminar'],
         [/^(\d+) students$/, '/students', null],
-        [/^(\d+) students needing follow-up$/, '/students?enrollments_needing_followup_eq=true', 'Needing follow-up'],
+        [/^(\d+) follow-up: students needing follow-up$/, '/students?enrollments_needing_followup_eq=true', 'Needing follow-up'],
       ] as const;
       for (const [name, path, badge] of tiles) {
         const tile = page.getByRole('link', { name });

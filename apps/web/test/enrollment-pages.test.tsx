@@ -220,8 +220,8 @@ describe('management tab', () => {
     expect(screen.getAllByText('Graduated')[0]?.closest('[data-status-colour]')).toHaveAttribute('data-status-colour', 'green');
   });
 
-  it('does not offer Delete enrollment to an instructor', async () => {
-    enrollmentApi(courseEnrollment());
+  it('does not offer Delete enrollment when the server says the user may not (an instructor)', async () => {
+    enrollmentApi(courseEnrollment({ permissions: { update: true, destroy: false } }));
     renderEnrollmentPage('/students/12/courses/enrollments/41/management');
     expect(await screen.findByText('(#101) Central Church', {}, loaded)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete enrollment' })).toBeNull();

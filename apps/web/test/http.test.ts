@@ -1,6 +1,10 @@
 import { messages } from '@srs/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http, toQueryString } from '../src/lib/http.ts';
+import { authEndpoints } from '@srs/shared/endpoints/auth';
+import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
+import { seriesEndpoints } from '@srs/shared/endpoints/series';
+import { studentEndpoints } from '@srs/shared/endpoints/students';
+import { call, toQueryString } from '../src/lib/http.ts';
 import { HttpError, handlerMessage } from '../src/lib/http-errors.ts';
 import { authRedirectKey, setToken, tokenKey } from '../src/lib/session.ts';
 import { jsonResponse, makeToken } from './support.tsx';
@@ -24,7 +28,7 @@ afterEach(() => {
 async function failWith(response: Response | Error): Promise<HttpError> {
   if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
   else fetchMock.mockResolvedValueOnce(response);
-  return http.get('/students').then(
+  return call(studentEndpoints.list).then(
     () => {
       throw new Error('expected a failure');
     },
@@ -83,7 +87,7 @@ describe('the shared error handler (SPEC section 8)', () => {
 
   it('shows no toast when the caller shows the error itself', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'Provider unavailable' }, 502));
-    await expect(http.get('/users/auth/url', { toastErrors: false })).rejects.toThrow('Provider unavailable');
+    await expect(call(authEndpoints.signInUrl, { toastErrors: false })).rejects.toThrow('Provider unavailable');
     expect(showHandlerError).not.toHaveBeenCalled();
   });
 
@@ -97,10 +101,40 @@ describe('requests', () => {
     const token = makeToken();
     setToken(token);
     fetchMock.mockResolvedValueOnce(jsonResponse({ students: [] }));
-    await http.get('/students', { query: { full_name_i_cont_all: ['ann', 'lee'], page: 1, school_id_eq: null } });
-    const call = fetchMock.mock.calls[0];
-    expect(call?.[0]).toBe('/api/students?full_name_i_cont_all%5B%5D=ann&full_name_i_cont_all%5B%5D=lee&page=1');
-    expect((call?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(`Bearer ${token}`);
+    await call(studentEndpoints.list, { query: { full_name_i_cont_all: ['ann', 'lee'], page: 1, school_id_eq: null } });
+    const sent = fetchMock.mock.calls[0];
+    expect(sent?.[0]).toBe('/api/students?full_name_i_cont_all%5B%5D=ann&full_name_i_cont_all%5B%5D=lee&page=1');
+    expect((sent?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it("call an endpoint with its method, its path's parameters and its body, and answer its JSON", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 41, status: 'Inactive' }));
+    const answer = await call(enrollmentEndpoints.update, { params: { id: 41 }, body: { status: 'Inactive' } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/enrollments/41');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe(JSON.stringify({ status: 'Inactive' }));
+    expect(answer).toEqual({ id: 41, status: 'Inactive' });
+  });
+
+  it('are typed by their endpoint: parameters and bodies required, answers typed (checked by tsc)', () => {
+    const typed = async () => {
+      // @ts-expect-error GET /students/:id needs the id
+      await call(studentEndpoints.detail);
+      // @ts-expect-error PUT /enrollments/:id needs a body
+      await call(enrollmentEndpoints.update, { params: { id: 1 } });
+      const student = await call(studentEndpoints.detail, { params: { id: 1 } });
+      // @ts-expect-error a student has no series_name
+      void student.series_name;
+      return student.first_name satisfies string;
+    };
+    expect(typeof typed).toBe('function');
+  });
+
+  it('add the query an endpoint always sends (GET /series?type=Course answers courses)', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ courses: [] }));
+    await call(seriesEndpoints.courses, { query: { page: 2 } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/series?page=2&type=Course');
   });
 
   it('leave out empty values', () => {

@@ -1,10 +1,11 @@
-import { mainNavigation } from '@srs/shared/roles';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MobileMenu } from '../src/app/shell/mobile-menu.tsx';
 import { mobileMenuLevels } from '../src/app/shell/mobile-menu-levels.ts';
+import { mainNavigation } from '../src/lib/site-map/navigation.ts';
+import { pageMatchAt } from './site-map-support.tsx';
 import { jsonResponse, Wrapper } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
@@ -18,7 +19,7 @@ afterEach(() => {
 });
 
 function renderMenu(onClose = vi.fn()) {
-  const menu = mobileMenuLevels('/', {
+  const menu = mobileMenuLevels(pageMatchAt('/'), {
     navigation: mainNavigation,
     trainingUrl: 'https://training.test',
     userName: 'Ida Instructor',

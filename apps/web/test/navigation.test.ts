@@ -1,9 +1,14 @@
-import { mainNavigation, type TokenUser } from '@srs/shared/roles';
+import type { TokenUser } from '@srs/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { canSeeApiKeys } from '../src/app/shell/account-links.ts';
-import { breadcrumbsFor } from '../src/app/shell/breadcrumbs.ts';
 import { mobileMenuLevels } from '../src/app/shell/mobile-menu-levels.ts';
-import { openStudentId, quickAddTarget, quickCreateTarget } from '../src/app/shell/quick-add-targets.ts';
+import { openRecord, quickAddTarget, quickCreateTarget } from '../src/app/shell/quick-add-targets.ts';
+import { mainNavigation } from '../src/lib/site-map/navigation.ts';
+import { trailOf } from '../src/lib/site-map/trail.ts';
+import { pageMatchAt } from './site-map-support.tsx';
+
+const menuAt = (path: string, menuOptions = options) => mobileMenuLevels(pageMatchAt(path), menuOptions);
+const breadcrumbsFor = (path: string) => trailOf(pageMatchAt(path));
 
 const options = {
   navigation: mainNavigation,
@@ -14,7 +19,7 @@ const options = {
 
 describe('mobile menu levels (SPEC section 2)', () => {
   it('opens on the main navigation on the dashboard', () => {
-    const { levels, start } = mobileMenuLevels('/', options);
+    const { levels, start } = menuAt('/');
     expect(levels).toHaveLength(1);
     expect(start).toBe(0);
     expect(levels[0]?.links.find((link) => link.label === 'Training')).toEqual({
@@ -25,7 +30,7 @@ describe('mobile menu levels (SPEC section 2)', () => {
   });
 
   it('offers the user menu on its first level: My Account, Settings, then Change Password as an action', () => {
-    const { levels } = mobileMenuLevels('/students/12/profile', options);
+    const { levels } = menuAt('/students/12/profile');
     expect(levels[0]?.account).toEqual([
       { label: 'My Account', to: '/account/my-account' },
       { label: 'Settings', to: '/account/settings' },
@@ -33,7 +38,7 @@ describe('mobile menu levels (SPEC section 2)', () => {
     ]);
     // Only the first level: the others are the section's and the record's own pages.
     expect(levels.slice(1).every((level) => level.account === undefined)).toBe(true);
-    const withKeys = mobileMenuLevels('/', { ...options, apiKeys: true }).levels[0]?.account;
+    const withKeys = menuAt('/', { ...options, apiKeys: true }).levels[0]?.account;
     expect(withKeys?.map((entry) => entry.label)).toEqual(['My Account', 'Settings', 'API Keys', 'Change Password']);
     expect(withKeys?.[2]).toEqual({ label: 'API Keys', to: '/account/settings/api-keys' });
   });
@@ -53,20 +58,20 @@ describe('mobile menu levels (SPEC section 2)', () => {
   });
 
   it("opens on the section's links in a section", () => {
-    const { levels, start } = mobileMenuLevels('/students', options);
+    const { levels, start } = menuAt('/students');
     expect(start).toBe(1);
     expect(levels[1]?.title).toBe('Students');
   });
 
   it("opens on the record's tabs on a record (three levels at most)", () => {
-    const { levels, start } = mobileMenuLevels('/students/12/courses', options);
+    const { levels, start } = menuAt('/students/12/courses');
     expect(levels).toHaveLength(3);
     expect(start).toBe(2);
     expect(levels[2]?.links.map((link) => link.to)).toContain('/students/12/profile');
   });
 
   it('shows an enrollment with its own tabs', () => {
-    const { levels } = mobileMenuLevels('/students/12/courses/enrollments/5/lessons', options);
+    const { levels } = menuAt('/students/12/courses/enrollments/5/lessons');
     expect(levels[2]?.title).toBe('Course enrollment');
     expect(levels[2]?.links.map((link) => link.label)).toEqual([
       'Management',
@@ -100,8 +105,8 @@ describe('mobile breadcrumbs', () => {
 
 describe('quick add', () => {
   it('preselects the open student', () => {
-    expect(openStudentId('/students/12/profile')).toBe(12);
-    expect(openStudentId('/students')).toBeNull();
+    expect(openRecord(pageMatchAt('/students/12/profile')).studentId).toBe(12);
+    expect(openRecord(pageMatchAt('/students')).studentId).toBeNull();
     expect(quickAddTarget('lesson', { studentId: 12, enrollmentId: null })).toEqual({
       kind: 'record',
       target: { kind: 'lesson', studentId: 12, enrollmentId: null },

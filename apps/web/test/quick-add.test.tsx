@@ -2,7 +2,7 @@ import { messages } from '@srs/shared/messages';
 import type { TokenUser } from '@srs/shared/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuickAdd } from '../src/app/shell/quick-add.tsx';
 import { openRecord, quickAddTarget } from '../src/app/shell/quick-add-targets.ts';
@@ -10,6 +10,7 @@ import { StudentQuickAddMenu } from '../src/features/enrollments/components/stud
 import { choose, field, mockApi, Providers, save } from './record-forms-support.tsx';
 import { mobileQuery } from '../src/lib/use-is-mobile.ts';
 import { mediaQueryList } from './media-query.ts';
+import { pageMatchAt, pageStandIns } from './site-map-support.tsx';
 import { instructor } from './support.tsx';
 
 // Mantine's selects and the forms' queries take a few seconds in jsdom.
@@ -22,11 +23,19 @@ const withRole = (role_type: TokenUser['roles'][number]['role_type']): TokenUser
 });
 
 function renderQuickAdd(user: TokenUser, entry = '/') {
+  // Quick Add reads the open page from the app's site-map routes, as in the shell.
   const router = createMemoryRouter(
     [
-      { path: '/students/new', element: <p>New student page</p> },
-      { path: '/seminars/new', element: <p>New seminar page</p> },
-      { path: '*', element: <QuickAdd user={user} /> },
+      {
+        path: '/',
+        element: (
+          <>
+            <QuickAdd user={user} />
+            <Outlet />
+          </>
+        ),
+        children: pageStandIns(),
+      },
     ],
     { initialEntries: [entry] },
   );
@@ -161,12 +170,12 @@ describe('Quick Add behaviour', () => {
   });
 
   it('reads the open student and enrollment from the path', () => {
-    expect(openRecord('/students/12/profile')).toEqual({ studentId: 12, enrollmentId: null });
-    expect(openRecord('/students/12/seminars/enrollments/40/presentations')).toEqual({
+    expect(openRecord(pageMatchAt('/students/12/profile'))).toEqual({ studentId: 12, enrollmentId: null });
+    expect(openRecord(pageMatchAt('/students/12/seminars/enrollments/40/presentations'))).toEqual({
       studentId: 12,
       enrollmentId: 40,
     });
-    expect(openRecord('/students/new')).toEqual({ studentId: null, enrollmentId: null });
+    expect(openRecord(pageMatchAt('/students/new'))).toEqual({ studentId: null, enrollmentId: null });
     expect(quickAddTarget('note', { studentId: 12, enrollmentId: 40 })).toEqual({
       kind: 'record',
       target: { kind: 'note', studentId: 12, enrollmentId: 40 },

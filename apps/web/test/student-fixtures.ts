@@ -1,5 +1,5 @@
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
-import type { Student } from '@srs/shared/students';
+import type { Student, StudentDetail, StudentPermissions } from '@srs/shared/students';
 import { type ApiCall, appConfig, jsonResponse, stubApi, unexpectedCall } from './support.tsx';
 
 export function makeStudent(id: number, overrides: Partial<Student> = {}): Student {
@@ -24,6 +24,18 @@ export function makeStudent(id: number, overrides: Partial<Student> = {}): Stude
     course_enrollments: [],
     seminar_enrollments: [],
     ...overrides,
+  };
+}
+
+/** A student as GET /students/{id} answers: with what the signed-in user may do (all, unless given). */
+export function makeStudentDetail(
+  id: number,
+  overrides: Partial<Student> = {},
+  permissions: Partial<StudentPermissions> = {},
+): StudentDetail {
+  return {
+    ...makeStudent(id, overrides),
+    permissions: { update: true, destroy: true, reassign: true, share: true, enroll: true, ...permissions },
   };
 }
 

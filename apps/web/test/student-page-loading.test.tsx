@@ -4,8 +4,9 @@ import { createMemoryRouter, Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../src/app/route-error.tsx';
 import { setToken } from '../src/lib/session.ts';
+import { pages } from '../src/lib/site-map/pages.ts';
 import * as studentDetail from '../src/routes/student-detail.tsx';
-import { makeStudent } from './student-fixtures.ts';
+import { makeStudentDetail } from './student-fixtures.ts';
 import { jsonResponse, makeToken, renderWithAppClient, resetAfterEach, stubApi } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
@@ -34,9 +35,11 @@ function renderStudentPage(answer: () => Response | Promise<Response>) {
             children: [
               {
                 path: 'students/:studentId',
+                // The page's site-map entry names its tabs, as on the app's own route.
+                handle: { page: pages.student },
                 loader: studentDetail.loader,
                 Component: studentDetail.Component,
-                children: [{ path: 'profile', element: <p>Profile tab</p> }],
+                children: [{ path: 'profile', handle: { tab: pages.student.tabs[1] }, element: <p>Profile tab</p> }],
               },
             ],
           },
@@ -56,7 +59,7 @@ describe('a student page while its record loads (SPEC section 2)', () => {
     });
     renderStudentPage(async () => {
       await answered;
-      return jsonResponse(makeStudent(12, { first_name: 'Maria', last_name: 'Lopez' }));
+      return jsonResponse(makeStudentDetail(12, { first_name: 'Maria', last_name: 'Lopez' }));
     });
     expect(await screen.findByText('Shell header')).toBeInTheDocument();
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();

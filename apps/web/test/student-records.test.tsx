@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { studentTabs } from '../src/lib/sections.ts';
+import { pages } from '../src/lib/site-map/pages.ts';
 import * as decisionsRoute from '../src/routes/student-decisions.tsx';
 import * as notesRoute from '../src/routes/student-notes.tsx';
 import * as productsRoute from '../src/routes/student-products.tsx';
@@ -124,7 +124,7 @@ const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader
 
 describe('student tabs (SPEC section 2)', () => {
   it('are overview, profile, courses, seminars, decisions, products, notes', () => {
-    expect(studentTabs.map((tab) => tab.value)).toEqual([
+    expect(pages.student.tabs.map((tab) => tab.path)).toEqual([
       'overview',
       'profile',
       'courses',

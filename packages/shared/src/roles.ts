@@ -37,44 +37,6 @@ export const admins: readonly RoleType[] = ['global_admin', 'conference_admin', 
 export const schoolAndConferenceAdmins: readonly RoleType[] = ['school_admin', 'conference_admin'];
 export const staffWithStudents: readonly RoleType[] = ['school_admin', 'conference_admin', 'instructor'];
 
-export type NavItem = {
-  key:
-    | 'dashboard'
-    | 'interests'
-    | 'students'
-    | 'instructors'
-    | 'courses'
-    | 'schools'
-    | 'seminars'
-    | 'reports'
-    | 'training';
-  label: string;
-  to: string;
-  roles: readonly RoleType[];
-  /** Shown only when the interest-tracking feature flag is on. */
-  flag?: 'interestTracking';
-  external?: boolean;
-};
-
-/** Main navigation by role, in SPEC section 2's order. Settings is hidden. */
-export const mainNavigation: readonly NavItem[] = [
-  { key: 'dashboard', label: 'Dashboard', to: '/', roles: staffWithStudents },
-  { key: 'interests', label: 'Interest Tracking', to: '/interests', roles: ['global_admin'], flag: 'interestTracking' },
-  { key: 'students', label: 'Students', to: '/students', roles: staffWithStudents },
-  { key: 'instructors', label: 'Instructors', to: '/instructors', roles: schoolAndConferenceAdmins },
-  { key: 'courses', label: 'Courses', to: '/courses', roles: schoolAndConferenceAdmins },
-  { key: 'schools', label: 'Schools', to: '/schools', roles: schoolAndConferenceAdmins },
-  { key: 'seminars', label: 'Seminars', to: '/seminars', roles: schoolAndConferenceAdmins },
-  { key: 'reports', label: 'Reports', to: '/reports', roles: everyone },
-  { key: 'training', label: 'Training', to: '', roles: everyone, external: true },
-];
-
-export type Flags = { interestTracking: boolean };
-
-export function navigationFor(user: Pick<TokenUser, 'admin' | 'roles'> | null, flags: Flags): NavItem[] {
-  return mainNavigation.filter((item) => can(user, item.roles) && (!item.flag || flags[item.flag]));
-}
-
 export type QuickCreateItem = {
   key: 'student' | 'instructor' | 'school' | 'seminar';
   label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, navigationFor, quickCreateMenu, type Role, type RoleType } from '../src/roles.ts';
+import { can, quickCreateMenu, type Role, type RoleType } from '../src/roles.ts';
 
 const role = (role_type: RoleType): Role => ({
   id: 1,
@@ -10,7 +10,6 @@ const role = (role_type: RoleType): Role => ({
 });
 const user = (...types: RoleType[]) => ({ admin: false, roles: types.map(role) });
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
-const flagsOff = { interestTracking: false };
 
 describe('can (SPEC section 6)', () => {
   it('passes for the admin flag whatever the roles', () => {
@@ -23,33 +22,6 @@ describe('can (SPEC section 6)', () => {
   it('is false without a user (no token)', () => {
     expect(can(null, ['instructor'])).toBe(false);
     expect(can(undefined, ['instructor'])).toBe(false);
-  });
-});
-
-describe('main navigation by role (SPEC section 2)', () => {
-  it('gives instructors Dashboard, Students, Reports and Training', () => {
-    expect(labels(navigationFor(user('instructor'), flagsOff))).toEqual([
-      'Dashboard',
-      'Students',
-      'Reports',
-      'Training',
-    ]);
-  });
-  it('gives school and conference admins the lists too', () => {
-    const expected = ['Dashboard', 'Students', 'Instructors', 'Courses', 'Schools', 'Seminars', 'Reports', 'Training'];
-    expect(labels(navigationFor(user('school_admin'), flagsOff))).toEqual(expected);
-    expect(labels(navigationFor(user('conference_admin'), flagsOff))).toEqual(expected);
-  });
-  it('gives global admins Reports and Training, and Interest Tracking only with the flag on', () => {
-    expect(labels(navigationFor(user('global_admin'), flagsOff))).toEqual(['Reports', 'Training']);
-    expect(labels(navigationFor(user('global_admin'), { interestTracking: true }))).toEqual([
-      'Interest Tracking',
-      'Reports',
-      'Training',
-    ]);
-  });
-  it('never lists Settings', () => {
-    expect(labels(navigationFor({ admin: true, roles: [] }, { interestTracking: true }))).not.toContain('Settings');
   });
 });
 

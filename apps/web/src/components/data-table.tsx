@@ -9,6 +9,9 @@ import { SortableHeader } from './sortable-header.tsx';
 /** SPEC section 9: scrolling tables have a default body height of 300 px. */
 export const defaultTableHeight = 300;
 
+/** A sortable table's state and its header clicks (the list's URL keeps them). */
+export type TableSort = { state: SortState; onSort: (column: string) => void };
+
 export type Column<T> = {
   key: string;
   header: string;
@@ -37,7 +40,7 @@ export type DataTableProps<T> = {
   minWidth?: number;
   /** Cells keep to one line on wide screens (phones stack each row as a card instead). */
   nowrap?: boolean;
-  sort?: { state: SortState; onSort: (column: string) => void };
+  sort?: TableSort;
   rowStyle?: (row: T) => CSSProperties | undefined;
 };
 

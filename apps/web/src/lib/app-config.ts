@@ -1,13 +1,15 @@
 import type { AppConfig } from '@srs/shared/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from './http.ts';
+import { configEndpoints } from '@srs/shared/endpoints/config';
+import { call } from './http.ts';
+import { configKeys } from './query-keys.ts';
 
 /** SPEC section 9: minimum search length 2, configurable by the server. */
 export const defaultMinSearchLength = 2;
 
 export const appConfigQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: () => http.get<AppConfig>('/config'),
+  queryKey: configKeys.config(),
+  queryFn: () => call(configEndpoints.config),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

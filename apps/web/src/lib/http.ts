@@ -1,3 +1,4 @@
+import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
 import { clearSession, getToken, isLeaving, setAuthRedirect } from './session.ts';
@@ -94,18 +95,36 @@ export async function send(method: string, path: string, options: RequestOptions
   return response;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const response = await send(method, path, options);
   const body = await readBody(response);
   // A 200 answer can still carry a session-ending body (SPEC section 8).
   if (endsSession(response.status, body)) throw failure(401, body, '', false);
-  return body as T;
+  return body;
 }
 
-export const http = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
-  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+type CallOptions<E extends Endpoint> = Pick<RequestOptions, 'query' | 'signal' | 'toastErrors'> &
+  (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
+  ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
+
+/** The options of a call: required when the endpoint has path parameters or a body. */
+type CallArgs<E extends Endpoint> =
+  Partial<CallOptions<E>> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** '/students/:id' with { id: 12 } is '/students/12'. */
+export function pathWith(template: string, params: Readonly<Record<string, number | string>> = {}): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * Calls one endpoint of packages/shared/src/endpoints: its answer has the type of the endpoint's
+ * response schema, which the server validated before sending (the browser does not parse again).
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: Readonly<Record<string, number | string>>;
+  };
+  const path = pathWith(endpoint.path, params);
+  const withFixed = endpoint.fixedQuery ? { ...query, ...endpoint.fixedQuery } : query;
+  return request(endpoint.method, path, { ...rest, query: withFixed }) as Promise<ResponseOf<E>>;
+}

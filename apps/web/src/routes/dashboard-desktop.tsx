@@ -1,5 +1,5 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core';
-import { admins, dashboardInstructorRoles } from '@srs/shared/roles';
+import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { needingFollowupQuery } from '../features/enrollments/api.ts';
@@ -10,6 +10,7 @@ import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
 import { CoursesTable } from '../features/series/components/courses-table.tsx';
 import { SeminarsTable } from '../features/series/components/seminars-table.tsx';
 import { useCan } from '../lib/permissions.ts';
+import { useCanOpen } from '../lib/site-map/page-match.ts';
 import { dashboardListQuery, followupListQuery } from './dashboard-queries.ts';
 
 /** SPEC section 9: the follow-up table is 736 px high, or 1177 px beside the instructor table. */
@@ -28,7 +29,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function DashboardDesktop() {
   const withInstructors = useCan(dashboardInstructorRoles);
-  const linkNames = useCan(admins);
+  const linkCourses = useCanOpen('course');
+  const linkSeminars = useCanOpen('seminar');
   const followup = useQuery(needingFollowupQuery(followupListQuery));
   const courses = useQuery(coursesQuery(dashboardListQuery));
   const seminars = useQuery(seminarsQuery(dashboardListQuery));
@@ -55,7 +57,7 @@ export function DashboardDesktop() {
               <CoursesTable
                 courses={courses.data?.courses}
                 loading={courses.isFetching}
-                linkNames={linkNames}
+                linkNames={linkCourses}
                 dashboard
               />
             </Section>
@@ -63,7 +65,7 @@ export function DashboardDesktop() {
               <SeminarsTable
                 seminars={seminars.data?.seminars}
                 loading={seminars.isFetching}
-                linkNames={linkNames}
+                linkNames={linkSeminars}
                 dashboard
               />
             </Section>

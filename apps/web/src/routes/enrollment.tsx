@@ -1,13 +1,11 @@
-import type { SeriesType } from '@srs/shared/enrollments';
-import { type LoaderFunctionArgs, useLocation, useParams } from 'react-router';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
 import { enrollmentQuery } from '../features/enrollments/api.ts';
 import { EnrollmentPage } from '../features/enrollments/components/enrollment-page.tsx';
 import { routeIdOf } from '../lib/http-errors.ts';
 import { episodesQuery } from '../lib/lookups/series.ts';
-
-/** /students/{id}/courses/enrollments/… is a course enrollment, /students/{id}/seminars/… a seminar one. */
-const typeOf = (pathname: string): SeriesType => (/^\/students\/[^/]+\/seminars\//.test(pathname) ? 'Seminar' : 'Course');
+import { usePageMatch } from '../lib/site-map/page-match.ts';
+import { enrollmentTypeOf } from '../lib/site-map/paths.ts';
 
 /**
  * SPEC section 2: a detail route loads its record first. The load starts here and the page waits
@@ -29,7 +27,7 @@ export function Component() {
   const params = useParams();
   return (
     <EnrollmentPage
-      type={typeOf(useLocation().pathname)}
+      type={enrollmentTypeOf(usePageMatch()?.page)}
       studentId={routeIdOf(params.studentId, 'Student')}
       enrollmentId={routeIdOf(params.enrollmentId, 'Enrollment')}
     />

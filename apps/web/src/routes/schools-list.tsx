@@ -1,32 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { ListPage } from '../components/list-page.tsx';
-import { listQuery } from '../components/list-query.ts';
-import { useCsvExport } from '../components/use-csv-export.ts';
-import { useListParams } from '../components/use-list-params.ts';
+import type { SchoolListResponse } from '@srs/shared/schools';
+import { listRoute, type ListTableProps } from '../components/list-route.tsx';
 import { defaultSchoolSort, schoolsQuery } from '../features/schools/api.ts';
 import { SchoolsTable } from '../features/schools/components/schools-table.tsx';
 
-export function Component() {
-  const list = useListParams(defaultSchoolSort);
-  const query = listQuery(list);
-  const schools = useQuery(schoolsQuery(query));
-  const csv = useCsvExport('/schools.csv', { ...query, page: undefined, per_page: undefined }, 'schools');
-  return (
-    <ListPage
-      title="Schools"
-      actions={[csv]}
-      searchText={list.searchText}
-      onSearch={list.onSearch}
-      pagination={schools.data?.pagination}
-      page={list.page}
-      onPage={list.onPage}
-    >
-      <SchoolsTable
-        schools={schools.data?.schools}
-        loading={schools.isFetching}
-        sort={list.sort}
-        onSort={list.onSort}
-      />
-    </ListPage>
-  );
+function Table({ data, loading, sort }: ListTableProps<SchoolListResponse>) {
+  return <SchoolsTable schools={data?.schools} loading={loading} sort={sort} />;
 }
+
+export const Component = listRoute({
+  title: 'Schools',
+  defaultSort: defaultSchoolSort,
+  query: schoolsQuery,
+  csv: { path: '/schools.csv', label: 'schools' },
+  Table,
+});

@@ -1,31 +1,11 @@
-import { admins } from '@srs/shared/roles';
-import { useQuery } from '@tanstack/react-query';
-import { ListPage } from '../components/list-page.tsx';
-import { listQuery } from '../components/list-query.ts';
-import { useListParams } from '../components/use-list-params.ts';
+import type { SeminarListResponse } from '@srs/shared/series';
+import { listRoute, type ListTableProps } from '../components/list-route.tsx';
 import { defaultSeriesSort, seminarsQuery } from '../features/series/api.ts';
 import { SeminarsTable } from '../features/series/components/seminars-table.tsx';
-import { useCan } from '../lib/permissions.ts';
+import { useCanOpen } from '../lib/site-map/page-match.ts';
 
-export function Component() {
-  const list = useListParams(defaultSeriesSort);
-  const result = useQuery(seminarsQuery(listQuery(list)));
-  const linkNames = useCan(admins);
-  return (
-    <ListPage
-      title="Seminars"
-      searchText={list.searchText}
-      onSearch={list.onSearch}
-      pagination={result.data?.pagination}
-      page={list.page}
-      onPage={list.onPage}
-    >
-      <SeminarsTable
-        seminars={result.data?.seminars}
-        loading={result.isFetching}
-        linkNames={linkNames}
-        sort={{ state: list.sort, onSort: list.onSort }}
-      />
-    </ListPage>
-  );
+function Table({ data, loading, sort }: ListTableProps<SeminarListResponse>) {
+  return <SeminarsTable seminars={data?.seminars} loading={loading} linkNames={useCanOpen('seminar')} sort={sort} />;
 }
+
+export const Component = listRoute({ title: 'Seminars', defaultSort: defaultSeriesSort, query: seminarsQuery, Table });

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
 import { StudentQuickAddMenu } from '../features/enrollments/components/student-quick-add-menu.tsx';
 import { studentQuery } from '../features/students/api.ts';
@@ -8,7 +8,6 @@ import { StudentHeading } from '../features/students/components/student-heading.
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteTabs } from '../components/route-tabs.tsx';
 import { routeIdOf } from '../lib/http-errors.ts';
-import { studentTabs } from '../lib/sections.ts';
 
 const studentIdOf = (value: string | undefined) => routeIdOf(value, 'Student');
 
@@ -26,8 +25,6 @@ export function Component() {
   const params = useParams();
   const id = studentIdOf(params.studentId);
   const query = useQuery(studentQuery(id));
-  const navigate = useNavigate();
-  const segment = useLocation().pathname.split('/')[3] ?? 'overview';
   const student = query.data;
   if (!student) {
     if (query.isError) throw query.error;
@@ -39,12 +36,7 @@ export function Component() {
         <StudentHeading student={student} />
         <StudentQuickAddMenu studentId={student.id} />
       </Group>
-      <RouteTabs
-        label="Student sections"
-        tabs={studentTabs}
-        value={segment}
-        onChange={(value) => navigate(`/students/${id}/${value}`)}
-      >
+      <RouteTabs>
         <Outlet context={student} />
       </RouteTabs>
     </>

@@ -17,10 +17,12 @@ export function StudentEnrollmentsTab({ type }: { type: SeriesType }) {
   return (
     <>
       <TabToolbar title={tab.title}>
-        <RecordFormButton target={{ kind: 'enroll', studentId: student.id, seriesType: type }}>{tab.action}</RecordFormButton>
+        {student.permissions.enroll && (
+          <RecordFormButton target={{ kind: 'enroll', studentId: student.id, seriesType: type }}>{tab.action}</RecordFormButton>
+        )}
       </TabToolbar>
       <EnrollmentTable studentId={student.id} type={type} enrollments={student[tab.list]} />
-      <EnrollOffers student={student} type={type} />
+      {student.permissions.enroll && <EnrollOffers student={student} type={type} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { can, type TokenUser } from '@srs/shared/roles';
+import { pages } from '../../lib/site-map/pages.ts';
 
 /** API Keys: global admins, with interest tracking on (SPEC section 2, User menu). */
 export function canSeeApiKeys(user: TokenUser, interestTracking: boolean): boolean {
@@ -8,8 +9,8 @@ export function canSeeApiKeys(user: TokenUser, interestTracking: boolean): boole
 /** The links of the user menu before Change Password: the same on a desk and in the phone menu. */
 export function accountLinks(apiKeys: boolean): { label: string; to: string }[] {
   return [
-    { label: 'My Account', to: '/account/my-account' },
-    { label: 'Settings', to: '/account/settings' },
-    ...(apiKeys ? [{ label: 'API Keys', to: '/account/settings/api-keys' }] : []),
+    { label: pages['my-account'].title, to: pages['my-account'].path },
+    { label: pages.settings.title, to: pages.settings.path },
+    ...(apiKeys ? [{ label: pages['api-keys'].title, to: pages['api-keys'].path }] : []),
   ];
 }

@@ -1,10 +1,11 @@
 import { useDisclosure } from '@mantine/hooks';
-import { navigationFor } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { appConfigQuery } from '../../lib/app-config.ts';
 import { useSessionUser } from '../../lib/session.ts';
+import { navigationFor } from '../../lib/site-map/navigation.ts';
+import { usePageMatch } from '../../lib/site-map/page-match.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { canSeeApiKeys } from './account-links.ts';
 import { DesktopHeader } from './desktop-header.tsx';
@@ -22,7 +23,7 @@ export function Component() {
   const config = useQuery(appConfigQuery).data;
   const currentUser = useQuery({ ...currentUserQuery, enabled: user !== null }).data;
   const mobile = useIsMobile();
-  const { pathname } = useLocation();
+  const match = usePageMatch();
   const [menuOpened, menu] = useDisclosure(false);
 
   // Signed out in another tab, or by the shared handler.
@@ -41,11 +42,11 @@ export function Component() {
         {mobile ? (
           <>
             <MobileHeader menuOpened={menuOpened} onMenu={menu.toggle} />
-            {pathname === '/students' && <MobileSearchBar />}
+            {match?.page.id === 'students' && <MobileSearchBar />}
             <MobileMenu
               opened={menuOpened}
               onClose={menu.close}
-              {...mobileMenuLevels(pathname, {
+              {...mobileMenuLevels(match, {
                 navigation,
                 trainingUrl: config?.training_url ?? '#',
                 userName: `${user.first_name} ${user.last_name}`,

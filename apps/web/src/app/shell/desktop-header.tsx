@@ -1,8 +1,9 @@
 import { Anchor, Group } from '@mantine/core';
-import { can, type NavItem, schoolPickerRoles, type TokenUser } from '@srs/shared/roles';
+import { can, schoolPickerRoles, type TokenUser } from '@srs/shared/roles';
 import type { CurrentUser } from '@srs/shared/users';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { NavItem } from '../../lib/site-map/navigation.ts';
 import { HeaderSearchBox } from './header-search-box.tsx';
 import { MainNav } from './main-nav.tsx';
 import { SchoolPicker } from './school-picker.tsx';

@@ -1,11 +1,14 @@
+import { studentEndpoints } from '@srs/shared/endpoints/students';
 import { registrationNumberMaxDigits, type StudentListResponse } from '@srs/shared/students';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { pages } from '../../lib/site-map/pages.ts';
+import { studentPath } from '../../lib/site-map/paths.ts';
 
 export type RegistrationLookup = (registrationNumber: string) => Promise<Pick<StudentListResponse, 'students'>>;
 
 /** SPEC section 9: the registration-number lookup asks for 2 results, to tell whether exactly one matches. */
 export const lookupRegistrationNumber: RegistrationLookup = (registrationNumber) =>
-  http.get<StudentListResponse>('/students', {
+  call(studentEndpoints.list, {
     query: { enrollments_registration_number_eq: registrationNumber, per_page: 2 },
   });
 
@@ -14,7 +17,7 @@ export function isAllDigits(text: string): boolean {
 }
 
 export function studentsSearchPath(text: string): string {
-  return `/students?${new URLSearchParams({ studentsQuery: text }).toString()}`;
+  return `${pages.students.path}?${new URLSearchParams({ studentsQuery: text }).toString()}`;
 }
 
 /** Digits that could be a registration number: longer ones match none, so they skip the lookup. */
@@ -33,7 +36,7 @@ export async function headerSearchTarget(query: string, lookup: RegistrationLook
     try {
       const { students } = await lookup(text);
       const [only] = students;
-      if (students.length === 1 && only) return `/students/${only.id}/profile`;
+      if (students.length === 1 && only) return studentPath(only.id, 'profile');
     } catch {
       // The shared handler has shown the error; the list search still helps.
     }

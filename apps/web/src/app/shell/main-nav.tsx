@@ -1,8 +1,7 @@
 import { Group } from '@mantine/core';
-import type { NavItem } from '@srs/shared/roles';
 import { IconExternalLink } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
-import { navIcons } from './nav-icons.ts';
+import type { NavItem } from '../../lib/site-map/navigation.ts';
 import classes from './shell.module.css';
 
 type Props = { items: readonly NavItem[]; trainingUrl: string | undefined };
@@ -13,7 +12,7 @@ export function MainNav({ items, trainingUrl }: Props) {
     <nav aria-label="Main">
       <Group gap={4} component="ul" className={classes.navList}>
         {items.map((item) => {
-          const Icon = navIcons[item.key];
+          const Icon = item.icon;
           return (
             <li key={item.key}>
               {item.external ? (

@@ -1,5 +1,7 @@
 import type { QuickAddForm, QuickCreateItem } from '@srs/shared/roles';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
+import { type PageMatch, recordIdsOf } from '../../lib/site-map/page-match.ts';
+import { pages } from '../../lib/site-map/pages.ts';
 
 export type QuickTarget =
   | { kind: 'navigate'; to: string }
@@ -10,17 +12,10 @@ export type QuickTarget =
 /** The student and enrollment whose page is open: the Quick Add forms preselect them. */
 export type OpenRecord = { studentId: number | null; enrollmentId: number | null };
 
-/** The student whose page is open, if any: the quick-add items preselect them. */
-export function openStudentId(pathname: string): number | null {
-  const match = /^\/students\/(\d+)(\/|$)/.exec(pathname);
-  return match ? Number(match[1]) : null;
-}
-
-/** /students/{sid}/courses|seminars/enrollments/{eid}/… opens that student and enrollment. */
-export function openRecord(pathname: string): OpenRecord {
-  const enrollment = /^\/students\/(\d+)\/(?:courses|seminars)\/enrollments\/(\d+)(\/|$)/.exec(pathname);
-  if (enrollment) return { studentId: Number(enrollment[1]), enrollmentId: Number(enrollment[2]) };
-  return { studentId: openStudentId(pathname), enrollmentId: null };
+/** The student and enrollment the open page is about (its site-map entry names them). */
+export function openRecord(match: PageMatch | null): OpenRecord {
+  const ids = recordIdsOf(match);
+  return { studentId: ids.student ?? null, enrollmentId: ids.enrollment ?? null };
 }
 
 /**
@@ -38,14 +33,14 @@ export function quickCreateTarget(key: QuickCreateItem['key']): QuickTarget {
     case 'student':
       return { kind: 'new-student' };
     case 'instructor':
-      return { kind: 'navigate', to: '/instructors/new' };
+      return { kind: 'navigate', to: pages['instructor-new'].path };
     case 'school':
-      return { kind: 'navigate', to: '/schools/new' };
+      return { kind: 'navigate', to: pages['school-new'].path };
     case 'seminar':
       return { kind: 'select-school' };
   }
 }
 
 export function newSeminarPath(schoolId: string): string {
-  return `/seminars/new?${new URLSearchParams({ school_id: schoolId }).toString()}`;
+  return `${pages['seminar-new'].path}?${new URLSearchParams({ school_id: schoolId }).toString()}`;
 }

@@ -4,6 +4,7 @@ import { IconBuildingChurch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { schoolOptionsQuery, schoolSelectData } from '../../lib/lookups/schools.ts';
+import { recordPath } from '../../lib/site-map/paths.ts';
 
 /**
  * The header school picker, for admins (SPEC section 2): options labelled with code, church
@@ -18,7 +19,7 @@ export function SchoolPicker() {
       placeholder={schools.isPending ? messages.loading : 'Go to school'}
       data={schoolSelectData(schools.data?.schools)}
       value={null}
-      onChange={(value) => value && navigate(`/schools/${value}/overview`)}
+      onChange={(value) => value && navigate(recordPath('school', value))}
       searchable
       limit={200}
       nothingFoundMessage="No schools found."

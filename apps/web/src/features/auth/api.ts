@@ -1,9 +1,10 @@
 import { messages } from '@srs/shared/messages';
-import type { CurrentUser } from '@srs/shared/users';
+import { authEndpoints } from '@srs/shared/endpoints/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { goTo } from '../../lib/browser.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { userKeys } from '../../lib/query-keys.ts';
 import { clearSessionBeforeLeaving } from '../../lib/session.ts';
 import { showError } from '../../lib/toasts.ts';
 
@@ -11,8 +12,8 @@ import { showError } from '../../lib/toasts.ts';
 export const signInFormAction = '/api/users/auth/auth0';
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['users', 'me'],
-  queryFn: () => http.get<CurrentUser>('/users/me'),
+  queryKey: userKeys.me(),
+  queryFn: () => call(authEndpoints.currentUser),
   staleTime: 5 * 60_000,
 });
 
@@ -25,7 +26,7 @@ function showServerError(error: unknown) {
 /** 'Sign in with a different account': the provider asks for the account again. */
 export async function signInWithDifferentAccount() {
   try {
-    const data = await http.get<{ url: string }>('/users/auth/url', {
+    const data = await call(authEndpoints.signInUrl, {
       query: { only_oauth: true },
       toastErrors: false,
     });
@@ -38,7 +39,7 @@ export async function signInWithDifferentAccount() {
 /** Log out: the server revokes the token; the session is cleared and the browser leaves for data.url. */
 export async function logOut() {
   try {
-    const data = await http.delete<{ url: string }>('/logout', { toastErrors: false });
+    const data = await call(authEndpoints.logout, { toastErrors: false });
     clearSessionBeforeLeaving();
     goTo(data.url);
   } catch (error) {
@@ -49,7 +50,7 @@ export async function logOut() {
 /** Change Password fetches a reset link and navigates to it. */
 export async function changePassword() {
   try {
-    const data = await http.get<{ reset_url: string }>('/users/password_reset_url');
+    const data = await call(authEndpoints.passwordResetUrl);
     goTo(data.reset_url);
   } catch {
     // The shared handler has shown the error.

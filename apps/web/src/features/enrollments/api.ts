@@ -1,28 +1,26 @@
+import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
 import type {
-  DecisionsSummaryResponse,
   EnrollmentCreateInput,
   EnrollmentDetail,
   EnrollmentUpdateInput,
   FollowupEnrollment,
-  FollowupListResponse,
   TakeAttendanceInput,
 } from '@srs/shared/enrollments';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../lib/http.ts';
-import { courseEnrollmentPath, seminarEnrollmentPath } from '../../lib/sections.ts';
+import { call, type QueryParams } from '../../lib/http.ts';
+import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
+import { enrollmentPath } from '../../lib/site-map/paths.ts';
 
 export const needingFollowupQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['enrollments', 'needing_followup', query],
-    queryFn: ({ signal }) => http.get<FollowupListResponse>('/enrollments/needing_followup', { query, signal }),
+    queryKey: enrollmentKeys.followupList(query),
+    queryFn: ({ signal }) => call(enrollmentEndpoints.needingFollowup, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 /** A follow-up row opens the enrollment's lessons tab (course) or presentations tab (seminar). */
 export function followupPath(enrollment: FollowupEnrollment): string {
-  return enrollment.series.type === 'Course'
-    ? courseEnrollmentPath(enrollment.student.id, enrollment.id)
-    : seminarEnrollmentPath(enrollment.student.id, enrollment.id);
+  return enrollmentPath(enrollment.student.id, enrollment.id, enrollment.series.type);
 }
 
 export function personName(person: { first_name: string; last_name: string } | null): string {
@@ -32,19 +30,27 @@ export function personName(person: { first_name: string; last_name: string } | n
 /** GET /enrollments/{id}: the enrollment with its lessons, presentations, visits, reminders and products. */
 export const enrollmentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['enrollments', 'detail', id],
-    queryFn: ({ signal }) => http.get<EnrollmentDetail>(`/enrollments/${id}`, { signal }),
+    queryKey: enrollmentKeys.detail(id),
+    queryFn: ({ signal }) => call(enrollmentEndpoints.detail, { params: { id }, signal }),
   });
 
 /** GET /enrollments/{id}/decisions_summary: every decision option of the series, decided or not. */
 export const decisionsSummaryQuery = (id: number) =>
   queryOptions({
-    queryKey: ['enrollments', 'detail', id, 'decisions_summary'],
-    queryFn: ({ signal }) => http.get<DecisionsSummaryResponse>(`/enrollments/${id}/decisions_summary`, { signal }),
+    queryKey: enrollmentKeys.decisionsSummary(id),
+    queryFn: ({ signal }) => call(enrollmentEndpoints.decisionsSummary, { params: { id }, signal }),
   });
 
 function putEnrollment(id: number, body: EnrollmentUpdateInput) {
-  return http.put<EnrollmentDetail>(`/enrollments/${id}`, { body });
+  return call(enrollmentEndpoints.update, { params: { id }, body });
+}
+
+/** The lists that count an enrollment's records: every student list and page, and the follow-up list. */
+function afterEnrollmentChange(client: QueryClient) {
+  return [
+    client.invalidateQueries({ queryKey: studentKeys.all }),
+    client.invalidateQueries({ queryKey: enrollmentKeys.needingFollowup() }),
+  ];
 }
 
 /**
@@ -52,11 +58,10 @@ function putEnrollment(id: number, body: EnrollmentUpdateInput) {
  * count its records, so they load again.
  */
 function afterEnrollmentUpdate(client: QueryClient, detail: EnrollmentDetail) {
-  client.setQueryData(enrollmentQuery(detail.id).queryKey, detail);
+  client.setQueryData(enrollmentKeys.detail(detail.id), detail);
   return Promise.all([
-    client.invalidateQueries({ queryKey: decisionsSummaryQuery(detail.id).queryKey }),
-    client.invalidateQueries({ queryKey: ['students'] }),
-    client.invalidateQueries({ queryKey: ['enrollments', 'needing_followup'] }),
+    client.invalidateQueries({ queryKey: enrollmentKeys.decisionsSummary(detail.id) }),
+    ...afterEnrollmentChange(client),
   ]);
 }
 
@@ -86,15 +91,12 @@ export function useUpdateChosenEnrollment() {
 export function useCreateEnrollment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EnrollmentCreateInput) => http.post<EnrollmentDetail>('/enrollments', { body }),
+    mutationFn: (body: EnrollmentCreateInput) => call(enrollmentEndpoints.create, { body }),
     onSuccess: (detail) => {
-      client.setQueryData(enrollmentQuery(detail.id).queryKey, detail);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: ['students'] }),
-        client.invalidateQueries({ queryKey: ['enrollments', 'needing_followup'] }),
-      ]);
+      client.setQueryData(enrollmentKeys.detail(detail.id), detail);
+      return Promise.all(afterEnrollmentChange(client));
     },
-    onError: (_error, body) => client.invalidateQueries({ queryKey: ['students', 'detail', body.student_id] }),
+    onError: (_error, body) => client.invalidateQueries({ queryKey: studentKeys.detail(body.student_id) }),
   });
 }
 
@@ -105,12 +107,8 @@ export function useCreateEnrollment() {
 export function useDeleteEnrollment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<null>(`/enrollments/${id}`),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['students'] }),
-        client.invalidateQueries({ queryKey: ['enrollments', 'needing_followup'] }),
-      ]),
+    mutationFn: (id: number) => call(enrollmentEndpoints.destroy, { params: { id } }),
+    onSuccess: () => Promise.all(afterEnrollmentChange(client)),
   });
 }
 
@@ -118,15 +116,13 @@ export function useDeleteEnrollment() {
 export function useTakeAttendance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TakeAttendanceInput) =>
-      http.put<{ updated: number }>('/enrollments/take_attendance', { body }),
+    mutationFn: (body: TakeAttendanceInput) => call(enrollmentEndpoints.takeAttendance, { body }),
     onSuccess: (_answer, body) =>
       Promise.all([
         ...body.attendances.map(({ enrollment_id }) =>
-          client.invalidateQueries({ queryKey: enrollmentQuery(enrollment_id).queryKey }),
+          client.invalidateQueries({ queryKey: enrollmentKeys.detail(enrollment_id) }),
         ),
-        client.invalidateQueries({ queryKey: ['students'] }),
-        client.invalidateQueries({ queryKey: ['enrollments', 'needing_followup'] }),
+        ...afterEnrollmentChange(client),
       ]),
   });
 }

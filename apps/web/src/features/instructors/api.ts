@@ -1,13 +1,15 @@
-import type { UserItem, UserListResponse } from '@srs/shared/users';
+import { userEndpoints } from '@srs/shared/endpoints/users';
+import type { UserItem } from '@srs/shared/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../lib/http.ts';
+import { call, type QueryParams } from '../../lib/http.ts';
+import { userKeys } from '../../lib/query-keys.ts';
 
 export const defaultInstructorSort = 'name';
 
 export const instructorsQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['users', 'instructors', query],
-    queryFn: ({ signal }) => http.get<UserListResponse>('/users', { query: { ...query, role: 'instructor' }, signal }),
+    queryKey: userKeys.instructors(query),
+    queryFn: ({ signal }) => call(userEndpoints.list, { query: { ...query, role: 'instructor' }, signal }),
     placeholderData: keepPreviousData,
   });
 

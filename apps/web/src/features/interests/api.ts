@@ -1,9 +1,10 @@
-import type { InterestListResponse } from '@srs/shared/interests';
+import { interestEndpoints } from '@srs/shared/endpoints/interests';
 import { queryOptions } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../lib/http.ts';
+import { call, type QueryParams } from '../../lib/http.ts';
+import { interestKeys } from '../../lib/query-keys.ts';
 
 export const interestsQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['interests', 'list', query],
-    queryFn: ({ signal }) => http.get<InterestListResponse>('/interests', { query, signal }),
+    queryKey: interestKeys.list(query),
+    queryFn: ({ signal }) => call(interestEndpoints.list, { query, signal }),
   });

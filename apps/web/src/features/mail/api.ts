@@ -1,14 +1,15 @@
 import { formatDate } from '@srs/shared/dates';
-import type { MailboxResponse } from '@srs/shared/mail';
+import { mailEndpoints } from '@srs/shared/endpoints/mail';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { mailKeys } from '../../lib/query-keys.ts';
 
 export const noMail = 'No mail in the outbox.';
 
 export const mailboxQuery = () =>
   queryOptions({
-    queryKey: ['dev', 'mailbox'],
-    queryFn: ({ signal }) => http.get<MailboxResponse>('/dev/mailbox', { signal }),
+    queryKey: mailKeys.mailbox(),
+    queryFn: ({ signal }) => call(mailEndpoints.mailbox, { signal }),
   });
 
 /** MM/DD/YYYY hh:mm (24-hour) in the browser's time zone: when the message was queued. */

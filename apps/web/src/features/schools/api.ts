@@ -1,12 +1,13 @@
-import type { SchoolListResponse } from '@srs/shared/schools';
+import { schoolEndpoints } from '@srs/shared/endpoints/schools';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../lib/http.ts';
+import { call, type QueryParams } from '../../lib/http.ts';
+import { schoolKeys } from '../../lib/query-keys.ts';
 
 export const defaultSchoolSort = 'school_code';
 
 export const schoolsQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['schools', 'list', query],
-    queryFn: ({ signal }) => http.get<SchoolListResponse>('/schools', { query, signal }),
+    queryKey: schoolKeys.list(query),
+    queryFn: ({ signal }) => call(schoolEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,20 @@
-import type { CourseListResponse, SeminarListResponse } from '@srs/shared/series';
+import { seriesEndpoints } from '@srs/shared/endpoints/series';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../lib/http.ts';
+import { call, type QueryParams } from '../../lib/http.ts';
+import { seriesKeys } from '../../lib/query-keys.ts';
 
 export const defaultSeriesSort = 'name';
 
 export const coursesQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['series', 'Course', query],
-    queryFn: ({ signal }) => http.get<CourseListResponse>('/series', { query: { ...query, type: 'Course' }, signal }),
+    queryKey: seriesKeys.list('Course', query),
+    queryFn: ({ signal }) => call(seriesEndpoints.courses, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const seminarsQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['series', 'Seminar', query],
-    queryFn: ({ signal }) => http.get<SeminarListResponse>('/series', { query: { ...query, type: 'Seminar' }, signal }),
+    queryKey: seriesKeys.list('Seminar', query),
+    queryFn: ({ signal }) => call(seriesEndpoints.seminars, { query, signal }),
     placeholderData: keepPreviousData,
   });

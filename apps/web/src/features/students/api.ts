@@ -1,23 +1,15 @@
-import type {
-  BulkReassignInput,
-  BulkReassignResponse,
-  BulkShareInput,
-  BulkShareResponse,
-  Student,
-  StudentDecision,
-  StudentListResponse,
-  StudentNote,
-  StudentProduct,
-} from '@srs/shared/students';
-import type { UserListResponse } from '@srs/shared/users';
+import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
+import { studentEndpoints } from '@srs/shared/endpoints/students';
+import { userEndpoints } from '@srs/shared/endpoints/users';
+import type { BulkReassignInput, BulkShareInput, StudentCreateInput, StudentUpdateInput } from '@srs/shared/students';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
-import { http, type QueryParams, send } from '../../lib/http.ts';
-import type { EnrollmentCreateInput, EnrollmentDetail } from '@srs/shared/enrollments';
-import type { StudentCreateInput, StudentUpdateInput, SuggestedSchoolsResponse } from '@srs/shared/students';
+import { call, type QueryParams, send } from '../../lib/http.ts';
+import { studentKeys, userKeys } from '../../lib/query-keys.ts';
+import type { EnrollmentCreateInput } from '@srs/shared/enrollments';
 
 export const studentsPerPage = 25;
 export const defaultStudentSort = 'name';
@@ -52,52 +44,50 @@ export function studentListQuery(params: URLSearchParams): QueryParams {
 
 export const studentsQuery = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['students', 'list', query],
-    queryFn: ({ signal }) => http.get<StudentListResponse>('/students', { query, signal }),
+    queryKey: studentKeys.list(query),
+    queryFn: ({ signal }) => call(studentEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const studentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['students', 'detail', id],
-    queryFn: ({ signal }) => http.get<Student>(`/students/${id}`, { signal }),
+    queryKey: studentKeys.detail(id),
+    queryFn: ({ signal }) => call(studentEndpoints.detail, { params: { id }, signal }),
   });
 
-// A student's records live under the student's key, so invalidating ['students'] (Quick Add,
-// the record forms) refreshes the open tab too.
+// A student's records live under the student's key, so invalidating the students (Quick Add, the
+// record forms) refreshes the open tab too.
 export const studentDecisionsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['students', 'detail', id, 'decisions'],
-    queryFn: ({ signal }) => http.get<{ decisions: StudentDecision[] }>(`/students/${id}/decisions`, { signal }),
+    queryKey: studentKeys.decisions(id),
+    queryFn: ({ signal }) => call(studentEndpoints.decisions, { params: { id }, signal }),
   });
 
 export const studentProductsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['students', 'detail', id, 'products'],
-    queryFn: ({ signal }) =>
-      http.get<{ product_deliveries: StudentProduct[] }>(`/students/${id}/products`, { signal }),
+    queryKey: studentKeys.products(id),
+    queryFn: ({ signal }) => call(studentEndpoints.products, { params: { id }, signal }),
   });
 
 export const studentNotesQuery = (id: number) =>
   queryOptions({
-    queryKey: ['students', 'detail', id, 'notes'],
-    queryFn: ({ signal }) => http.get<{ notes: StudentNote[] }>(`/students/${id}/notes`, { signal }),
+    queryKey: studentKeys.notes(id),
+    queryFn: ({ signal }) => call(studentEndpoints.notes, { params: { id }, signal }),
   });
 
 /** The staff of one school (GET /users?school_id=…), who may take over its students. */
 export const schoolStaffQuery = (schoolId: number) =>
   queryOptions({
-    queryKey: ['users', 'school', schoolId],
-    queryFn: ({ signal }) =>
-      http.get<UserListResponse>('/users', { query: { school_id: schoolId, pagination: false }, signal }),
+    queryKey: userKeys.schoolStaff(schoolId),
+    queryFn: ({ signal }) => call(userEndpoints.list, { query: { school_id: schoolId, pagination: false }, signal }),
   });
 
 /** PUT /students/bulk_reassign; errors go through the shared handler. */
 export function useBulkReassign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkReassignInput) => http.put<BulkReassignResponse>('/students/bulk_reassign', { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['students'] }),
+    mutationFn: (body: BulkReassignInput) => call(studentEndpoints.bulkReassign, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: studentKeys.all }),
   });
 }
 
@@ -107,8 +97,9 @@ export type ShareAction = 'bulk_share' | 'bulk_unshare';
 export function useBulkShare(action: ShareAction) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkShareInput) => http.put<BulkShareResponse>(`/students/${action}`, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['students'] }),
+    mutationFn: (body: BulkShareInput) =>
+      call(action === 'bulk_share' ? studentEndpoints.bulkShare : studentEndpoints.bulkUnshare, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: studentKeys.all }),
   });
 }
 
@@ -120,13 +111,13 @@ export function useBulkShare(action: ShareAction) {
 export function useDeleteStudent(id: number) {
   const client = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => http.delete<null>(`/students/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['students', 'list'] }),
+    mutationFn: () => call(studentEndpoints.destroy, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: studentKeys.lists() }),
   });
   const deleted = mutation.isSuccess;
   useEffect(() => {
     if (!deleted) return undefined;
-    return () => client.removeQueries({ queryKey: ['students', 'detail', id] });
+    return () => client.removeQueries({ queryKey: studentKeys.detail(id) });
   }, [client, deleted, id]);
   return mutation;
 }
@@ -154,7 +145,7 @@ export async function recordLabelsPrinted(ids: readonly number[]): Promise<void>
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       // A failure is already shown by the shared handler; the other students are still recorded.
-      await http.put(`/students/${id}/update_avery_labels`).catch(() => undefined);
+      await call(studentEndpoints.labelPrinted, { params: { id } }).catch(() => undefined);
     }
   };
   await Promise.all(Array.from({ length: Math.min(labelRecordConcurrency, queue.length) }, worker));
@@ -195,9 +186,9 @@ export async function printAveryLabels(labelsFor: LabelsFor, startPosition: numb
  */
 export const duplicateSearchQuery = (words: readonly string[]) =>
   queryOptions({
-    queryKey: ['students', 'duplicates', words],
+    queryKey: studentKeys.duplicates(words),
     queryFn: ({ signal }) =>
-      http.get<StudentListResponse>('/students', {
+      call(studentEndpoints.list, {
         query: { full_name_i_cont_all: words, pagination: 'false' },
         signal,
       }),
@@ -207,27 +198,27 @@ export const duplicateSearchQuery = (words: readonly string[]) =>
 /** GET /students/suggested_schools: schools offering the series, claimed zip first, then nearest. */
 export const suggestedSchoolsQuery = (seriesId: number, zipCode: string) =>
   queryOptions({
-    queryKey: ['students', 'suggested_schools', seriesId, zipCode],
+    queryKey: studentKeys.suggestedSchools(seriesId, zipCode),
     queryFn: ({ signal }) =>
-      http.get<SuggestedSchoolsResponse>('/students/suggested_schools', {
+      call(studentEndpoints.suggestedSchools, {
         query: { series_id: seriesId, zip_code: zipCode },
         signal,
       }),
   });
 
 /** POST /students; a repeated request_key answers the student already created. */
-export function postStudent(body: StudentCreateInput): Promise<Student> {
-  return http.post<Student>('/students', { body });
+export function postStudent(body: StudentCreateInput) {
+  return call(studentEndpoints.create, { body });
 }
 
 /** POST /enrollments: the new student's course or seminar. */
-export function postEnrollment(body: EnrollmentCreateInput): Promise<EnrollmentDetail> {
-  return http.post<EnrollmentDetail>('/enrollments', { body });
+export function postEnrollment(body: EnrollmentCreateInput) {
+  return call(enrollmentEndpoints.create, { body });
 }
 
 /** PUT /students/{id}: the profile fields, with the new-student rules. */
-export function putStudent(id: number, body: StudentUpdateInput): Promise<Student> {
-  return http.put<Student>(`/students/${id}`, { body });
+export function putStudent(id: number, body: StudentUpdateInput) {
+  return call(studentEndpoints.update, { params: { id }, body });
 }
 
 /** The profile edit's save; the student's caches take the saved record. */
@@ -236,8 +227,8 @@ export function useUpdateStudent(id: number) {
   return useMutation({
     mutationFn: (body: StudentUpdateInput) => putStudent(id, body),
     onSuccess: (student) => {
-      client.setQueryData(studentQuery(id).queryKey, student);
-      return client.invalidateQueries({ queryKey: ['students'] });
+      client.setQueryData(studentKeys.detail(id), student);
+      return client.invalidateQueries({ queryKey: studentKeys.all });
     },
   });
 }

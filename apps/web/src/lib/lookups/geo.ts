@@ -1,17 +1,18 @@
 import { messages } from '@srs/shared/messages';
-import type { CountriesResponse, StatesResponse } from '@srs/shared/geo';
+import { geoEndpoints } from '@srs/shared/endpoints/geo';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../http.ts';
+import { call } from '../http.ts';
+import { geoKeys } from '../query-keys.ts';
 import { showError } from '../toasts.ts';
 
 export const defaultCountry = 'United States';
 
 /** GET /countries; a failure shows 'Error fetching countries.' (SPEC section 8). */
 export const countriesQuery = queryOptions({
-  queryKey: ['countries'],
+  queryKey: geoKeys.countries(),
   queryFn: async ({ signal }) => {
     try {
-      return await http.get<CountriesResponse>('/countries', { signal, toastErrors: false });
+      return await call(geoEndpoints.countries, { signal, toastErrors: false });
     } catch (error) {
       showError(messages.errorFetchingCountries);
       throw error;
@@ -23,10 +24,10 @@ export const countriesQuery = queryOptions({
 /** GET /states?country_name=…; a failure shows 'Error fetching states.' (SPEC section 8). */
 export const statesQuery = (countryName: string) =>
   queryOptions({
-    queryKey: ['states', countryName],
+    queryKey: geoKeys.states(countryName),
     queryFn: async ({ signal }) => {
       try {
-        return await http.get<StatesResponse>('/states', {
+        return await call(geoEndpoints.states, {
           query: { country_name: countryName },
           signal,
           toastErrors: false,

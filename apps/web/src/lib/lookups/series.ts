@@ -1,18 +1,11 @@
-import type {
-  DecisionOptionsResponse,
-  EpisodesResponse,
-  ProductOffersResponse,
-  SeriesOption,
-  SeriesSimpleListResponse,
-} from '@srs/shared/series';
-import type { SeriesType } from '@srs/shared/enrollments';
+import { seriesEndpoints } from '@srs/shared/endpoints/series';
+import type { SeriesOption } from '@srs/shared/series';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../http.ts';
+import { call } from '../http.ts';
+import { type SeriesFilter, seriesKeys } from '../query-keys.ts';
 
 /** Catalogue data changes rarely: pickers may reuse it for five minutes. */
 const catalogueStaleTime = 5 * 60_000;
-
-type SeriesFilter = { type?: SeriesType; schoolId?: number | null; studentId?: number | null };
 
 /**
  * The series of the pickers, priority courses first (GET /series/simple_list); with a school,
@@ -20,9 +13,9 @@ type SeriesFilter = { type?: SeriesType; schoolId?: number | null; studentId?: n
  */
 export const seriesOptionsQuery = (filter: SeriesFilter = {}) =>
   queryOptions({
-    queryKey: ['series', 'simple_list', filter.type ?? 'all', filter.schoolId ?? null, filter.studentId ?? null],
+    queryKey: seriesKeys.options(filter),
     queryFn: ({ signal }) =>
-      http.get<SeriesSimpleListResponse>('/series/simple_list', {
+      call(seriesEndpoints.simpleList, {
         query: { type: filter.type, school_id: filter.schoolId, student_id: filter.studentId },
         signal,
       }),
@@ -31,22 +24,22 @@ export const seriesOptionsQuery = (filter: SeriesFilter = {}) =>
 
 export const episodesQuery = (seriesId: number) =>
   queryOptions({
-    queryKey: ['series', seriesId, 'episodes'],
-    queryFn: ({ signal }) => http.get<EpisodesResponse>(`/series/${seriesId}/episodes`, { signal }),
+    queryKey: seriesKeys.episodes(seriesId),
+    queryFn: ({ signal }) => call(seriesEndpoints.episodes, { params: { id: seriesId }, signal }),
     staleTime: catalogueStaleTime,
   });
 
 export const decisionOptionsQuery = (seriesId: number) =>
   queryOptions({
-    queryKey: ['series', seriesId, 'decision_options'],
-    queryFn: ({ signal }) => http.get<DecisionOptionsResponse>(`/series/${seriesId}/decision_options`, { signal }),
+    queryKey: seriesKeys.decisionOptions(seriesId),
+    queryFn: ({ signal }) => call(seriesEndpoints.decisionOptions, { params: { id: seriesId }, signal }),
     staleTime: catalogueStaleTime,
   });
 
 export const productOffersQuery = (seriesId: number) =>
   queryOptions({
-    queryKey: ['series', seriesId, 'products'],
-    queryFn: ({ signal }) => http.get<ProductOffersResponse>(`/series/${seriesId}/products`, { signal }),
+    queryKey: seriesKeys.products(seriesId),
+    queryFn: ({ signal }) => call(seriesEndpoints.products, { params: { id: seriesId }, signal }),
     staleTime: catalogueStaleTime,
   });
 

@@ -1,12 +1,13 @@
-import type { ShareUsersResponse } from '@srs/shared/users';
+import { userEndpoints } from '@srs/shared/endpoints/users';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../http.ts';
+import { call } from '../http.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** The staff a student can be shared with (GET /users/share). */
 export const shareUsersQuery = (query = '') =>
   queryOptions({
-    queryKey: ['users', 'share', query],
-    queryFn: ({ signal }) => http.get<ShareUsersResponse>('/users/share', { query: { query }, signal }),
+    queryKey: userKeys.share(query),
+    queryFn: ({ signal }) => call(userEndpoints.share, { query: { query }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,21 +1,20 @@
 import { Box, Button, Divider } from '@mantine/core';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
-import { admins } from '@srs/shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../../lib/permissions.ts';
-import { studentPath } from '../../../lib/sections.ts';
+import { enrollmentKeys } from '../../../lib/query-keys.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
-import { enrollmentQuery, useDeleteEnrollment } from '../api.ts';
+import { useDeleteEnrollment } from '../api.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { fullName } from './enrollment-format.ts';
 
 export const enrollmentDeleted = 'Deleted successfully.';
 
-/** 'Delete enrollment' for admins (the server decides for the student's school: 403 otherwise). */
+/** 'Delete enrollment', drawn only when the server says this user may (admins of the student's school). */
 export function DeleteEnrollment({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const allowed = useCan(admins);
+  const allowed = enrollment.permissions.destroy;
   const [opened, setOpened] = useState(false);
   const remove = useDeleteEnrollment();
   const navigate = useNavigate();
@@ -32,7 +31,7 @@ export function DeleteEnrollment({ enrollment }: { enrollment: EnrollmentDetail 
     const tab = enrollment.series_type === 'Course' ? 'courses' : 'seminars';
     await navigate(studentPath(enrollment.student.id, tab), { replace: true });
     // Only once the page has left: a page still showing the enrollment would load it again.
-    client.removeQueries({ queryKey: enrollmentQuery(enrollment.id).queryKey });
+    client.removeQueries({ queryKey: enrollmentKeys.detail(enrollment.id) });
   };
 
   const records =

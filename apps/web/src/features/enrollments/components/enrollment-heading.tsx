@@ -3,7 +3,7 @@ import { formatDate } from '@srs/shared/dates';
 import { type EnrollmentDetail, lessonSentLabel } from '@srs/shared/enrollments';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { studentPath } from '../../../lib/sections.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName } from './enrollment-format.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
 

@@ -4,6 +4,7 @@ import type { FollowupEnrollment } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { pathTo } from '../../../lib/site-map/paths.ts';
 import { personName } from '../api.ts';
 
 const columns: readonly Column<FollowupEnrollment>[] = [
@@ -11,7 +12,7 @@ const columns: readonly Column<FollowupEnrollment>[] = [
     key: 'student',
     header: 'STUDENT',
     render: (e) => (
-      <Anchor size="sm" component={Link} to={`/students/${e.student.id}`} fw={500}>
+      <Anchor size="sm" component={Link} to={pathTo('student', { studentId: e.student.id })} fw={500}>
         {personName(e.student)}
       </Anchor>
     ),

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/data-table.tsx';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
-import { courseEnrollmentPath } from '../../../lib/sections.ts';
+import { courseEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { RecordFormModal } from '../forms/record-form-modal.tsx';
 import { enrollmentTarget, type RecordFormTarget } from '../forms/record-form-target.ts';

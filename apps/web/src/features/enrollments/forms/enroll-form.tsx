@@ -8,7 +8,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
-import { enrollmentPath } from '../../../lib/sections.ts';
+import { enrollmentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useCreateEnrollment } from '../api.ts';
 import { fullName } from '../components/enrollment-format.ts';

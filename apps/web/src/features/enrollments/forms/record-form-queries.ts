@@ -1,8 +1,10 @@
 import type { EnrollmentSummary, SeriesType } from '@srs/shared/enrollments';
 import type { SeriesOption } from '@srs/shared/series';
-import type { Student, StudentListResponse } from '@srs/shared/students';
+import { studentEndpoints } from '@srs/shared/endpoints/students';
+import type { Student } from '@srs/shared/students';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
+import { studentKeys } from '../../../lib/query-keys.ts';
 import { fullName } from '../components/enrollment-format.ts';
 
 /** How many students the picker offers for one search. */
@@ -11,9 +13,8 @@ export const studentPickerLimit = 20;
 /** GET /students?query=…: the student picker of the record forms. */
 export const studentSearchQuery = (text: string) =>
   queryOptions({
-    queryKey: ['students', 'picker', text],
-    queryFn: ({ signal }) =>
-      http.get<StudentListResponse>('/students', { query: { query: text, per_page: studentPickerLimit }, signal }),
+    queryKey: studentKeys.picker(text),
+    queryFn: ({ signal }) => call(studentEndpoints.list, { query: { query: text, per_page: studentPickerLimit }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -23,8 +24,8 @@ export const studentSearchQuery = (text: string) =>
  */
 export const recordStudentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['students', 'detail', id],
-    queryFn: ({ signal }) => http.get<Student>(`/students/${id}`, { signal }),
+    queryKey: studentKeys.detail(id),
+    queryFn: ({ signal }) => call(studentEndpoints.detail, { params: { id }, signal }),
   });
 
 /**

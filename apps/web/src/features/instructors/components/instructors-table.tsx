@@ -2,8 +2,8 @@ import { Anchor } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { UserItem } from '@srs/shared/users';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
-import type { SortState } from '../../../components/list-params.ts';
+import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
+import { recordPath } from '../../../lib/site-map/paths.ts';
 import { instructorName, instructorSchools } from '../api.ts';
 
 const name: Column<UserItem> = {
@@ -11,7 +11,7 @@ const name: Column<UserItem> = {
   header: 'INSTRUCTOR',
   sortKey: 'name',
   render: (user) => (
-    <Anchor size="sm" component={Link} to={`/instructors/${user.id}/overview`} fw={500}>
+    <Anchor size="sm" component={Link} to={recordPath('instructor', user.id)} fw={500}>
       {instructorName(user)}
     </Anchor>
   ),
@@ -28,7 +28,7 @@ const email: Column<UserItem> = { key: 'email', header: 'EMAIL', sortKey: 'email
 type Props = {
   users: readonly UserItem[] | undefined;
   loading: boolean;
-  sort?: { state: SortState; onSort: (column: string) => void };
+  sort?: TableSort;
   /** The dashboard table: instructor, students, school, at a fixed height. */
   dashboard?: boolean;
 };

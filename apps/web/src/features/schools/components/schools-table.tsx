@@ -1,8 +1,8 @@
 import { Anchor, Badge } from '@mantine/core';
 import type { School } from '@srs/shared/schools';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
-import type { SortState } from '../../../components/list-params.ts';
+import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
+import { recordPath } from '../../../lib/site-map/paths.ts';
 
 const columns: readonly Column<School>[] = [
   { key: 'code', header: 'CODE', sortKey: 'school_code', render: (school) => `#${school.school_code}` },
@@ -11,7 +11,7 @@ const columns: readonly Column<School>[] = [
     header: 'CHURCH NAME',
     sortKey: 'church_name',
     render: (school) => (
-      <Anchor size="sm" component={Link} to={`/schools/${school.id}/overview`} fw={500}>
+      <Anchor size="sm" component={Link} to={recordPath('school', school.id)} fw={500}>
         {school.church_name}
       </Anchor>
     ),
@@ -38,9 +38,9 @@ const columns: readonly Column<School>[] = [
   },
 ];
 
-type Props = { schools: readonly School[] | undefined; loading: boolean; sort: SortState; onSort: (c: string) => void };
+type Props = { schools: readonly School[] | undefined; loading: boolean; sort: TableSort };
 
-export function SchoolsTable({ schools, loading, sort, onSort }: Props) {
+export function SchoolsTable({ schools, loading, sort }: Props) {
   return (
     <DataTable
       label="Schools"
@@ -49,7 +49,7 @@ export function SchoolsTable({ schools, loading, sort, onSort }: Props) {
       rowKey={(school) => school.id}
       emptyMessage="No schools found."
       loading={loading}
-      sort={{ state: sort, onSort }}
+      sort={sort}
       minWidth={720}
     />
   );

@@ -1,7 +1,6 @@
 import { messages } from '@srs/shared/messages';
 import type { SeriesItem } from '@srs/shared/series';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
-import type { SortState } from '../../../components/list-params.ts';
+import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
 import { SeriesName } from './series-name.tsx';
 
 type Props = {
@@ -9,7 +8,7 @@ type Props = {
   loading: boolean;
   /** Seminar names link to their detail only for admins (SPEC section 2). */
   linkNames: boolean;
-  sort?: { state: SortState; onSort: (column: string) => void };
+  sort?: TableSort;
   dashboard?: boolean;
 };
 

@@ -1,10 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import type { SeriesItem } from '@srs/shared/series';
 import { Link } from 'react-router';
+import { recordPath } from '../../../lib/site-map/paths.ts';
 
 /** Course and seminar detail pages: a course opens on overview, a seminar on details. */
 export function seriesPath(series: Pick<SeriesItem, 'id' | 'type'>): string {
-  return series.type === 'Course' ? `/courses/${series.id}/overview` : `/seminars/${series.id}/details`;
+  return recordPath(series.type === 'Course' ? 'course' : 'seminar', series.id);
 }
 
 /** A series name, linked to its detail only when the viewer may open it. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '@srs/shared/dates';
 import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
-import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
+import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
 
 type Props = { studentId: number; enrollments: readonly EnrollmentSummary[] };
 

@@ -3,7 +3,7 @@ import { formatDate } from '@srs/shared/dates';
 import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
-import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
+import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type Props = { studentId: number; type: 'Course' | 'Seminar'; enrollments: readonly EnrollmentSummary[] };

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import type { SeriesType } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
-import { enrollmentPath } from '../../../lib/sections.ts';
+import { enrollmentPath } from '../../../lib/site-map/paths.ts';
 
 type Props = {
   studentId: number;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
+import { pathTo } from '../../../lib/site-map/paths.ts';
 
 type Props = { students: readonly Student[] | undefined; loading: boolean; selection?: StudentSelection };
 
@@ -52,7 +53,7 @@ export function StudentCards({ students, loading, selection }: Props) {
               />
             )}
             <Stack gap={0} miw={0}>
-              <Anchor component={Link} to={`/students/${student.id}`} fw={600} className="thumb-link">
+              <Anchor component={Link} to={pathTo('student', { studentId: student.id })} fw={600} className="thumb-link">
                 {fullName(student)}
               </Anchor>
               <Text size="sm" c="dimmed">

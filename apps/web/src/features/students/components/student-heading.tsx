@@ -1,15 +1,13 @@
 import { ActionIcon, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { admins } from '@srs/shared/roles';
-import type { Student } from '@srs/shared/students';
+import type { StudentDetail } from '@srs/shared/students';
 import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCan } from '../../../lib/permissions.ts';
 import { fullName, schoolLabel } from '../format.ts';
 import { DeleteStudentModal } from './delete-student-modal.tsx';
 
-export function StudentHeading({ student }: { student: Student }) {
-  // The server decides whether this admin administers the student's school.
-  const canDelete = useCan(admins);
+export function StudentHeading({ student }: { student: StudentDetail }) {
+  // The server says whether this user may delete the student (an admin of the student's school).
+  const canDelete = student.permissions.destroy;
   const [deleting, setDeleting] = useState(false);
   return (
     <Stack gap={2} mb="md">

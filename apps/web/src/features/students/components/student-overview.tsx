@@ -3,7 +3,7 @@ import { formatDate } from '@srs/shared/dates';
 import { activeStatuses, type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
-import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/sections.ts';
+import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { FieldList } from './field-list.tsx';
 import { StatusBadge } from './status-badge.tsx';

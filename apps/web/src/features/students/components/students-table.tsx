@@ -9,6 +9,7 @@ import { sortOptionsOf } from '../../../components/sort-select.tsx';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
+import { pathTo } from '../../../lib/site-map/paths.ts';
 
 const columns: readonly Column<Student>[] = [
   {
@@ -16,7 +17,7 @@ const columns: readonly Column<Student>[] = [
     header: 'NAME',
     sortKey: 'name',
     render: (student) => (
-      <Anchor size="sm" component={Link} to={`/students/${student.id}`} fw={500}>
+      <Anchor size="sm" component={Link} to={pathTo('student', { studentId: student.id })} fw={500}>
         {fullName(student)}
       </Anchor>
     ),

@@ -3,6 +3,7 @@ import { messages } from '@srs/shared/messages';
 import { manageSchoolRoles } from '@srs/shared/roles';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/permissions.ts';
+import { recordPath } from '../../../lib/site-map/paths.ts';
 
 /**
  * A school without a head school admin cannot accept students (SPEC section 5). School and
@@ -14,7 +15,7 @@ export function HeadSchoolAdminNotice({ schoolId }: { schoolId: number }) {
     <Alert color="orange" role="alert">
       <Text size="sm">{messages.schoolNeedsHeadSchoolAdmin}</Text>
       {canManage && (
-        <Anchor component={Link} to={`/schools/${schoolId}/overview`} size="sm" fw={600}>
+        <Anchor component={Link} to={recordPath('school', schoolId)} size="sm" fw={600}>
           Manage School
         </Anchor>
       )}

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { studentPath } from '../../../lib/sections.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { duplicateSearchQuery } from '../api.ts';
 import { fullName, schoolLabel } from '../format.ts';
 

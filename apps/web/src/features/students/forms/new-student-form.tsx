@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { schoolQuery } from '../../../lib/lookups/schools.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
-import { studentPath } from '../../../lib/sections.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolLabel } from '../format.ts';
 import { HeadSchoolAdminNotice } from './head-school-admin-notice.tsx';

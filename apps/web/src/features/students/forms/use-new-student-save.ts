@@ -2,6 +2,7 @@ import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import type { Student, StudentFields } from '@srs/shared/students';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { studentKeys } from '../../../lib/query-keys.ts';
 import { postEnrollment, postStudent, putStudent } from '../api.ts';
 
 export type NewStudentInput = {
@@ -66,7 +67,7 @@ export function useNewStudentSave() {
         }
         return { student, enrollment: enrolled.current };
       } finally {
-        if (created.current) void client.invalidateQueries({ queryKey: ['students'] });
+        if (created.current) void client.invalidateQueries({ queryKey: studentKeys.all });
       }
     },
     [client],

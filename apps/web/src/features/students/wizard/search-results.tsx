@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/c
 import { messages } from '@srs/shared/messages';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
-import { studentPath } from '../../../lib/sections.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { namesFromSearch } from '../forms/student-form-values.ts';
 

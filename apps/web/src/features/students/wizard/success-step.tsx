@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { SuggestedSchool } from '@srs/shared/students';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { studentPath } from '../../../lib/sections.ts';
+import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName, schoolLabel } from '../format.ts';
 import type { NewStudentResult } from '../forms/use-new-student-save.ts';
 

@@ -1,0 +1,306 @@
+import { admins, everyone, schoolAndConferenceAdmins, staffWithStudents } from '@srs/shared/roles';
+import {
+  IconBook,
+  IconBuildingChurch,
+  IconChalkboard,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconPresentation,
+  IconUserHeart,
+  IconUsers,
+} from '@tabler/icons-react';
+import { account, backTo, building, globalAdmins, inProgress, quickCreateRoles, tabsOf, tabsToBuild } from './entries.ts';
+import type { PageEntry, PageSpec } from './types.ts';
+
+/**
+ * The site map: every page of the web app, once (SPEC section 2). The router, the tab strips, the
+ * breadcrumbs, the mobile menu and the main navigation are made from it; the accessibility sweep
+ * opens every page of it. Plain data, importable from Node: route modules are named, not imported.
+ */
+
+const specs = {
+  login: { path: '/login', title: 'Student Records System', module: 'login', roles: everyone, public: true },
+  dashboard: {
+    path: '/',
+    title: 'My Dashboard',
+    module: 'dashboard',
+    // Global admins land here after sign-in too, though SPEC's navigation gives them no Dashboard.
+    roles: everyone,
+    crumb: { label: 'Dashboard' },
+    nav: { label: 'Dashboard', icon: IconLayoutDashboard, roles: staffWithStudents },
+  },
+
+  interests: {
+    path: '/interests',
+    title: 'Interest Tracking',
+    module: inProgress,
+    roles: globalAdmins,
+    section: 'interests',
+    nav: { label: 'Interest Tracking', icon: IconUserHeart, roles: globalAdmins, flag: 'interestTracking' },
+    building: building('The people who asked for Bible studies, with their status.'),
+  },
+  'interest-assignments': {
+    path: '/interests/assignments',
+    title: 'Interest assignments',
+    module: inProgress,
+    roles: globalAdmins,
+    crumb: { label: 'Assignments', parent: 'interests' },
+    section: 'interests',
+    building: building('Unassigned interests with their suggested school.'),
+  },
+  'interest-tracking': {
+    path: '/interests/tracking',
+    title: 'Interest tracking',
+    module: inProgress,
+    roles: globalAdmins,
+    crumb: { label: 'Tracking', parent: 'interests' },
+    section: 'interests',
+    building: building('The interest funnel per school and month.'),
+  },
+
+  // Global admins read students too (docs/decisions.md), though their navigation has no Students.
+  students: {
+    path: '/students',
+    title: 'Students',
+    module: 'students-list',
+    roles: everyone,
+    section: 'students',
+    nav: { label: 'Students', icon: IconUsers, roles: staffWithStudents },
+  },
+  'student-new': {
+    path: '/students/new',
+    title: 'New student',
+    module: 'student-new',
+    roles: everyone,
+    crumb: { label: 'New', parent: 'students' },
+    section: 'students',
+  },
+  student: {
+    path: '/students/:studentId',
+    title: 'Student',
+    module: 'student-detail',
+    roles: everyone,
+    params: { studentId: 'student' },
+    tabs: tabsOf('student', ['overview', 'profile', 'courses', 'seminars', 'decisions', 'products', 'notes']),
+    crumb: { parent: 'students' },
+    section: 'students',
+  },
+  // SPEC section 2: a course enrollment opens on its lessons tab, a seminar enrollment on its presentations tab.
+  'course-enrollment': {
+    path: '/students/:studentId/courses/enrollments/:enrollmentId',
+    title: 'Course enrollment',
+    module: 'enrollment',
+    roles: everyone,
+    params: { studentId: 'student', enrollmentId: 'enrollment' },
+    tabs: tabsOf('enrollment', ['management', 'lessons', 'decisions', 'questions', 'products', 'reminders', 'visits']),
+    defaultTab: 'lessons',
+    crumb: { label: 'Enrollment', parent: 'student', tab: 'courses' },
+    section: 'students',
+  },
+  'seminar-enrollment': {
+    path: '/students/:studentId/seminars/enrollments/:enrollmentId',
+    title: 'Seminar enrollment',
+    module: 'enrollment',
+    roles: everyone,
+    params: { studentId: 'student', enrollmentId: 'enrollment' },
+    tabs: tabsOf('enrollment', ['management', 'presentations', 'decisions', 'visits', 'reminders', 'products']),
+    defaultTab: 'presentations',
+    crumb: { label: 'Enrollment', parent: 'student', tab: 'seminars' },
+    section: 'students',
+  },
+
+  instructors: {
+    path: '/instructors',
+    title: 'Instructors',
+    module: 'instructors-list',
+    roles: admins,
+    section: 'instructors',
+    nav: { label: 'Instructors', icon: IconChalkboard, roles: schoolAndConferenceAdmins },
+  },
+  'instructor-new': {
+    path: '/instructors/new',
+    title: 'New instructor',
+    module: inProgress,
+    roles: quickCreateRoles('instructor'),
+    crumb: { label: 'New', parent: 'instructors' },
+    section: 'instructors',
+    building: building('The form that adds an instructor.', backTo('Instructors', '/instructors')),
+  },
+  instructor: {
+    path: '/instructors/:userId',
+    title: 'Instructor',
+    module: inProgress,
+    roles: admins,
+    params: { userId: 'user' },
+    tabs: tabsToBuild(['overview', 'profile', 'students', 'courses']),
+    crumb: { parent: 'instructors' },
+    section: 'instructors',
+    building: building("The instructor's overview, profile, students and courses.", backTo('Instructors', '/instructors')),
+  },
+
+  courses: {
+    path: '/courses',
+    title: 'Courses',
+    module: 'courses-list',
+    roles: admins,
+    section: 'courses',
+    nav: { label: 'Courses', icon: IconBook, roles: schoolAndConferenceAdmins },
+  },
+  'course-new': {
+    path: '/courses/new',
+    title: 'New course',
+    module: inProgress,
+    roles: schoolAndConferenceAdmins,
+    crumb: { label: 'New', parent: 'courses' },
+    section: 'courses',
+    building: building('The form that adds a course.', backTo('Courses', '/courses')),
+  },
+  course: {
+    path: '/courses/:courseId',
+    title: 'Course',
+    module: inProgress,
+    roles: admins,
+    params: { courseId: 'course' },
+    tabs: tabsToBuild(['overview', 'lessons', 'decisions', 'products', 'schools']),
+    crumb: { parent: 'courses' },
+    section: 'courses',
+    building: building("The course's overview, lessons, decisions, products and schools.", backTo('Courses', '/courses')),
+  },
+
+  schools: {
+    path: '/schools',
+    title: 'Schools',
+    module: 'schools-list',
+    roles: admins,
+    section: 'schools',
+    nav: { label: 'Schools', icon: IconBuildingChurch, roles: schoolAndConferenceAdmins },
+  },
+  'school-new': {
+    path: '/schools/new',
+    title: 'New school',
+    module: inProgress,
+    roles: quickCreateRoles('school'),
+    crumb: { label: 'New', parent: 'schools' },
+    section: 'schools',
+    building: building('The form that adds a school.', backTo('Schools', '/schools')),
+  },
+  school: {
+    path: '/schools/:schoolId',
+    title: 'School',
+    module: inProgress,
+    roles: admins,
+    params: { schoolId: 'school' },
+    tabs: tabsToBuild(['overview', 'instructors', 'courses', 'seminars', 'students']),
+    crumb: { parent: 'schools' },
+    section: 'schools',
+    building: building("The school's overview, instructors, courses, seminars and students.", backTo('Schools', '/schools')),
+  },
+
+  seminars: {
+    path: '/seminars',
+    title: 'Seminars',
+    module: 'seminars-list',
+    roles: admins,
+    section: 'seminars',
+    nav: { label: 'Seminars', icon: IconPresentation, roles: schoolAndConferenceAdmins },
+  },
+  'seminar-new': {
+    path: '/seminars/new',
+    title: 'New seminar',
+    module: inProgress,
+    roles: quickCreateRoles('seminar'),
+    crumb: { label: 'New', parent: 'seminars' },
+    section: 'seminars',
+    building: building('The form that adds a seminar for a school.', backTo('Seminars', '/seminars')),
+  },
+  seminar: {
+    path: '/seminars/:seminarId',
+    title: 'Seminar',
+    module: inProgress,
+    roles: admins,
+    params: { seminarId: 'seminar' },
+    tabs: tabsToBuild(['details', 'students', 'presentations', 'attendance', 'decisions', 'products', 'print-tickets']),
+    crumb: { parent: 'seminars' },
+    section: 'seminars',
+    building: building(
+      "The seminar's details, students, presentations, attendance, decisions, products and tickets.",
+      backTo('Seminars', '/seminars'),
+    ),
+  },
+
+  reports: {
+    path: '/reports',
+    title: 'Reports',
+    module: inProgress,
+    roles: everyone,
+    section: 'reports',
+    nav: { label: 'Reports', icon: IconChartBar, roles: everyone },
+    building: building('Reports on lessons, decisions, enrollments, products, seminar attendance and follow-up.'),
+  },
+
+  'my-account': {
+    path: '/account/my-account',
+    title: 'My Account',
+    module: inProgress,
+    roles: everyone,
+    crumb: { parent: account },
+    section: 'account',
+    building: building('Your name, email and profile picture.'),
+  },
+  settings: {
+    path: '/account/settings',
+    title: 'Settings',
+    module: inProgress,
+    roles: everyone,
+    crumb: { parent: account },
+    section: 'account',
+    building: building('Your background image and email preferences.'),
+  },
+  'api-keys': {
+    path: '/account/settings/api-keys',
+    title: 'API Keys',
+    module: inProgress,
+    roles: globalAdmins,
+    crumb: { parent: 'settings' },
+    section: 'account',
+    building: building('Named keys for the interest intake.'),
+  },
+
+  versions: {
+    path: '/versions',
+    title: 'Versions',
+    module: inProgress,
+    roles: everyone,
+    section: 'versions',
+    building: building('The audit trail of every change to a record.'),
+  },
+  version: {
+    path: '/versions/:versionId',
+    title: 'Version',
+    module: inProgress,
+    roles: everyone,
+    params: { versionId: 'version' },
+    crumb: { parent: 'versions' },
+    section: 'versions',
+    building: building('One change to a record, before and after.', backTo('Versions', '/versions')),
+  },
+
+  // Only while no mail server is configured (docs/decisions.md, Mail).
+  'dev-mailbox': {
+    path: '/dev/mailbox',
+    title: 'Development mailbox',
+    module: 'dev-mailbox',
+    roles: globalAdmins,
+    crumb: { label: 'Mailbox' },
+  },
+} satisfies Record<string, PageSpec>;
+
+export type PageId = keyof typeof specs;
+
+/** Every page by id. */
+export const pages = Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, { ...spec, id }])) as {
+  readonly [Id in PageId]: (typeof specs)[Id] & { id: Id };
+};
+
+/** Every page, in the site map's order (the main navigation's too). */
+export const pageList: readonly PageEntry[] = Object.values(pages);

@@ -1,0 +1,69 @@
+import type { RoleType } from '@srs/shared/roles';
+import type { TablerIcon } from '@tabler/icons-react';
+
+/** The records a page's path names: the sweep and the breadcrumbs fill and name them. */
+export type RecordKind = 'student' | 'enrollment' | 'school' | 'course' | 'seminar' | 'user' | 'version';
+
+/** The sections of the mobile menu's second level (SPEC section 2). */
+export type SectionKey =
+  | 'students'
+  | 'instructors'
+  | 'courses'
+  | 'seminars'
+  | 'schools'
+  | 'interests'
+  | 'reports'
+  | 'account'
+  | 'versions';
+
+/** A tab of a detail page: its path segment, its label and its route module (routes/<module>.tsx). */
+export type TabEntry = { path: string; label: string; module?: string };
+
+/** A page's entry in the main navigation; the site map's order is SPEC section 2's. */
+export type NavSpec = {
+  label: string;
+  icon: TablerIcon;
+  /** Who sees the item: the navigation's roles, narrower than the page's (global admins open more). */
+  roles: readonly RoleType[];
+  /** Shown only when the interest-tracking feature flag is on. */
+  flag?: 'interestTracking';
+};
+
+/**
+ * The breadcrumb of a page. The label defaults to the title; a page with a record reads
+ * 'Student #12' until the record has loaded, then its name. The parent defaults to the dashboard;
+ * `{ label }` is a step without a page of its own (Account); `tab` is the parent's tab the page
+ * hangs under (an enrollment under its student's Courses).
+ */
+export type CrumbSpec = { label?: string; parent?: string | { label: string }; tab?: string };
+
+/** A page a later release builds: what it will hold, and where it links back to. */
+export type BuildingSpec = { about: string; back: { label: string; to: string } };
+
+export type PageSpec = {
+  /** The whole path pattern, '/students/:studentId'. */
+  path: string;
+  title: string;
+  /** The route module, routes/<module>.tsx. */
+  module: string;
+  /** Who may open the page (DOMAIN.md "Pages and navigation"); anyone else reads SPEC section 6's 403 text. */
+  roles: readonly RoleType[];
+  /** The path's parameters and the record each names. */
+  params?: Readonly<Record<string, RecordKind>>;
+  tabs?: readonly TabEntry[];
+  /** The tab the page opens on; the first one when not named. */
+  defaultTab?: string;
+  crumb?: CrumbSpec;
+  /** The mobile menu's second level; a page with tabs adds them as the third (SPEC section 2). */
+  section?: SectionKey;
+  nav?: NavSpec;
+  building?: BuildingSpec;
+  /** /login: outside the page shell, no sign-in needed. */
+  public?: boolean;
+};
+
+export type PageEntry = PageSpec & { id: string };
+
+/** The `handle` of a page's route and of a tab's route: what useMatches() hands to the shell. */
+export type PageHandle = { page: PageEntry };
+export type TabHandle = { tab: TabEntry };

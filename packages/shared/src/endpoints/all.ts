@@ -1,0 +1,25 @@
+import { authEndpoints } from './auth.ts';
+import { configEndpoints } from './config.ts';
+import type { Endpoint } from './define.ts';
+import { enrollmentEndpoints } from './enrollments.ts';
+import { geoEndpoints } from './geo.ts';
+import { interestEndpoints } from './interests.ts';
+import { mailEndpoints } from './mail.ts';
+import { schoolEndpoints } from './schools.ts';
+import { seriesEndpoints } from './series.ts';
+import { studentEndpoints } from './students.ts';
+import { userEndpoints } from './users.ts';
+
+/** Every endpoint the web app calls, by domain: the contract test checks each against the server. */
+export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+  auth: authEndpoints,
+  config: configEndpoints,
+  geo: geoEndpoints,
+  students: studentEndpoints,
+  enrollments: enrollmentEndpoints,
+  series: seriesEndpoints,
+  schools: schoolEndpoints,
+  users: userEndpoints,
+  interests: interestEndpoints,
+  mail: mailEndpoints,
+};
