@@ -22,7 +22,7 @@ function renderTile(count: string | undefined) {
 describe('dashboard tiles (SPEC section 2, Dashboard mobile)', () => {
   it('show count, label and what the count counts when the count is a string of digits', () => {
     renderTile('31');
-    const link = screen.getByRole('link', { name: '31 students needing follow-up' });
+    const link = screen.getByRole('link', { name: '31 follow-up: students needing follow-up' });
     expect(link).toHaveAttribute('href', '/students?enrollments_needing_followup_eq=true');
     expect(screen.getByText('31')).toBeInTheDocument();
     expect(screen.getByText('Follow-up')).toBeInTheDocument();

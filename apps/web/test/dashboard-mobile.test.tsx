@@ -61,10 +61,10 @@ describe('phone dashboard tiles (SPEC section 2, Dashboard mobile)', () => {
     const api = dashboardApi(false);
     renderDashboard();
     const tiles = [
-      ['12 students in courses', '/students?enrollments_series_type_eq=Course'],
-      ['5 students in seminars', '/students?enrollments_series_type_eq=Seminar'],
+      ['12 courses: students in courses', '/students?enrollments_series_type_eq=Course'],
+      ['5 seminars: students in seminars', '/students?enrollments_series_type_eq=Seminar'],
       ['80 students', '/students'],
-      ['20 students needing follow-up', '/students?enrollments_needing_followup_eq=true'],
+      ['20 follow-up: students needing follow-up', '/students?enrollments_needing_followup_eq=true'],
     ] as const;
     for (const [name, href] of tiles) {
       expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);

@@ -88,6 +88,19 @@ describe('date input (SPEC sections 5 and 9)', () => {
     expect(input).toHaveValue('03/19/2026');
   });
 
+  it('the calendar button says whether the calendar is open; the text field carries no popup state', async () => {
+    const { input } = setup('2026-03-07');
+    const button = screen.getByRole('button', { name: 'Open calendar' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Calendar' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // ARIA allows aria-expanded and aria-haspopup on a combobox, not on a plain text field.
+    expect(input).not.toHaveAttribute('aria-expanded');
+    expect(input).not.toHaveAttribute('aria-haspopup');
+  });
+
   it('the calendar runs from 1900 to 2100', async () => {
     setup('1900-01-15');
     await userEvent.click(screen.getByRole('button', { name: 'Open calendar' }));

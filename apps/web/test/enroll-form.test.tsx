@@ -87,7 +87,9 @@ describe('Enroll in a course or seminar', () => {
     expect(lookup?.search.get('student_id')).toBe('5');
     expect(screen.getByRole('checkbox', { name: 'Notify instructor by email' })).toBeChecked();
     await save();
-    expect(await screen.findByText(messages.fieldRequired)).toBeInTheDocument();
+    // The cards cannot take the focus, so the error is announced where it appears.
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.fieldRequired);
+    expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(messages.fieldRequired);
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

@@ -44,6 +44,12 @@ describe('name prefill from the search text (SPEC section 4)', () => {
 });
 
 describe('student form (SPEC section 5, New student)', () => {
+  it('opens with the keyboard in its first field, not back at the top of the page', () => {
+    mockApi({});
+    renderForm();
+    expect(field('First name')).toHaveFocus();
+  });
+
   it('shows This field is required on every required field, word for word, and sends nothing', async () => {
     mockApi({});
     const { user, onSubmit } = renderForm(vi.fn(), { ...emptyStudentValues(), country: '' });

@@ -14,7 +14,7 @@ type Props = {
   icon: ReactNode;
   /**
    * What the count counts when the label alone does not say it ('students in courses' under
-   * Courses); it also names the tile for screen readers: '20 students in courses'.
+   * Courses); it is also in the tile's name: '20 courses: students in courses'.
    */
   caption?: string;
   /** A tile either links somewhere or selects a list below the tiles. */
@@ -23,9 +23,13 @@ type Props = {
   onSelect?: () => void;
 };
 
-/** The accessible name of a tile: the count and what it counts. */
+/**
+ * The accessible name of a tile: the count and what it counts, in the words the tile shows and in
+ * their order, so that a person using speech input can say what they see (WCAG 2.5.3).
+ */
 export function tileName(label: string, count: string | undefined, caption?: string): string {
-  return isCount(count) ? `${count} ${caption ?? label.toLowerCase()}` : label;
+  if (!isCount(count)) return label;
+  return caption ? `${count} ${label.toLowerCase()}: ${caption}` : `${count} ${label.toLowerCase()}`;
 }
 
 export function CountTile({ label, count, icon, caption, to, selected, onSelect }: Props) {
@@ -35,11 +39,12 @@ export function CountTile({ label, count, icon, caption, to, selected, onSelect 
         {icon}
         {isCount(count) ? (
           <>
+            {/* The spaces keep the words apart for assistive technology: '20 Courses', not '20Courses'. */}
             <Text fw={700} fz="xl" lh={1.1}>
-              {count}
+              {count}{' '}
             </Text>
             <Text size="sm" fw={600}>
-              {label}
+              {label}{' '}
             </Text>
             {caption && (
               <Text size="xs" c="dimmed" ta="center" lh={1.2}>

@@ -100,8 +100,10 @@ function TypedDateInput(props: DateInputProps) {
     emit(iso);
   };
 
+  // The calendar button opens the calendar, not the text field: the roles go on the button
+  // (a text field may not carry aria-expanded).
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus>
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus withRoles={false}>
       <Popover.Target>
         <TextInput
           ref={props.ref}
@@ -128,6 +130,8 @@ function TypedDateInput(props: DateInputProps) {
               variant="subtle"
               color="gray"
               aria-label="Open calendar"
+              aria-haspopup="dialog"
+              aria-expanded={opened}
               {...calendarKeys}
               disabled={props.disabled}
               onClick={() => setOpened((open) => !open)}
@@ -137,7 +141,7 @@ function TypedDateInput(props: DateInputProps) {
           }
         />
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown role="dialog" aria-label="Calendar">
         <DatePicker
           {...escapeClosesOnlyTheCalendar}
           value={value && isValidIsoDate(value) ? value : null}

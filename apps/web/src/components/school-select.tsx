@@ -18,6 +18,8 @@ export function SchoolSelect(props: Omit<SelectProps, 'label' | 'data' | 'placeh
       searchable
       limit={200}
       nothingFoundMessage="No schools found."
+      // Its forms keep the focus on their button when no school is chosen: the error speaks up.
+      errorProps={{ role: 'alert' }}
       {...props}
     />
   );

@@ -20,88 +20,86 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
   const level = levels[Math.min(index, levels.length - 1)];
   if (!level) return null;
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      size="100%"
-      withCloseButton={false}
-      padding={0}
-      title={null}
-      aria-label="Menu"
-      classNames={{ body: classes.menuBody }}
-    >
-      <div className={classes.menuHeader}>
-        <Group justify="space-between" wrap="nowrap" h="100%" px="md">
-          <ActionIcon
-            variant="subtle"
-            aria-label="Back"
-            disabled={index === 0}
-            onClick={() => setIndex((i) => Math.max(0, i - 1))}
-          >
-            <IconArrowLeft aria-hidden />
-          </ActionIcon>
-          <Stack gap={0} align="center" style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" lineClamp={1}>
-              {level.title}
-            </Title>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {level.subtitle}
-            </Text>
-          </Stack>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label="Forward"
-              disabled={index >= levels.length - 1}
-              onClick={() => setIndex((i) => Math.min(levels.length - 1, i + 1))}
-            >
-              <IconArrowRight aria-hidden />
-            </ActionIcon>
-            <ActionIcon variant="subtle" aria-label="Close menu" onClick={onClose}>
-              <IconX aria-hidden />
-            </ActionIcon>
-          </Group>
-        </Group>
-      </div>
-      <ScrollArea className={classes.menuList}>
-        <nav aria-label={level.title}>
-          {level.links.map((link) =>
-            link.external ? (
-              <NavLink
-                key={link.label}
-                href={link.to}
-                target="_blank"
-                rel="noopener noreferrer"
-                label={link.label}
-                rightSection={<IconExternalLink size={16} aria-hidden />}
-                onClick={onClose}
-              />
-            ) : (
-              <NavLink key={link.label} component={Link} to={link.to} label={link.label} onClick={onClose} />
-            ),
-          )}
-        </nav>
-        {level.account && (
-          <div role="group" aria-label="Account">
-            <Divider label="Account" labelPosition="left" mx="sm" mt="xs" />
-            {level.account.map((entry) => (
-              <AccountEntry key={entry.label} entry={entry} onClose={onClose} />
-            ))}
+    // Drawer.Content is the dialog: its name goes there (on the Drawer's outer box it would name a
+    // box without a role, which ARIA forbids).
+    <Drawer.Root opened={opened} onClose={onClose} size="100%" padding={0}>
+      <Drawer.Overlay />
+      <Drawer.Content aria-label="Menu">
+        <Drawer.Body className={classes.menuBody}>
+          <div className={classes.menuHeader}>
+            <Group justify="space-between" wrap="nowrap" h="100%" px="md">
+              <ActionIcon
+                variant="subtle"
+                aria-label="Back"
+                disabled={index === 0}
+                onClick={() => setIndex((i) => Math.max(0, i - 1))}
+              >
+                <IconArrowLeft aria-hidden />
+              </ActionIcon>
+              <Stack gap={0} align="center" style={{ minWidth: 0 }}>
+                <Title order={2} size="h4" lineClamp={1}>
+                  {level.title}
+                </Title>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {level.subtitle}
+                </Text>
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label="Forward"
+                  disabled={index >= levels.length - 1}
+                  onClick={() => setIndex((i) => Math.min(levels.length - 1, i + 1))}
+                >
+                  <IconArrowRight aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="subtle" aria-label="Close menu" onClick={onClose}>
+                  <IconX aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Group>
           </div>
-        )}
-      </ScrollArea>
-      <div className={classes.menuFooter}>
-        <Button
-          variant="light"
-          color="red"
-          fullWidth
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={() => void logOut()}
-        >
-          Log Out
-        </Button>
-      </div>
-    </Drawer>
+          <ScrollArea className={classes.menuList}>
+            <nav aria-label={level.title}>
+              {level.links.map((link) =>
+                link.external ? (
+                  <NavLink
+                    key={link.label}
+                    href={link.to}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    label={link.label}
+                    rightSection={<IconExternalLink size={16} aria-hidden />}
+                    onClick={onClose}
+                  />
+                ) : (
+                  <NavLink key={link.label} component={Link} to={link.to} label={link.label} onClick={onClose} />
+                ),
+              )}
+            </nav>
+            {level.account && (
+              <div role="group" aria-label="Account">
+                <Divider label="Account" labelPosition="left" mx="sm" mt="xs" />
+                {level.account.map((entry) => (
+                  <AccountEntry key={entry.label} entry={entry} onClose={onClose} />
+                ))}
+              </div>
+            )}
+          </ScrollArea>
+          <div className={classes.menuFooter}>
+            <Button
+              variant="light"
+              color="red"
+              fullWidth
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={() => void logOut()}
+            >
+              Log Out
+            </Button>
+          </div>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 

@@ -1,11 +1,12 @@
 import { ActionIcon, Affix, Button, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/roles';
 import { IconArrowLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
+import { usePageMatch } from '../../lib/site-map/page-match.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useScrollingDown } from '../../lib/use-scrolling-down.ts';
 import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
@@ -32,7 +33,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [step, setStep] = useState<Step>(menuStep);
-  const open = openRecord(location.pathname);
+  const open = openRecord(usePageMatch());
   // On a phone the keyboard pushes the button up over the field being typed in, and rows scrolling
   // under it would be covered (a lesson's Send): it steps aside for both.
   const mobile = useIsMobile();
@@ -53,6 +54,15 @@ export function QuickAdd({ user }: { user: TokenUser }) {
     setOpened(true);
   };
   const back = () => setStep(menuStep);
+  // The pressed item is gone with its step: the focus moves on to the new step's first control,
+  // instead of falling back to the page behind the dialog.
+  const stepBody = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepBody.current?.querySelector<HTMLElement>('[data-autofocus], input, button, a[href]')?.focus();
+  }, [step]);
 
   return (
     <>
@@ -67,62 +77,64 @@ export function QuickAdd({ user }: { user: TokenUser }) {
         title={titleOf(step)}
         size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
       >
-        {step.kind === 'new-student' && <NewStudentWizard onClose={() => setOpened(false)} />}
-        {step.kind === 'select-school' && (
-          <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
-        )}
-        {step.kind === 'record' && (
-          <Stack gap="xs">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-              onClick={back}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Back
-            </Button>
-            <RecordForm target={step.target} onDone={() => setOpened(false)} />
-          </Stack>
-        )}
-        {step.kind === 'menu' && (
-          <Stack gap={0}>
-            <nav aria-label="Quick Add">
-              {addItems.map((item) => (
-                <NavLink
-                  key={item.key}
-                  component="button"
-                  type="button"
-                  label={item.label}
-                  rightSection={<IconChevronRight size={16} aria-hidden />}
-                  onClick={() => go(quickAddTarget(item.key, open))}
-                />
-              ))}
-            </nav>
-            {createItems.length > 0 && (
-              <>
-                <Divider my="sm" label="Create" labelPosition="left" />
-                <nav aria-label="Create">
-                  {createItems.map((item) => (
-                    <NavLink
-                      key={item.key}
-                      component="button"
-                      type="button"
-                      label={item.label}
-                      rightSection={<IconChevronRight size={16} aria-hidden />}
-                      onClick={() => go(quickCreateTarget(item.key))}
-                    />
-                  ))}
-                </nav>
-              </>
-            )}
-            {open.studentId !== null && (
-              <Text size="xs" c="dimmed" mt="sm">
-                The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
-              </Text>
-            )}
-          </Stack>
-        )}
+        <div ref={stepBody}>
+          {step.kind === 'new-student' && <NewStudentWizard onClose={() => setOpened(false)} />}
+          {step.kind === 'select-school' && (
+            <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
+          )}
+          {step.kind === 'record' && (
+            <Stack gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+                onClick={back}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Back
+              </Button>
+              <RecordForm target={step.target} onDone={() => setOpened(false)} />
+            </Stack>
+          )}
+          {step.kind === 'menu' && (
+            <Stack gap={0}>
+              <nav aria-label="Quick Add">
+                {addItems.map((item) => (
+                  <NavLink
+                    key={item.key}
+                    component="button"
+                    type="button"
+                    label={item.label}
+                    rightSection={<IconChevronRight size={16} aria-hidden />}
+                    onClick={() => go(quickAddTarget(item.key, open))}
+                  />
+                ))}
+              </nav>
+              {createItems.length > 0 && (
+                <>
+                  <Divider my="sm" label="Create" labelPosition="left" />
+                  <nav aria-label="Create">
+                    {createItems.map((item) => (
+                      <NavLink
+                        key={item.key}
+                        component="button"
+                        type="button"
+                        label={item.label}
+                        rightSection={<IconChevronRight size={16} aria-hidden />}
+                        onClick={() => go(quickCreateTarget(item.key))}
+                      />
+                    ))}
+                  </nav>
+                </>
+              )}
+              {open.studentId !== null && (
+                <Text size="xs" c="dimmed" mt="sm">
+                  The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
+                </Text>
+              )}
+            </Stack>
+          )}
+        </div>
       </Modal>
     </>
   );

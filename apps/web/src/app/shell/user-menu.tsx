@@ -25,7 +25,7 @@ export function UserMenu({ user, currentUser, interestTracking }: Props) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        <UnstyledButton aria-label={`User menu, ${initials(user)}`}>
           <Avatar
             src={currentUser?.profile_picture_url ?? null}
             alt={`${user.first_name} ${user.last_name}`}

@@ -32,7 +32,9 @@ export function StatusSelect({ enrollment }: { enrollment: EnrollmentDetail }) {
       maw={260}
       leftSection={
         <ColorSwatch
-          color={`var(--mantine-color-${statusColours[enrollment.status]}-filled)`}
+          // Shade 6 is the palette's own colour (SPEC section 4: Applied is yellow); the filled
+          // shade is darkened for white text and would turn yellow brown.
+          color={`var(--mantine-color-${statusColours[enrollment.status]}-6)`}
           size={14}
           withShadow={false}
           aria-hidden

@@ -44,6 +44,8 @@ export function SeriesChoiceField({ control, label, series, student, emptyMessag
           value={field.value}
           onChange={field.onChange}
           error={fieldState.error?.message}
+          // The cards cannot take the focus the form gives an invalid field: the error speaks up.
+          errorProps={{ role: 'alert' }}
         >
           {series.length > choicesWithoutFilter && (
             <TextInput

@@ -50,7 +50,15 @@ export function StudentForm(props: Props) {
     return message ? fieldMessage(field, message) : undefined;
   };
   const text = (field: StudentFieldName, label: string, required = false) => (
-    <TextInput label={label} withAsterisk={required} error={errorOf(field)} {...form.register(field)} />
+    <TextInput
+      label={label}
+      withAsterisk={required}
+      error={errorOf(field)}
+      // The form opens on a person's own step (Edit, Next, Create New Student): the keyboard
+      // lands in its first field instead of falling back to the top of the page.
+      autoFocus={field === 'first_name'}
+      {...form.register(field)}
+    />
   );
 
   const submit = form.handleSubmit(async (fields) => {

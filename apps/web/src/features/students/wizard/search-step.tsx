@@ -54,6 +54,8 @@ export function SearchStep({ searched, onSearch, onCreateNew, onPlaceManually, o
               setError(null);
             }}
             error={error}
+            // The focus stays on Search: the message must be announced.
+            errorProps={{ role: 'alert' }}
             style={{ flex: 1 }}
             data-autofocus
           />

@@ -1,0 +1,145 @@
+import { messages } from '@srs/shared/messages';
+import type { RoleType } from '@srs/shared/roles';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordKind } from '../apps/web/src/lib/site-map/types.ts';
+import {
+  describeFindings,
+  type FocusState,
+  focusState,
+  seriousViolations,
+  settle,
+  tabOnce,
+  trackRequests,
+} from './support/axe.ts';
+import {
+  demoAccounts,
+  lookUpRecords,
+  type RecordIds,
+  recordKindsOf,
+  roleFor,
+  sweptPages,
+  type SweptPage,
+  urlOf,
+} from './support/axe-pages.ts';
+import { baseUrl, launch, signIn, viewports, type ViewportName } from './support/browser.ts';
+
+/*
+ * Every page of the site map, at desk and phone width, held to WCAG 2.1 AA by axe: a serious or
+ * critical violation fails the page, and the first Tab must land on something drawn as focused.
+ * One browser; one signed-in session per role, shared by both widths.
+ */
+const pages = sweptPages();
+const widths: ViewportName[] = ['desktop', 'phone'];
+
+type Session = { storageState: Awaited<ReturnType<BrowserContext['storageState']>>; ids: RecordIds };
+
+let browser: Browser;
+const sessions = new Map<RoleType, Session>();
+const openPages = new Map<string, { context: BrowserContext; page: Page }>();
+const started = Date.now();
+let scanned = 0;
+
+/** The context's options every page of the sweep is opened with. */
+const contextOptions = (viewport: ViewportName) => ({
+  viewport: viewports[viewport],
+  baseURL: baseUrl(),
+  isMobile: viewport === 'phone',
+  hasTouch: viewport === 'phone',
+  // The product's CSP (script-src 'self') would refuse the injected axe script.
+  bypassCSP: true,
+});
+
+async function signInAs(role: RoleType, kinds: ReadonlySet<RecordKind>): Promise<Session> {
+  const context = await browser.newContext(contextOptions('desktop'));
+  try {
+    const page = await context.newPage();
+    await signIn(page, demoAccounts[role]);
+    return { storageState: await context.storageState(), ids: await lookUpRecords(page, kinds) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The one browser page a role uses at a width, signed in from its session; signed out for null. */
+async function pageFor(role: RoleType | null, viewport: ViewportName): Promise<Page> {
+  const key = `${role ?? 'signed-out'} ${viewport}`;
+  const open = openPages.get(key);
+  if (open) return open.page;
+  const storageState = role ? sessions.get(role)?.storageState : undefined;
+  const context = await browser.newContext({ ...contextOptions(viewport), ...(storageState ? { storageState } : {}) });
+  const page = await context.newPage();
+  trackRequests(page);
+  openPages.set(key, { context, page });
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const kindsByRole = new Map<RoleType, Set<RecordKind>>();
+  for (const page of pages) {
+    const role = roleFor(page);
+    if (!role) continue;
+    kindsByRole.set(role, new Set([...(kindsByRole.get(role) ?? []), ...recordKindsOf(page)]));
+  }
+  for (const [role, kinds] of kindsByRole) sessions.set(role, await signInAs(role, kinds));
+});
+
+afterAll(async () => {
+  for (const { context } of openPages.values()) await context.close();
+  await browser?.close();
+  console.log(
+    `accessibility sweep: ${pages.length} pages × ${widths.length} widths, ${scanned} scans in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+});
+
+async function expectAccessible(page: Page, where: string) {
+  const findings = await seriousViolations(page);
+  scanned += 1;
+  expect(findings.flatMap((finding) => finding.targets).length, describeFindings(where, findings)).toBe(0);
+  const focus = await tabOnce(page);
+  expect(focus.visible, `${where}: the first Tab lands on ${focus.tag} "${focus.name}" with no visible focus`).toBe(true);
+}
+
+describe.each(widths)('accessibility at %s width', (viewport) => {
+  it.each(pages.map((page) => [page.path, page] as [string, SweptPage]))('%s', async (_path, swept) => {
+    const role = roleFor(swept);
+    const url = role ? urlOf(swept, sessions.get(role)!.ids) : swept.path;
+    const page = await pageFor(role, viewport);
+    await page.goto(url);
+    await settle(page);
+    // The sweep must look at the page itself, not at the sign-in page or a refusal.
+    if (role) expect(new URL(page.url()).pathname).not.toBe('/login');
+    expect(await page.getByText(messages.notAuthorized).count()).toBe(0);
+    await expectAccessible(page, `${url} as ${role ?? 'signed out'} at ${viewport} width`);
+  });
+
+  it('a record form works by keyboard alone: named stops drawn as focused, errors on their fields', async () => {
+    const studentPage = pages.find(({ page }) => page.id === 'student')!;
+    const role = roleFor(studentPage)!;
+    const page = await pageFor(role, viewport);
+    await page.goto(`/students/${sessions.get(role)!.ids.student}/overview`);
+    await settle(page);
+    // Quick Add is given the focus rather than reached across the header's stops; from here on, keys only.
+    await page.getByRole('button', { name: 'Quick Add' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add a visit', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).waitFor();
+
+    // Tab from the top of the dialog to Save: every stop stays in the dialog, has a name, shows.
+    const stops: FocusState[] = [];
+    while (stops.at(-1)?.name !== 'Save' && stops.length < 30) stops.push(await tabOnce(page));
+    expect(stops.at(-1)?.name).toBe('Save');
+    expect(stops.filter((stop) => !stop.inDialog || !stop.name || !stop.visible)).toEqual([]);
+
+    // Save with the series left empty: the focus goes to that field, which says what is wrong.
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focusState(page)).invalid).toBe('true');
+    expect(await focusState(page)).toMatchObject({ name: 'Series *', description: messages.fieldRequired, visible: true });
+    const findings = await seriousViolations(page, '[role="dialog"]');
+    expect(findings.length, describeFindings(`the visit form with its errors at ${viewport} width`, findings)).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+});
