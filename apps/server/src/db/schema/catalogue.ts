@@ -63,6 +63,8 @@ export const decisionOptions = pgTable(
       .references(() => series.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    // An option in use is retired, not deleted: it stays on past records and leaves the pickers.
+    active: boolean('active').notNull().default(true),
     ...timestamps,
   },
   (t) => [index('decision_options_series_id_idx').on(t.seriesId)],
@@ -85,6 +87,9 @@ export const seriesProducts = pgTable(
     productOfferId: ref('product_offer_id')
       .notNull()
       .references(() => productOffers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    // A product delivered under this series is retired from it, not removed (like decision options).
+    active: boolean('active').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.productOfferId] })],
 );
