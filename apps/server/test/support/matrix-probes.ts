@@ -7,7 +7,16 @@ import {
   type RecordKind,
   sees,
 } from './matrix-fixture.ts';
+import * as courses from './probes/courses.ts';
+import * as schools from './probes/schools.ts';
+import * as seminars from './probes/seminars.ts';
+import * as users from './probes/users.ts';
 import { studentForm } from './student-factories.ts';
+
+/** Each administration area keeps its probes in its own file (probes/<area>.ts). */
+const areas = [schools, users, courses, seminars];
+const merged = <T>(pick: (area: (typeof areas)[number]) => Record<string, T>): Record<string, T> =>
+  Object.assign({}, ...areas.map(pick)) as Record<string, T>;
 
 /**
  * How the authorization matrix calls each route. A route whose path names a record
@@ -180,6 +189,7 @@ export const probes: Record<string, Probe[]> = {
       accept: [200, 422],
     },
   ],
+  ...merged((area) => area.probes),
 };
 
 function shareProbes(): Probe[] {
@@ -207,6 +217,7 @@ export const writeBodies: Record<string, unknown> = {
   'PUT /api/students/{id}': { city: 'Springfield' },
   'PUT /api/enrollments/{id}': {},
   'PUT /api/students/{id}/update_avery_labels': undefined,
+  ...merged((area) => area.writeBodies),
 };
 
 /** Routes the matrix does not call, each with its reason. */
@@ -215,4 +226,5 @@ export const skipped: Record<string, string> = {
   'POST /api/users/auth/auth0': 'public: starts the sign-in',
   'GET /api/users/auth/url': 'public: the sign-in URL',
   'GET /api/users/auth/callback': 'public: the return from the identity provider',
+  ...merged((area) => area.skipped),
 };
