@@ -1,4 +1,5 @@
-import type { School, SchoolListQuery, SchoolOption } from '@srs/shared/schools';
+import type { PersonRef } from '@srs/shared/common';
+import type { ClaimedZip, School, SchoolListQuery, SchoolOption } from '@srs/shared/schools';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../core/errors.ts';
 import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
@@ -104,4 +105,28 @@ async function withCourses(db: DbOrTx, found: Row[]): Promise<School[]> {
     courses: offered.filter((o) => o.school_id === school.id).map((o) => ({ id: o.id, name: o.name })),
     head_school_admin: school.head_school_admin_id !== null,
   }));
+}
+
+/** What the school page adds to GET /schools/{id}: its head school admin by name and its claimed zips. */
+export async function schoolExtras(db: DbOrTx, id: Visible<'school'>) {
+  const [head] = await rows<PersonRef>(
+    db.execute(sql`select u.id, u.first_name, u.last_name from schools sc join users u on u.id = sc.head_school_admin_id
+      where sc.id = ${id}`),
+  );
+  const claimed = await claimedZipsOf(db, id);
+  return { head_school_admin_user: head ?? null, claimed_zips: claimed };
+}
+
+export function claimedZipsOf(db: DbOrTx, schoolId: number): Promise<ClaimedZip[]> {
+  return rows<ClaimedZip>(
+    db.execute(sql`select id, zip_code from claimed_zips where school_id = ${schoolId} order by zip_code, id`),
+  );
+}
+
+/** The conferences of the user's schools and conferences (global admins: all), by name. */
+export function conferenceOptions(db: DbOrTx, scope: Scope) {
+  const where = scope.all
+    ? sql`true`
+    : sql`c.id in ${sqlIdList(scope.conferenceIds)} or exists (select 1 from schools sc where sc.conference_id = c.id and ${visibleSchool(scope)})`;
+  return rows<{ id: number; name: string }>(db.execute(sql`select c.id, c.name from conferences c where ${where} order by c.name, c.id`));
 }

@@ -1,6 +1,7 @@
 import { IdParams } from '@srs/shared/common';
-import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
+import { admins, everyone } from '@srs/shared/roles';
 import {
+  ConferencesResponse,
   type School,
   SchoolDetail,
   SchoolListQuery,
@@ -11,11 +12,13 @@ import { type CsvColumn, sendCsv } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { schoolPermissions } from './school-rules.ts';
-import { findSchool, listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
-
-const schoolReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
+import { schoolDetail } from './school-detail.ts';
+import { schoolReaders } from './school-rules.ts';
+import { schoolTabRoutes } from './school-tabs.routes.ts';
+import { schoolWriteRoutes } from './school-writes.routes.ts';
+import { conferenceOptions, listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
 
 const csvColumns: CsvColumn<School>[] = [
   { header: 'School Code', value: (s) => s.school_code },
@@ -37,7 +40,7 @@ const csvColumns: CsvColumn<School>[] = [
   { header: 'Students', value: (s) => s.students_count },
 ];
 
-export async function schoolRoutes(app: App, { db }: { db: Db }) {
+export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
     '/api/schools',
     {
@@ -80,9 +83,18 @@ export async function schoolRoutes(app: App, { db }: { db: Db }) {
         response: { 200: SchoolDetail },
       },
     },
-    async (request) => {
-      const school = await findSchool(db, visibleId(request, 'school'));
-      return { ...school, permissions: schoolPermissions(request.user, request.actor, school) };
-    },
+    async (request) => schoolDetail(db, request, visibleId(request, 'school')),
   );
+
+  app.get(
+    '/api/conferences',
+    {
+      config: { roles: admins },
+      schema: { tags: ['schools'], summary: 'Conferences for the school form', response: { 200: ConferencesResponse } },
+    },
+    async (request) => ({ conferences: await conferenceOptions(db, request.actor.scope) }),
+  );
+
+  await schoolTabRoutes(app, { db, env });
+  await schoolWriteRoutes(app, { db });
 }

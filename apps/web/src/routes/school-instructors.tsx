@@ -1,0 +1,28 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SchoolInstructors } from '../features/schools/components/school-instructors.tsx';
+import { useOutletSchool } from '../features/schools/school-outlet.ts';
+import { useCan } from '../lib/permissions.ts';
+import { quickCreateRoles } from '../lib/site-map/entries.ts';
+import { pathTo } from '../lib/site-map/paths.ts';
+
+export function Component() {
+  const school = useOutletSchool();
+  const mayAdd = useCan(quickCreateRoles('instructor')) && school.permissions.update;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Everyone holding a role in this school. Its head school admin is chosen on the overview.
+        </Text>
+        {mayAdd && (
+          <Button component={Link} to={pathTo('instructor-new')} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add an instructor
+          </Button>
+        )}
+      </Group>
+      <SchoolInstructors schoolId={school.id} />
+    </Stack>
+  );
+}
