@@ -7,7 +7,7 @@ export function escapeHtml(value: string): string {
   );
 }
 
-function layout(title: string, body: string, script?: string): string {
+export function layout(title: string, body: string, script?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

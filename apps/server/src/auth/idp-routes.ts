@@ -6,6 +6,7 @@ import type { BuiltinProvider } from './builtin-provider.ts';
 import { idpMountPath } from './builtin-provider.ts';
 import { autoSubmitLogoutScript, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { setPasswordRoutes } from './set-password.routes.ts';
 
 type Options = {
   db: Db;
@@ -113,6 +114,9 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       return html(reply, passwordPage({ action: '', done: true }));
     },
   );
+
+  // The welcome email's single-use link to set a password.
+  await setPasswordRoutes(app, { db, rateLimit });
 
   // Everything else under /idp is the provider itself, handed the raw request (STACK-NOTES.md).
   await app.register(async (scoped: FastifyInstance) => {

@@ -1,5 +1,7 @@
 /**
  * What the users module offers other modules (docs/decisions/004): whom a student may be shared
- * with, the rule GET /users/share lists by.
+ * with, the rule GET /users/share lists by; creating a user (approving a request for an account)
+ * and the welcome email's context.
  */
 export { shareableUsersAmong } from './users.queries.ts';
+export { createUserIn, isEmailTaken, type WelcomeContext, welcomeContextOf } from './users.service.ts';

@@ -3,7 +3,10 @@ import { ShareUsersQuery, ShareUsersResponse, type UserItem, UserListQuery, User
 import { type CsvColumn, sendCsv } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
+import { userDetailRoutes } from './user-detail.routes.ts';
+import { userWriteRoutes } from './user-writes.routes.ts';
 import { listShareUsers, listUsers, userBatches } from './users.queries.ts';
 
 const userReaders = ['global_admin', ...schoolAndConferenceAdmins] as const;
@@ -20,7 +23,7 @@ const csvColumns: CsvColumn<UserItem>[] = [
   },
 ];
 
-export async function userRoutes(app: App, { db }: { db: Db }) {
+export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
     '/api/users',
     {
@@ -55,4 +58,7 @@ export async function userRoutes(app: App, { db }: { db: Db }) {
     },
     async (request) => ({ users: await listShareUsers(db, request.actor.scope, request.query.query) }),
   );
+
+  await userDetailRoutes(app, { db, env });
+  await userWriteRoutes(app, { db, env });
 }

@@ -1,8 +1,12 @@
+import { schoolEndpoints } from '@srs/shared/endpoints/schools';
+import { signupEndpoints } from '@srs/shared/endpoints/signup';
 import { userEndpoints } from '@srs/shared/endpoints/users';
-import type { UserItem } from '@srs/shared/users';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Role, RoleType } from '@srs/shared/roles';
+import type { UserInputFields, UserItem, UserUpdateFields } from '@srs/shared/users';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call, type QueryParams } from '../../lib/http.ts';
-import { userKeys } from '../../lib/query-keys.ts';
+import { schoolKeys, userKeys } from '../../lib/query-keys.ts';
 
 export const defaultInstructorSort = 'name';
 
@@ -23,4 +27,106 @@ export function instructorSchools(user: UserItem): string {
     .filter((role) => role.role_type === 'instructor' && role.organization_name)
     .map((role) => role.organization_name);
   return [...new Set(names)].join(', ') || '-';
+}
+
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => call(userEndpoints.detail, { params: { id }, signal }),
+  });
+
+/** The students tab: the student list's search, sort and pages, for one instructor. */
+export const userStudentsQuery = (id: number, query: QueryParams) =>
+  queryOptions({
+    queryKey: userKeys.students(id, query),
+    queryFn: ({ signal }) => call(userEndpoints.students, { params: { id }, query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const userCoursesQuery = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.courses(id),
+    queryFn: ({ signal }) => call(userEndpoints.courses, { params: { id }, signal }),
+  });
+
+/** The schools with their conferences, for the role picker (GET /schools, the user's scope). */
+export const roleSchoolsQuery = queryOptions({
+  queryKey: schoolKeys.list({ per_page: 500, sortBy: 'school_code' }),
+  queryFn: ({ signal }) => call(schoolEndpoints.list, { query: { per_page: 500, sortBy: 'school_code' }, signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserInputFields) => call(userEndpoints.create, { body }),
+    onSuccess: (user) => {
+      client.setQueryData(userKeys.detail(user.id), user);
+      return client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useUpdateUser(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdateFields) => call(userEndpoints.update, { params: { id }, body }),
+    onSuccess: (user) => {
+      client.setQueryData(userKeys.detail(id), user);
+      return client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useWelcomeEmail(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(userEndpoints.welcomeEmail, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.detail(id) }),
+  });
+}
+
+export function useDeleteMfa(id: number) {
+  return useMutation({ mutationFn: () => call(userEndpoints.deleteMfa, { params: { id } }) });
+}
+
+/** DELETE /users/{id}: the lists forget the user; the page leaves before its record is dropped. */
+export function useDeleteUser(id: number) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => call(userEndpoints.destroy, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.instructors({}).slice(0, 2) }),
+  });
+  const deleted = mutation.isSuccess;
+  useEffect(() => {
+    if (!deleted) return undefined;
+    return () => client.removeQueries({ queryKey: userKeys.detail(id) });
+  }, [client, deleted, id]);
+  return mutation;
+}
+
+export const signupRequestsQuery = queryOptions({
+  queryKey: userKeys.signupRequests(),
+  queryFn: ({ signal }) => call(signupEndpoints.pending, { signal }),
+});
+
+export function useDecideSignup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; decision: 'approve' | 'decline' }) => call(signupEndpoints.decide, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+const roleLabels: Record<RoleType, string> = {
+  global_admin: 'Global admin',
+  conference_admin: 'Conference admin',
+  school_admin: 'School admin',
+  instructor: 'Instructor',
+};
+export const roleLabel = (roleType: RoleType) => roleLabels[roleType];
+
+/** 'School admin · (#101) First Church' */
+export function roleText(role: Pick<Role, 'role_type' | 'organization_name'>): string {
+  return role.organization_name ? `${roleLabel(role.role_type)} · ${role.organization_name}` : roleLabel(role.role_type);
 }

@@ -1,13 +1,26 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { AccountRequestForm } from './account-request-form.tsx';
 
-/** SPEC section 1: accounts are not self-service. */
+/**
+ * SPEC section 1: accounts are not self-service. 'Need an account?' opens a request to the
+ * school's coordinators, who approve or decline it (issue 9 section 5).
+ */
 export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefined }) {
+  const [asking, setAsking] = useState(false);
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
         Need an account?
       </Text>
-      <Text size="sm">Please contact your coordinator.</Text>
+      <Text size="sm">Please contact your coordinator, or ask your school for one here.</Text>
+      {asking ? (
+        <AccountRequestForm onClose={() => setAsking(false)} />
+      ) : (
+        <Button variant="light" onClick={() => setAsking(true)}>
+          Ask for an account
+        </Button>
+      )}
       <Text size="sm">
         Coordinators, please contact{' '}
         {supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : 'school support'}.

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { recordVersion } from '../core/audit.ts';
+import { rows } from '../core/lists.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { hashPassword } from './password.ts';
+import { type LinkProblem, linkProblemPage, passwordSetPage, setPasswordPage } from './set-password-pages.ts';
+import { hashLinkToken, welcomePath } from './welcome-link.ts';
+
+type Options = { db: Db; rateLimit: { max: number; timeWindow: string } };
+type Form = Record<string, string | undefined>;
+type Link = { id: number; user_id: number; email: string; used: boolean; expired: boolean };
+
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+/** The same rules as changing a password (PATCH /change_password, /idp/password). */
+export function newPasswordProblem(password: string, confirmation: string | undefined): string | null {
+  if (password.length < 10) return 'The new password must be at least 10 characters long.';
+  if (password.length > 200) return 'The new password must be at most 200 characters long.';
+  if (password !== confirmation) return 'The new passwords do not match.';
+  return null;
+}
+
+async function findLink(db: DbOrTx, token: string, lock = false): Promise<Link | LinkProblem> {
+  const [link] = await rows<Link>(
+    db.execute(sql`select t.id, t.user_id, u.email, t.used_at is not null as used, t.expires_at <= now() as expired
+      from password_tokens t join users u on u.id = t.user_id and u.active
+      where t.token_hash = ${hashLinkToken(token)} ${lock ? sql`for update of t` : sql``}`),
+  );
+  if (!link) return 'unknown';
+  if (link.used) return 'used';
+  if (link.expired) return 'expired';
+  return link;
+}
+
+/**
+ * The welcome link's page at the built-in provider: set a password once. The secret token in the
+ * path is what authorises the form, so a forged cross-site post has nothing to post with.
+ */
+export async function setPasswordRoutes(app: FastifyInstance, { db, rateLimit }: Options) {
+  app.get<{ Params: { token: string } }>(
+    `${welcomePath}/:token`,
+    { config: { public: true, rateLimit }, schema: { hide: true } },
+    async (request, reply) => {
+      const link = await findLink(db, request.params.token);
+      if (typeof link === 'string') return html(reply, linkProblemPage(link), 410);
+      return html(reply, setPasswordPage({ action: request.url, email: link.email }));
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: Form }>(
+    `${welcomePath}/:token`,
+    { config: { public: true, rateLimit }, schema: { hide: true } },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const password = String(form.password ?? '');
+      const outcome = await db.transaction(async (tx) => {
+        const link = await findLink(tx, request.params.token, true);
+        if (typeof link === 'string') return link;
+        const problem = newPasswordProblem(password, form.password_confirmation);
+        if (problem) return { link, problem };
+        const hash = await hashPassword(password);
+        await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${link.user_id}`);
+        await tx.execute(sql`update password_tokens set used_at = now() where id = ${link.id}`);
+        // The user acts on their own account; the version says the link was used, never the hash.
+        await recordVersion(tx, { userId: link.user_id, scope: noScope(link.user_id) }, {
+          itemType: 'PasswordToken',
+          itemId: link.id,
+          before: { usedAt: null },
+          after: { usedAt: new Date().toISOString() },
+        });
+        return { link, problem: null };
+      });
+      if (typeof outcome === 'string') return html(reply, linkProblemPage(outcome), 410);
+      if (outcome.problem) {
+        return html(reply, setPasswordPage({ action: request.url, email: outcome.link.email, error: outcome.problem }), 422);
+      }
+      return html(reply, passwordSetPage(outcome.link.email));
+    },
+  );
+}
+
+const noScope = (userId: number) => ({ userId, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] });

@@ -1,0 +1,210 @@
+import type { UserInput, UserUpdateInput } from '@srs/shared/users';
+import { eq, sql } from 'drizzle-orm';
+import { createWelcomeLink } from '../../auth/welcome-link.ts';
+import type { Actor } from '../../core/actor.ts';
+import { recordVersion } from '../../core/audit.ts';
+import { forbidden, invalid, notFound } from '../../core/errors.ts';
+import { rows } from '../../core/lists.ts';
+import { assertAllowed } from '../../core/permissions.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Env, publicUrl } from '../../env.ts';
+import { users } from '../../db/schema/index.ts';
+import { queueMail } from '../mail/public.ts';
+import { userFacts } from './user-detail.queries.ts';
+import { roleFactsOfInput, setRoles } from './user-roles.ts';
+import { userRules } from './user-rules.ts';
+import { welcomeEmail } from './welcome-email.ts';
+
+/** Where a welcome link leads: the product's address and whether the built-in provider signs users in. */
+export type WelcomeContext = { baseUrl: string; builtinProvider: boolean };
+/** The welcome link's target: the built-in provider is in use exactly when no OIDC_ISSUER is set (app.ts). */
+export const welcomeContextOf = (env: Env): WelcomeContext => ({
+  baseUrl: publicUrl(env),
+  builtinProvider: !env.OIDC_ISSUER,
+});
+
+export type UserWriteResult = { id: number; outboxIds: number[] };
+
+const emailTaken = () => invalid({ email: ['has already been taken'] });
+
+export function isEmailTaken(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { code?: string; constraint?: string; message?: string };
+    if (candidate.code === '23505') return String(candidate.constraint ?? candidate.message).includes('users_email_key');
+  }
+  return false;
+}
+
+/** The users holding this email, whatever its case (the unique index is on lower(email)). */
+async function userWithEmail(tx: DbOrTx, email: string) {
+  const [found] = await rows<{ id: number; active: boolean }>(
+    tx.execute(sql`select id, active from users where lower(email) = lower(${email}) for update`),
+  );
+  return found ?? null;
+}
+
+function assertAdminFlag(actor: Actor, wanted: boolean | undefined, current: boolean) {
+  if (wanted !== undefined && wanted !== current && !actor.scope.all) throw forbidden();
+}
+
+type UserRow = typeof users.$inferSelect;
+/** A user row as the versions keep it: never the password hash. */
+const withoutSecret = ({ passwordHash: _hash, ...row }: UserRow) => row;
+
+/** Writes to users, audited like every write, with the password hash left out of the versions. */
+async function insertUser(tx: DbOrTx, actor: Actor, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(users).values(values).returning();
+  await recordVersion(tx, actor, { itemType: 'User', itemId: row!.id, before: null, after: withoutSecret(row!) });
+  return row!.id;
+}
+
+export async function updateUserRow(
+  tx: DbOrTx,
+  actor: Actor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!before) throw notFound('User');
+  const [after] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  await recordVersion(tx, actor, { itemType: 'User', itemId: id, before: withoutSecret(before), after: withoutSecret(after!) });
+}
+
+const fields = (input: UserInput) => ({
+  firstName: input.first_name,
+  lastName: input.last_name,
+  email: input.email,
+  phone: input.phone,
+});
+
+async function transaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isEmailTaken(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * POST /users: a new user with the roles the admin may grant. The email of a deleted (inactive)
+ * account brings that account back, with new roles and no password (docs/decisions.md).
+ */
+export async function createUser(db: Db, actor: Actor, input: UserInput, welcome: WelcomeContext): Promise<UserWriteResult> {
+  return transaction(db, (tx) => createUserIn(tx, actor, input, welcome));
+}
+
+/** createUser inside the caller's transaction (approving a request for an account). */
+export async function createUserIn(
+  tx: DbOrTx,
+  actor: Actor,
+  input: UserInput,
+  welcome: WelcomeContext,
+): Promise<UserWriteResult> {
+  const wanted = roleFactsOfInput(input.roles);
+  assertAdminFlag(actor, input.admin, false);
+  if (wanted.length === 0 && !input.admin) throw invalid({ roles: ['must include at least one role'] });
+  const existing = await userWithEmail(tx, input.email);
+  if (existing?.active) throw emailTaken();
+  const values = { ...fields(input), admin: input.admin ?? false, active: true, passwordHash: null };
+  let id: number;
+  if (existing) {
+    await updateUserRow(tx, actor, existing.id, values);
+    id = existing.id;
+  } else {
+    id = await insertUser(tx, actor, values);
+  }
+  await setRoles(tx, actor, id, existing ? ((await userFacts(tx, id))?.roles ?? []) : [], wanted);
+  const outboxIds = input.send_welcome_email ? [(await queueWelcome(tx, actor, id, welcome)).outboxId] : [];
+  return { id, outboxIds };
+}
+
+/** PUT /users/{id}: the fields sent (names, email, phone, roles; the admin flag for global admins). */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: UserUpdateInput,
+  welcome: WelcomeContext,
+): Promise<UserWriteResult> {
+  return transaction(db, async (tx) => {
+    const facts = await userFacts(tx, id, true);
+    if (!facts) throw notFound('User');
+    assertAllowed(actor, userRules.update, [facts]);
+    assertAdminFlag(actor, input.admin, facts.admin);
+    if (input.roles !== undefined) {
+      const wanted = roleFactsOfInput(input.roles);
+      if (wanted.length === 0 && !(input.admin ?? facts.admin)) {
+        throw invalid({ roles: ['must include at least one role'] });
+      }
+      await setRoles(tx, actor, id, facts.roles, wanted);
+    }
+    if (input.email !== undefined) {
+      const holder = await userWithEmail(tx, input.email);
+      if (holder && holder.id !== id) throw emailTaken();
+    }
+    const changes = {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      admin: input.admin,
+    };
+    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(sent).length > 0) await updateUserRow(tx, actor, id, sent);
+    const outboxIds = input.send_welcome_email ? [(await queueWelcome(tx, actor, id, welcome)).outboxId] : [];
+    return { id, outboxIds };
+  });
+}
+
+/**
+ * The welcome email, in the caller's transaction: a new link, the message in the outbox and
+ * users.welcome_email_sent_at, audited. The caller dispatches the outbox id after the commit.
+ */
+export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, welcome: WelcomeContext) {
+  const person = async (id: number) => {
+    const [found] = await rows<{ email: string; first_name: string; last_name: string }>(
+      tx.execute(sql`select email, first_name, last_name from users where id = ${id}`),
+    );
+    return found!;
+  };
+  const user = await person(userId);
+  const sender = await person(actor.userId);
+  const link = await createWelcomeLink(tx, userId, welcome.baseUrl, welcome.builtinProvider);
+  const outboxId = await queueMail(tx, welcomeEmail(user.email, user, sender, link));
+  const sentAt = new Date();
+  await updateUserRow(tx, actor, userId, { welcomeEmailSentAt: sentAt });
+  return { outboxId, sentAt, expiresAt: link.expiresAt };
+}
+
+/** POST /users/{id}/welcome_email. */
+export async function sendWelcomeEmail(db: Db, actor: Actor, id: number, welcome: WelcomeContext) {
+  return db.transaction(async (tx) => {
+    const facts = await userFacts(tx, id, true);
+    if (!facts) throw notFound('User');
+    assertAllowed(actor, userRules.welcome_email, [facts]);
+    return queueWelcome(tx, actor, id, welcome);
+  });
+}
+
+/**
+ * DELETE /users/{id}/delete_mfa: the second factor comes with a later issue; until then the
+ * request is recorded in the versions, so the reset can be traced.
+ */
+export async function requestMfaReset(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const facts = await userFacts(tx, id, true);
+    if (!facts) throw notFound('User');
+    assertAllowed(actor, userRules.delete_mfa, [facts]);
+    await recordVersion(tx, actor, {
+      itemType: 'User',
+      itemId: id,
+      before: { mfaResetRequestedAt: null },
+      after: { mfaResetRequestedAt: new Date().toISOString() },
+    });
+  });
+}

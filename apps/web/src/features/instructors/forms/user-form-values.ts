@@ -1,0 +1,94 @@
+import type { RoleType } from '@srs/shared/roles';
+import type { RoleInput, UserDetail, UserInputFields } from '@srs/shared/users';
+
+/** One row of the roles editor: the organisation id as the select holds it ('' before a pick). */
+export type RoleRow = { role_type: RoleType; organization: string };
+
+export type UserFormValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  admin: boolean;
+  roles: RoleRow[];
+  send_welcome_email: boolean;
+};
+
+export type UserFieldName = 'first_name' | 'last_name' | 'email' | 'phone' | 'roles';
+
+/** Which roles the signed-in admin may hand out (the server's rule, docs/decisions.md): the picker offers these. */
+export function grantableRoleTypes(editor: { global: boolean; conferenceAdmin: boolean }): RoleType[] {
+  if (editor.global) return ['instructor', 'school_admin', 'conference_admin', 'global_admin'];
+  if (editor.conferenceAdmin) return ['instructor', 'school_admin', 'conference_admin'];
+  return ['instructor', 'school_admin'];
+}
+
+/** What an organisation of a role is: a school, a conference, or nothing for a global admin. */
+export const organisationKind = (roleType: RoleType): 'school' | 'conference' | null =>
+  roleType === 'global_admin' ? null : roleType === 'conference_admin' ? 'conference' : 'school';
+
+export function userFormValuesOf(user?: UserDetail, schoolId?: number): UserFormValues {
+  if (!user) {
+    return {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      admin: false,
+      roles: [{ role_type: 'instructor', organization: schoolId ? String(schoolId) : '' }],
+      send_welcome_email: true,
+    };
+  }
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone: user.phone ?? '',
+    admin: user.admin,
+    roles: user.roles.map((role) => ({
+      role_type: role.role_type,
+      organization: role.organization_id === null ? '' : String(role.organization_id),
+    })),
+    send_welcome_email: false,
+  };
+}
+
+/** The request body of the form; a role row without its school or conference is left for the form to refuse. */
+export function userInputOf(values: UserFormValues, withAdminFlag: boolean): UserInputFields {
+  const roles: RoleInput[] = values.roles.map((row) => ({
+    role_type: row.role_type,
+    organization_id: organisationKind(row.role_type) === null || row.organization === '' ? null : Number(row.organization),
+  }));
+  return {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+    phone: values.phone,
+    roles,
+    send_welcome_email: values.send_welcome_email,
+    ...(withAdminFlag ? { admin: values.admin } : {}),
+  };
+}
+
+/** A role row still missing its organisation, said the way a person reads it. */
+export function missingOrganisation(values: UserFormValues): string | null {
+  const row = values.roles.find((role) => organisationKind(role.role_type) !== null && role.organization === '');
+  if (!row) return null;
+  return organisationKind(row.role_type) === 'conference' ? 'Choose the conference of each role.' : 'Choose the school of each role.';
+}
+
+const humanize = (field: string) => {
+  const text = field.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The messages of a 422 body (field → messages) for the fields of this form, as 'Email has already been taken'. */
+export function userFieldErrors(body: unknown): Partial<Record<UserFieldName, string>> {
+  const errors: Partial<Record<UserFieldName, string>> = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return errors;
+  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!['first_name', 'last_name', 'email', 'phone', 'roles'].includes(field) || !Array.isArray(value)) continue;
+    errors[field as UserFieldName] = value.map((message) => `${humanize(field)} ${String(message)}`).join(', ');
+  }
+  return errors;
+}
