@@ -1,11 +1,42 @@
-import type { CourseListResponse } from '@srs/shared/series';
-import { listRoute, type ListTableProps } from '../components/list-route.tsx';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ListPage } from '../components/list-page.tsx';
+import { listQuery } from '../components/list-query.ts';
+import { useListParams } from '../components/use-list-params.ts';
 import { coursesQuery, defaultSeriesSort } from '../features/series/api.ts';
 import { CoursesTable } from '../features/series/components/courses-table.tsx';
 import { useCanOpen } from '../lib/site-map/page-match.ts';
 
-function Table({ data, loading, sort }: ListTableProps<CourseListResponse>) {
-  return <CoursesTable courses={data?.courses} loading={loading} linkNames={useCanOpen('course')} sort={sort} />;
+/**
+ * The course list (SPEC section 2, Shared list behaviour), with 'New course' for those who keep
+ * the catalogue (global admins: DOMAIN.md "Pages and navigation").
+ */
+export function Component() {
+  const navigate = useNavigate();
+  const list = useListParams(defaultSeriesSort);
+  const result = useQuery(coursesQuery(listQuery(list)));
+  const linkNames = useCanOpen('course');
+  const canCreate = useCanOpen('course-new');
+  const actions = canCreate
+    ? [{ label: 'New course', icon: <IconPlus size={18} />, onClick: () => void navigate('/courses/new') }]
+    : [];
+  return (
+    <ListPage
+      title="Courses"
+      actions={actions}
+      searchText={list.searchText}
+      onSearch={list.onSearch}
+      pagination={result.data?.pagination}
+      page={list.page}
+      onPage={list.onPage}
+    >
+      <CoursesTable
+        courses={result.data?.courses}
+        loading={result.isFetching}
+        linkNames={linkNames}
+        sort={{ state: list.sort, onSort: list.onSort }}
+      />
+    </ListPage>
+  );
 }
-
-export const Component = listRoute({ title: 'Courses', defaultSort: defaultSeriesSort, query: coursesQuery, Table });

@@ -41,24 +41,52 @@ export async function seriesOptions(
   );
 }
 
-export function episodesOf(db: DbOrTx, seriesId: Visible<'series'>): Promise<Episode[]> {
+/**
+ * The lessons or presentations in order. The editor (`all`) also reads how many records hold each:
+ * lessons sent (deliveries) and attendances, counted through the series' enrollments.
+ */
+export function episodesOf(db: DbOrTx, seriesId: Visible<'series'>, all = false): Promise<Episode[]> {
+  const usesCount = all
+    ? sql`, (select count(*)::int from episode_deliveries d join enrollments e on e.id = d.enrollment_id
+          where e.series_id = ep.series_id and d.episode_id = ep.id)
+        + (select count(*)::int from attendances a where a.episode_id = ep.id) as uses_count`
+    : sql``;
   return rows<Episode>(
-    db.execute(sql`select id, position, name, date::text as date, to_char(time, 'HH24:MI') as time
-      from episodes where series_id = ${seriesId} order by position, id`),
+    db.execute(sql`select ep.id, ep.position, ep.name, ep.date::text as date, to_char(ep.time, 'HH24:MI') as time
+        ${usesCount}
+      from episodes ep where ep.series_id = ${seriesId} order by ep.position, ep.id`),
   );
 }
 
-export function decisionOptionsOf(db: DbOrTx, seriesId: Visible<'series'>): Promise<DecisionOption[]> {
+/** The pickers' decision options: the active ones in order; the editor (`all`) also the retired, with their uses. */
+export function decisionOptionsOf(db: DbOrTx, seriesId: Visible<'series'>, all = false): Promise<DecisionOption[]> {
+  const usesCount = all
+    ? sql`, (select count(*)::int from decisions d join enrollments e on e.id = d.cached_enrollment_id
+          where e.series_id = o.series_id and d.decision_option_id = o.id) as uses_count`
+    : sql``;
   return rows<DecisionOption>(
-    db.execute(sql`select id, name, position from decision_options
-      where series_id = ${seriesId} order by position, id`),
+    db.execute(sql`select o.id, o.name, o.position, o.active ${usesCount}
+      from decision_options o
+      where o.series_id = ${seriesId} ${all ? sql`` : sql`and o.active`} order by o.position, o.id`),
   );
 }
 
-export function productOffersOf(db: DbOrTx, seriesId: Visible<'series'>): Promise<ProductOffer[]> {
+/**
+ * The pickers' products: offers the series carries and has not retired, in order; the editor
+ * (`all`) also the retired ones, with their deliveries in this series and the other series carrying them.
+ */
+export function productOffersOf(db: DbOrTx, seriesId: Visible<'series'>, all = false): Promise<ProductOffer[]> {
+  const counts = all
+    ? sql`, (select count(*)::int from product_deliveries p join enrollments e on e.id = p.enrollment_id
+          where e.series_id = sp.series_id and p.product_offer_id = po.id) as uses_count,
+        (select count(*)::int from series_products other
+          where other.product_offer_id = po.id and other.series_id <> sp.series_id) as other_series_count`
+    : sql``;
   return rows<ProductOffer>(
-    db.execute(sql`select po.id, po.name, po.default_price::text as default_price
+    db.execute(sql`select po.id, po.name, po.default_price::text as default_price, (sp.active and po.active) as active
+        ${counts}
       from series_products sp join product_offers po on po.id = sp.product_offer_id
-      where sp.series_id = ${seriesId} and po.active order by po.name, po.id`),
+      where sp.series_id = ${seriesId} ${all ? sql`` : sql`and sp.active and po.active`}
+      order by sp.position, po.name, po.id`),
   );
 }

@@ -1,6 +1,7 @@
 import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
 import {
+  CatalogueListQuery,
   DecisionOptionsResponse,
   EpisodesResponse,
   ProductOffersResponse,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { decisionOptionsOf, episodesOf, productOffersOf, seriesOptions } from './series-lookups.queries.ts';
+import { seriesRecordRoutes } from './series-writes.routes.ts';
 import { listSeries } from './series.queries.ts';
 
 export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -61,19 +63,33 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
     '/api/series/:id/episodes',
     {
       config: { roles: everyone, record: 'series' },
-      schema: { tags: ['series'], params: IdParams, response: { 200: EpisodesResponse } },
+      schema: {
+        tags: ['series'],
+        summary: 'Lessons or presentations in order; all=true adds how many records hold each (the editor)',
+        params: IdParams,
+        querystring: CatalogueListQuery,
+        response: { 200: EpisodesResponse },
+      },
     },
-    async (request) => ({ episodes: await episodesOf(db, visibleId(request, 'series')) }),
+    async (request) => ({
+      episodes: await episodesOf(db, visibleId(request, 'series'), request.query.all === 'true'),
+    }),
   );
 
   app.get(
     '/api/series/:id/decision_options',
     {
       config: { roles: everyone, record: 'series' },
-      schema: { tags: ['series'], params: IdParams, response: { 200: DecisionOptionsResponse } },
+      schema: {
+        tags: ['series'],
+        summary: "The pickers' active decision options; all=true the editor's: retired ones too, with their uses",
+        params: IdParams,
+        querystring: CatalogueListQuery,
+        response: { 200: DecisionOptionsResponse },
+      },
     },
     async (request) => ({
-      decision_options: await decisionOptionsOf(db, visibleId(request, 'series')),
+      decision_options: await decisionOptionsOf(db, visibleId(request, 'series'), request.query.all === 'true'),
     }),
   );
 
@@ -81,8 +97,18 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
     '/api/series/:id/products',
     {
       config: { roles: everyone, record: 'series' },
-      schema: { tags: ['series'], params: IdParams, response: { 200: ProductOffersResponse } },
+      schema: {
+        tags: ['series'],
+        summary: "The pickers' active products; all=true the editor's: retired ones too, with their uses",
+        params: IdParams,
+        querystring: CatalogueListQuery,
+        response: { 200: ProductOffersResponse },
+      },
     },
-    async (request) => ({ products: await productOffersOf(db, visibleId(request, 'series')) }),
+    async (request) => ({
+      products: await productOffersOf(db, visibleId(request, 'series'), request.query.all === 'true'),
+    }),
   );
+
+  await seriesRecordRoutes(app, { db });
 }

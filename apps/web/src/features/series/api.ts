@@ -1,5 +1,7 @@
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SeriesCreateInput, SeriesUpdateInput } from '@srs/shared/series';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call, type QueryParams } from '../../lib/http.ts';
 import { seriesKeys } from '../../lib/query-keys.ts';
 
@@ -18,3 +20,55 @@ export const seminarsQuery = (query: QueryParams) =>
     queryFn: ({ signal }) => call(seriesEndpoints.seminars, { query, signal }),
     placeholderData: keepPreviousData,
   });
+
+export { seriesQuery } from '../../lib/lookups/series.ts';
+
+/** GET /series/{id}/schools: the schools offering it that the user sees. */
+export const seriesSchoolsQuery = (id: number) =>
+  queryOptions({
+    queryKey: seriesKeys.schools(id),
+    queryFn: ({ signal }) => call(seriesEndpoints.schools, { params: { id }, signal }),
+  });
+
+/** POST /series. The lists and pickers refresh. */
+export function useCreateSeries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SeriesCreateInput) => call(seriesEndpoints.create, { body }),
+    onSuccess: (detail) => {
+      client.setQueryData(seriesKeys.detail(detail.id), detail);
+      return client.invalidateQueries({ queryKey: seriesKeys.all, predicate: (q) => q.queryKey[1] !== detail.id });
+    },
+  });
+}
+
+/** PUT /series/{id} with the series' own fields. */
+export function useUpdateSeries(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SeriesUpdateInput) => call(seriesEndpoints.update, { params: { id }, body }),
+    onSuccess: (detail) => {
+      client.setQueryData(seriesKeys.detail(id), detail);
+      return client.invalidateQueries({ queryKey: seriesKeys.all });
+    },
+  });
+}
+
+/**
+ * DELETE /series/{id}. The lists forget it at once; its own caches go only once its page has
+ * unmounted (see useDeleteStudent: a render of that page would fetch the deleted record again).
+ */
+export function useDeleteSeries(id: number) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => call(seriesEndpoints.destroy, { params: { id } }),
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: seriesKeys.all, predicate: (query) => query.queryKey[1] !== id }),
+  });
+  const deleted = mutation.isSuccess;
+  useEffect(() => {
+    if (!deleted) return undefined;
+    return () => client.removeQueries({ queryKey: seriesKeys.record(id) });
+  }, [client, deleted, id]);
+  return mutation;
+}

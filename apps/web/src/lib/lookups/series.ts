@@ -47,3 +47,10 @@ export const productOffersQuery = (seriesId: number) =>
 export function seriesSelectData(series: readonly SeriesOption[] | undefined) {
   return (series ?? []).map((item) => ({ value: String(item.id), label: item.name }));
 }
+
+/** GET /series/{id}: a course or a seminar, with what the user may do with it (its pages and crumbs). */
+export const seriesQuery = (id: number) =>
+  queryOptions({
+    queryKey: seriesKeys.detail(id),
+    queryFn: ({ signal }) => call(seriesEndpoints.detail, { params: { id }, signal }),
+  });

@@ -1,0 +1,37 @@
+import { Badge, Group, Title } from '@mantine/core';
+import { type LoaderFunctionArgs, Outlet } from 'react-router';
+import { queryClient } from '../app/query-client.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RouteTabs } from '../components/route-tabs.tsx';
+import { seriesQuery } from '../features/series/api.ts';
+import { seriesIdOf, useSeriesOfPage } from '../features/series/series-page.ts';
+
+/** SPEC section 2: a detail route starts its record's load; the page shell shows meanwhile. */
+export function loader({ params }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(seriesQuery(seriesIdOf(params.courseId, 'Course')));
+  return null;
+}
+
+/** /courses/{courseId}: the course and its tabs (overview, lessons, decisions, products, schools). */
+export function Component() {
+  const course = useSeriesOfPage('Course');
+  if (!course) return <PageLoader />;
+  return (
+    <>
+      <Group gap="sm" mb="md" align="center">
+        <Title order={1} size="h2">
+          {course.name}
+        </Title>
+        {course.priority && <Badge variant="light">Priority</Badge>}
+        {!course.active && (
+          <Badge variant="light" color="gray">
+            Not active
+          </Badge>
+        )}
+      </Group>
+      <RouteTabs>
+        <Outlet />
+      </RouteTabs>
+    </>
+  );
+}
