@@ -1,0 +1,94 @@
+import { Button, Checkbox, Group, Paper, Radio, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { activeStatuses } from '@srs/shared/enrollments';
+import { type PaperSize, ticketsPerPage } from '@srs/shared/seminars';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { printTickets, seminarStudentsQuery } from '../api.ts';
+import { personName } from '../format.ts';
+
+/**
+ * Admission tickets (DOMAIN.md, Exports and printing) for every active student of the seminar or
+ * the chosen ones, eight to a page, on the paper the user has.
+ */
+export function PrintTickets({ seminarId }: { seminarId: number }) {
+  const query = useQuery(seminarStudentsQuery(seminarId, { per_page: 500, sortBy: 'name' }));
+  const students = (query.data?.students ?? []).filter(
+    (row) => !row.orphaned && activeStatuses.includes(row.status),
+  );
+  const [paper, setPaper] = useState<PaperSize>('letter');
+  const [which, setWhich] = useState<'all' | 'chosen'>('all');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [printing, setPrinting] = useState(false);
+  const count = which === 'all' ? students.length : chosen.length;
+  const pages = Math.ceil(count / ticketsPerPage);
+  const print = async () => {
+    setPrinting(true);
+    const printed = await printTickets(seminarId, which === 'all' ? [] : chosen, paper);
+    setPrinting(false);
+    if (printed !== null) showSuccess(`${printed} ${printed === 1 ? 'ticket' : 'tickets'} saved as a PDF.`);
+  };
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="md" maw={640}>
+        <Title order={2} size="h4">
+          Print tickets
+        </Title>
+        <Text size="sm">
+          Each ticket shows the student&apos;s name and registration number, the seminar, the school and the date,
+          eight tickets to a page.
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="ticket-paper">
+            Paper
+          </Text>
+          <SegmentedControl
+            aria-labelledby="ticket-paper"
+            value={paper}
+            onChange={(value) => setPaper(value as PaperSize)}
+            data={[
+              { value: 'letter', label: 'US Letter' },
+              { value: 'a4', label: 'A4' },
+            ]}
+            w={{ base: '100%', sm: 280 }}
+          />
+        </Stack>
+        <Radio.Group label="Students" value={which} onChange={(value) => setWhich(value as 'all' | 'chosen')}>
+          <Stack gap="xs" mt={4}>
+            <Radio value="all" label={`Every student of the seminar (${students.length})`} />
+            <Radio value="chosen" label="The students I choose" />
+          </Stack>
+        </Radio.Group>
+        {which === 'chosen' && (
+          <Checkbox.Group label="Choose the students" value={chosen.map(String)} onChange={(values) => setChosen(values.map(Number))}>
+            <Stack gap="xs" mt={4}>
+              {students.map((row) => (
+                <Checkbox
+                  key={row.enrollment_id}
+                  value={String(row.enrollment_id)}
+                  label={`${personName(row.student)} (${row.registration_number})`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        {students.length === 0 && query.isSuccess && (
+          <Text size="sm" c="dimmed">
+            No students to print tickets for yet: assign them on the Students tab.
+          </Text>
+        )}
+        <Group>
+          <Button
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            disabled={count === 0}
+            loading={printing}
+            onClick={() => void print()}
+          >
+            {count === 0 ? 'Print tickets' : `Print ${count} ${count === 1 ? 'ticket' : 'tickets'} (${pages} ${pages === 1 ? 'page' : 'pages'})`}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
