@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
 
-/** Public routes: the sign-in flow and the configuration the sign-in page needs. */
+/**
+ * Public routes: the sign-in flow, the configuration the sign-in page needs, and 'Need an account?'
+ * (the request and the school lookup it picks from, both rate-limited).
+ */
 const publicRoutes = new Set([
   'GET /api/config',
+  'POST /api/signup',
+  'GET /api/signup/schools',
   'POST /api/users/auth/auth0',
   'GET /api/users/auth/url',
   'GET /api/users/auth/callback',

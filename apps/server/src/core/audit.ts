@@ -12,8 +12,12 @@ import type { Actor } from './actor.ts';
 type TableWithId = PgTable & { id: PgColumn };
 type Row = Record<string, unknown>;
 
+/** Tables whose model name is not their name less its plural ending. */
+const irregular: Record<string, string> = { series: 'Series' };
+
 export function itemTypeOf(table: PgTable): string {
   const name = getTableName(table);
+  if (irregular[name]) return irregular[name];
   const singular = name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s$/, '');
   return singular
     .split('_')

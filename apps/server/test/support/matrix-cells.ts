@@ -13,6 +13,7 @@ import {
 } from './matrix-fixture.ts';
 import {
   isRefProbe,
+  kindsByRoute,
   kindsBySegment,
   type Probe,
   type ProbeRequest,
@@ -90,7 +91,7 @@ function shapeOf(route: MatrixRoute): Shape | string {
   }
   if (params.length === 1) {
     const segment = segmentBefore(route.path, params[0]!);
-    const kinds = segment ? kindsBySegment[segment] : undefined;
+    const kinds = kindsByRoute[route.key] ?? (segment ? kindsBySegment[segment] : undefined);
     if (!kinds) {
       return (
         `${route.key}: the matrix does not know which record '${segment}/{${params[0]}}' names. Add ` +

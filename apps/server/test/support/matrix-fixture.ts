@@ -78,7 +78,8 @@ export type RecordKind =
   | 'school'
   | 'user'
   | 'share_target'
-  | 'interest';
+  | 'interest'
+  | 'series_offered';
 
 export const kindLevels: Record<RecordKind, readonly Level[]> = {
   student: levels,
@@ -90,6 +91,7 @@ export const kindLevels: Record<RecordKind, readonly Level[]> = {
   user: ['mine', 'sibling', 'foreign'],
   share_target: ['mine', 'sibling', 'foreign'],
   interest: ['mine', 'sibling', 'foreign'],
+  series_offered: ['mine', 'sibling', 'foreign'],
 };
 
 /**
@@ -240,6 +242,16 @@ export async function createMatrixFixture(t: TestContext) {
     return { id: rows[0]!.id };
   };
 
+  /** A school of the level offering a course of its own (DELETE /series_offered/{id}). */
+  const newSeriesOffered = async (level: Level) => {
+    const course = await newCourse(level, []);
+    const rows = await t.database.query<{ id: number }>(
+      'insert into series_offered (series_id, school_id) values ($1, $2) returning id',
+      [course.id, (schoolOf[level] ?? schoolA).id],
+    );
+    return { id: rows[0]!.id };
+  };
+
   /** Records made for one write, so a write never changes what later cases read. */
   const fresh = {
     student: newStudent,
@@ -253,6 +265,7 @@ export async function createMatrixFixture(t: TestContext) {
     user: newUser,
     share_target: newUser,
     interest: newInterest,
+    series_offered: newSeriesOffered,
   } satisfies Record<RecordKind, (level: Level) => Promise<{ id: number }>>;
 
   // The records reads look at, one per kind and level.
@@ -269,6 +282,7 @@ export async function createMatrixFixture(t: TestContext) {
     records.set(`user:${level}`, usersAt[level]!);
     records.set(`share_target:${level}`, usersAt[level]!);
     records.set(`interest:${level}`, await newInterest(level));
+    records.set(`series_offered:${level}`, await newSeriesOffered(level));
   }
 
   return {

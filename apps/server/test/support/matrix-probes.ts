@@ -39,6 +39,14 @@ export const kindsBySegment: Record<string, readonly RecordKind[]> = {
   interests: ['interest'],
 };
 
+/**
+ * Routes whose path names fewer kinds than its segment does (a seminar-only call under
+ * `/series/{id}` answers 404 for a course): each area lists its own in `kindsByRoute`.
+ */
+export const kindsByRoute: Record<string, readonly RecordKind[]> = merged((area) =>
+  'kindsByRoute' in area ? (area.kindsByRoute as Record<string, readonly RecordKind[]>) : {},
+);
+
 export type ProbeRequest = { query?: Record<string, string | string[]>; body?: unknown };
 
 /** A record a probe names in its query or body: `student_id`, `ids`, `school_id`… */

@@ -39,6 +39,11 @@ export const userKeys = {
   instructors: (query: QueryParams) => [...users, 'instructors', query] as const,
   schoolStaff: (schoolId: number) => [...users, 'school', schoolId] as const,
   share: (query: string) => [...users, 'share', query] as const,
+  detail: (id: number) => [...users, 'detail', id] as const,
+  students: (id: number, query: QueryParams) => [...users, 'detail', id, 'students', query] as const,
+  courses: (id: number) => [...users, 'detail', id, 'courses'] as const,
+  signupRequests: () => [...users, 'signup_requests'] as const,
+  signupSchools: (query: string) => [...users, 'signup_schools', query] as const,
 };
 
 const schools = ['schools'] as const;
@@ -47,6 +52,12 @@ export const schoolKeys = {
   list: (query: QueryParams) => [...schools, 'list', query] as const,
   options: () => [...schools, 'simple_list'] as const,
   detail: (id: number) => [...schools, 'detail', id] as const,
+  // A school's tabs live under the school's key: a write to the school refreshes them too.
+  instructors: (id: number) => [...schools, 'detail', id, 'instructors'] as const,
+  courses: (id: number, offerable: boolean) => [...schools, 'detail', id, 'courses', offerable] as const,
+  seminars: (id: number) => [...schools, 'detail', id, 'seminars'] as const,
+  students: (id: number, query: QueryParams) => [...schools, 'detail', id, 'students', query] as const,
+  conferences: () => [...schools, 'conferences'] as const,
 };
 
 export type SeriesFilter = { type?: SeriesType; schoolId?: number | null; studentId?: number | null };
@@ -60,6 +71,21 @@ export const seriesKeys = {
   episodes: (id: number) => [...series, id, 'episodes'] as const,
   decisionOptions: (id: number) => [...series, id, 'decision_options'] as const,
   products: (id: number) => [...series, id, 'products'] as const,
+  /** One series' page and everything under it: invalidating it refreshes its pickers and editors. */
+  record: (id: number) => [...series, id] as const,
+  detail: (id: number) => [...series, id, 'detail'] as const,
+  schools: (id: number) => [...series, id, 'schools'] as const,
+  /** The editors' lists (retired items too, with their uses): lessons, decision options, products. */
+  editor: (id: number, list: 'episodes' | 'decision_options' | 'products') => [...series, id, list, 'all'] as const,
+};
+
+/** A seminar's own lists live under its series key: invalidating seriesKeys.record(id) refreshes them. */
+export const seminarKeys = {
+  students: (id: number, query: QueryParams) => [...series, id, 'seminar', 'students', query] as const,
+  assignable: (id: number, query: QueryParams) => [...series, id, 'seminar', 'assign_students', query] as const,
+  recentlyAssigned: (id: number) => [...series, id, 'seminar', 'recently_assigned'] as const,
+  schools: (id: number) => [...series, id, 'seminar', 'participating_schools'] as const,
+  attendances: (id: number) => [...series, id, 'seminar', 'attendances'] as const,
 };
 
 export const interestKeys = {

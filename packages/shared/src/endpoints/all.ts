@@ -6,7 +6,9 @@ import { geoEndpoints } from './geo.ts';
 import { interestEndpoints } from './interests.ts';
 import { mailEndpoints } from './mail.ts';
 import { schoolEndpoints } from './schools.ts';
+import { seminarEndpoints } from './seminars.ts';
 import { seriesEndpoints } from './series.ts';
+import { signupEndpoints } from './signup.ts';
 import { studentEndpoints } from './students.ts';
 import { userEndpoints } from './users.ts';
 
@@ -18,8 +20,10 @@ export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpo
   students: studentEndpoints,
   enrollments: enrollmentEndpoints,
   series: seriesEndpoints,
+  seminars: seminarEndpoints,
   schools: schoolEndpoints,
   users: userEndpoints,
+  signup: signupEndpoints,
   interests: interestEndpoints,
   mail: mailEndpoints,
 };

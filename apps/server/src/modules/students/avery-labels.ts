@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { dejaVuSans, fitWithEllipsis } from '../../core/pdf.ts';
 
 /** A student as a mailing label prints them. */
 export type LabelAddress = {
@@ -38,19 +36,6 @@ const maxFontSize = 10;
 const readableFontSize = 7;
 const minFontSize = 5;
 const lineGap = 1.15;
-
-/**
- * DejaVu Sans prints every name (Łódź, Cyrillic) where pdfkit's built-in Helvetica garbles
- * them (STACK-NOTES.md). Read once per process.
- */
-let fontData: Buffer | null = null;
-function dejaVuSans(): Buffer {
-  if (fontData === null) {
-    const packageJson = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json');
-    fontData = readFileSync(path.join(path.dirname(packageJson), 'ttf', 'DejaVuSans.ttf'));
-  }
-  return fontData;
-}
 
 const isUnitedStates = (country: string) =>
   ['united states', 'united states of america', 'usa', 'us'].includes(country.trim().toLowerCase());
@@ -120,14 +105,3 @@ export async function averyLabelsPdf(students: LabelAddress[], startPosition: nu
   return done;
 }
 
-function fitWithEllipsis(doc: PDFKit.PDFDocument, line: string, width: number): string {
-  const characters = [...line];
-  let low = 0;
-  let high = characters.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${characters.slice(0, middle).join('')}…`) <= width) low = middle;
-    else high = middle - 1;
-  }
-  return `${characters.slice(0, low).join('').trimEnd()}…`;
-}

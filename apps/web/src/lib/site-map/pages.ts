@@ -9,7 +9,7 @@ import {
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import { account, backTo, building, globalAdmins, inProgress, quickCreateRoles, tabsOf, tabsToBuild } from './entries.ts';
+import { account, backTo, building, globalAdmins, inProgress, quickCreateRoles, tabsOf } from './entries.ts';
 import type { PageEntry, PageSpec } from './types.ts';
 
 /**
@@ -117,25 +117,24 @@ const specs = {
     section: 'instructors',
     nav: { label: 'Instructors', icon: IconChalkboard, roles: schoolAndConferenceAdmins },
   },
+  // Global admins add instructors too (any role); the quick-create menu keeps SPEC's roles.
   'instructor-new': {
     path: '/instructors/new',
     title: 'New instructor',
-    module: inProgress,
-    roles: quickCreateRoles('instructor'),
+    module: 'instructor-new',
+    roles: admins,
     crumb: { label: 'New', parent: 'instructors' },
     section: 'instructors',
-    building: building('The form that adds an instructor.', backTo('Instructors', '/instructors')),
   },
   instructor: {
     path: '/instructors/:userId',
     title: 'Instructor',
-    module: inProgress,
+    module: 'instructor-detail',
     roles: admins,
     params: { userId: 'user' },
-    tabs: tabsToBuild(['overview', 'profile', 'students', 'courses']),
+    tabs: tabsOf('instructor', ['overview', 'profile', 'students', 'courses']),
     crumb: { parent: 'instructors' },
     section: 'instructors',
-    building: building("The instructor's overview, profile, students and courses.", backTo('Instructors', '/instructors')),
   },
 
   courses: {
@@ -146,25 +145,24 @@ const specs = {
     section: 'courses',
     nav: { label: 'Courses', icon: IconBook, roles: schoolAndConferenceAdmins },
   },
+  // The catalogue is the global admins' (DOMAIN.md "Pages and navigation"); other admins read it.
   'course-new': {
     path: '/courses/new',
     title: 'New course',
-    module: inProgress,
-    roles: schoolAndConferenceAdmins,
+    module: 'course-new',
+    roles: globalAdmins,
     crumb: { label: 'New', parent: 'courses' },
     section: 'courses',
-    building: building('The form that adds a course.', backTo('Courses', '/courses')),
   },
   course: {
     path: '/courses/:courseId',
     title: 'Course',
-    module: inProgress,
+    module: 'course-detail',
     roles: admins,
     params: { courseId: 'course' },
-    tabs: tabsToBuild(['overview', 'lessons', 'decisions', 'products', 'schools']),
+    tabs: tabsOf('course', ['overview', 'lessons', 'decisions', 'products', 'schools']),
     crumb: { parent: 'courses' },
     section: 'courses',
-    building: building("The course's overview, lessons, decisions, products and schools.", backTo('Courses', '/courses')),
   },
 
   schools: {
@@ -178,22 +176,20 @@ const specs = {
   'school-new': {
     path: '/schools/new',
     title: 'New school',
-    module: inProgress,
+    module: 'school-new',
     roles: quickCreateRoles('school'),
     crumb: { label: 'New', parent: 'schools' },
     section: 'schools',
-    building: building('The form that adds a school.', backTo('Schools', '/schools')),
   },
   school: {
     path: '/schools/:schoolId',
     title: 'School',
-    module: inProgress,
+    module: 'school-detail',
     roles: admins,
     params: { schoolId: 'school' },
-    tabs: tabsToBuild(['overview', 'instructors', 'courses', 'seminars', 'students']),
+    tabs: tabsOf('school', ['overview', 'instructors', 'courses', 'seminars', 'students']),
     crumb: { parent: 'schools' },
     section: 'schools',
-    building: building("The school's overview, instructors, courses, seminars and students.", backTo('Schools', '/schools')),
   },
 
   seminars: {
@@ -207,25 +203,20 @@ const specs = {
   'seminar-new': {
     path: '/seminars/new',
     title: 'New seminar',
-    module: inProgress,
+    module: 'seminar-new',
     roles: quickCreateRoles('seminar'),
     crumb: { label: 'New', parent: 'seminars' },
     section: 'seminars',
-    building: building('The form that adds a seminar for a school.', backTo('Seminars', '/seminars')),
   },
   seminar: {
     path: '/seminars/:seminarId',
     title: 'Seminar',
-    module: inProgress,
+    module: 'seminar',
     roles: admins,
     params: { seminarId: 'seminar' },
-    tabs: tabsToBuild(['details', 'students', 'presentations', 'attendance', 'decisions', 'products', 'print-tickets']),
+    tabs: tabsOf('seminar', ['details', 'students', 'presentations', 'attendance', 'decisions', 'products', 'print-tickets']),
     crumb: { parent: 'seminars' },
     section: 'seminars',
-    building: building(
-      "The seminar's details, students, presentations, attendance, decisions, products and tickets.",
-      backTo('Seminars', '/seminars'),
-    ),
   },
 
   reports: {

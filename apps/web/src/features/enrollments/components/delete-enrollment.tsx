@@ -7,7 +7,7 @@ import { enrollmentKeys } from '../../../lib/query-keys.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useDeleteEnrollment } from '../api.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { fullName } from './enrollment-format.ts';
 
 export const enrollmentDeleted = 'Deleted successfully.';
@@ -46,7 +46,7 @@ export function DeleteEnrollment({ enrollment }: { enrollment: EnrollmentDetail 
           Delete enrollment
         </Button>
       </Box>
-      <ConfirmModal
+      <ConfirmDialog danger
         opened={opened}
         title="Delete enrollment"
         confirmLabel="Delete enrollment"
@@ -59,7 +59,7 @@ export function DeleteEnrollment({ enrollment }: { enrollment: EnrollmentDetail 
           number {enrollment.registration_number}) with {records}.
         </p>
         <p style={{ marginBottom: 0 }}>The history is kept: the deletion and everything removed stay in Versions.</p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }

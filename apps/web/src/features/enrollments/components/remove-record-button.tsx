@@ -3,7 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RowAction } from './row-action.tsx';
 
 /** The nested records of an enrollment that a removal writes through PUT with `_destroy`. */
@@ -47,7 +47,7 @@ export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, c
         variant="subtle"
         onClick={() => setOpened(true)}
       />
-      <ConfirmModal
+      <ConfirmDialog danger
         opened={opened}
         title={title}
         confirmLabel="Remove"
@@ -56,7 +56,7 @@ export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, c
         onClose={() => setOpened(false)}
       >
         {children}
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }
