@@ -123,7 +123,7 @@ describe('Seminar students, assigning, attendance and tickets', () => {
 
   it('prints tickets: a PDF, eight to a page, A4 or Letter, names in any script', async () => {
     const admin = clientFor(t, net.globalAdmin.email);
-    const names = ['Łucja', 'Дмитрий', 'Γιώργος', 'שרה', 'مريم', '王小明', 'Ngozi', 'Ana-María', 'Zoë'];
+    const names = ['Łucja', 'Дмитрий', 'Γιώργος', 'שרה', 'مريم', '王小明', '민준', 'Ana-María', 'Zoë'];
     for (const firstName of names) {
       const student = await createStudent(db(), { schoolId: net.schoolA.id, firstName, lastName: 'Ticket' });
       await enroll(db(), student.id, net.seminar.id, { status: 'Applied' });
@@ -133,6 +133,11 @@ describe('Seminar students, assigning, attendance and tickets', () => {
     expect(all.headers['content-type']).toBe('application/pdf');
     expect(all.headers['x-ticket-count']).toBe('11');
     expect(pageCount(all.rawPayload)).toBe(2);
+    // Chinese and Korean names are printed from fonts that have them, not as empty boxes.
+    const fonts = all.rawPayload.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    expect(new Set(fonts.map((font) => font.split('+')[1]))).toEqual(
+      new Set(['DejaVuSans', 'DejaVuSans-Bold', 'NotoSansSC-Bold', 'NotoSansKR-Bold']),
+    );
     const a4 = await admin.get(url('tickets.pdf?paper=a4'));
     expect(a4.rawPayload.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
     const students = (await admin.get(url('students?per_page=3'))).json().students as Row[];

@@ -1,7 +1,7 @@
 import { formatDate } from '@srs/shared/dates';
 import { type PaperSize, ticketsPerPage } from '@srs/shared/seminars';
 import PDFDocument from 'pdfkit';
-import { dejaVuSans, fitWithEllipsis } from '../../core/pdf.ts';
+import { drawLine, fitWithEllipsis, registerFonts, widthOf } from '../../core/pdf.ts';
 import type { Seminar, TicketRow } from './seminars.queries.ts';
 
 const inch = 72;
@@ -42,8 +42,7 @@ export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', dejaVuSans('regular'));
-  doc.registerFont('bold', dejaVuSans('bold'));
+  registerFonts(doc);
 
   const width = (page.width - 2 * margin - (columns - 1) * gap) / columns;
   const height = (page.height - 2 * margin - (rowsPerPage - 1) * gap) / rowsPerPage;
@@ -60,10 +59,9 @@ export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], 
 
     // One line each: a long text shrinks to fit, down to a readable size, then ends with an ellipsis.
     const line = (text: string, top: number, size: number, face: 'regular' | 'bold', color = '#111111') => {
-      doc.font(face).fontSize(1).fillColor(color);
-      const fitted = Math.max(Math.min(size, inner / Math.max(doc.widthOfString(text), 1e-6)), size * 0.7);
-      doc.fontSize(fitted);
-      doc.text(fitWithEllipsis(doc, text, inner), x + pad, y + top + (size - fitted) * 0.8, { lineBreak: false });
+      doc.fillColor(color);
+      const fitted = Math.max(Math.min(size, inner / Math.max(widthOf(doc, text, face, 1), 1e-6)), size * 0.7);
+      drawLine(doc, fitWithEllipsis(doc, text, inner, face, fitted), x + pad, y + top + (size - fitted) * 0.8, face, fitted);
     };
     line('ADMISSION TICKET', pad, 8, 'bold', '#555555');
     line(seminar.name, pad + 14, 13, 'bold');

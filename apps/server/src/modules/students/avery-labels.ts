@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { dejaVuSans, fitWithEllipsis } from '../../core/pdf.ts';
+import { drawLine, fitWithEllipsis, registerFonts, widthOf } from '../../core/pdf.ts';
 
 /** A student as a mailing label prints them. */
 export type LabelAddress = {
@@ -73,8 +73,7 @@ export async function averyLabelsPdf(students: LabelAddress[], startPosition: nu
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('label', dejaVuSans());
-  doc.font('label');
+  registerFonts(doc);
 
   const innerWidth = avery5160.labelWidth - 2 * padX;
   const innerHeight = avery5160.labelHeight - 2 * padY;
@@ -83,8 +82,7 @@ export async function averyLabelsPdf(students: LabelAddress[], startPosition: nu
     if (index === 0 || slot === 0) doc.addPage({ size: 'LETTER', margin: 0 });
     const lines = labelLines(student);
     // Width grows linearly with the font size: measure once at size 1.
-    doc.fontSize(1);
-    const unitWidths = lines.map((line) => doc.widthOfString(line));
+    const unitWidths = lines.map((line) => widthOf(doc, line, 'regular', 1));
     // One size for the whole label, shrunk until its widest line fits, but not below a
     // readable size: a line still too wide (a very long name) shrinks on its own, then is cut.
     const heightFit = innerHeight / (lines.length * lineGap);
@@ -94,10 +92,9 @@ export async function averyLabelsPdf(students: LabelAddress[], startPosition: nu
     lines.forEach((line, i) => {
       const unitWidth = unitWidths[i] ?? 0;
       const size = Math.max(minFontSize, Math.min(labelSize, innerWidth / unitWidth));
-      doc.fontSize(size);
-      const text = unitWidth * size > innerWidth ? fitWithEllipsis(doc, line, innerWidth) : line;
+      const text = unitWidth * size > innerWidth ? fitWithEllipsis(doc, line, innerWidth, 'regular', size) : line;
       // A line set smaller keeps the baseline of its slot.
-      doc.text(text, origin.x + padX, y + (labelSize - size) * 0.8, { lineBreak: false });
+      drawLine(doc, text, origin.x + padX, y + (labelSize - size) * 0.8, 'regular', size);
       y += labelSize * lineGap;
     });
   });
