@@ -82,7 +82,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('holding a seminar (%s)', 
 
       // Ann was at the first presentation: her enrollment becomes Attended.
       await page.goto(`/seminars/${seminarId}/attendance`);
-      await page.getByRole('checkbox', { name: `Ann Seminar${run} attended Night 1` }).check();
+      // The tick shows once the grid's optimistic update lands (a moment on a loaded machine).
+      const tick = page.getByRole('checkbox', { name: `Ann Seminar${run} attended Night 1` });
+      await tick.click();
+      await expect.poll(() => tick.isChecked()).toBe(true);
       await expect
         .poll(async () => {
           const { students } = await call<SeminarStudents>(page, 'GET', `/api/series/${seminarId}/students`);
