@@ -76,6 +76,16 @@ describe('series catalogue: lessons, decision options and products', () => {
     expect(price.json()).toEqual({ default_price: ['is not valid'] });
     const negative = await admin().put(`/api/series/${course.id}`, { products: [{ name: 'P', default_price: -1 }] });
     expect(negative.json()).toEqual({ default_price: ['must be at least 0'] });
+    // Two lessons or options of one series never share a name, whatever its case and spaces.
+    const twice = await admin().put(`/api/series/${course.id}`, { episodes: [{ name: 'Baptism' }, { name: ' baptism ' }] });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json()).toEqual({ name: ['has already been taken'] });
+    const options = await admin().put(`/api/series/${course.id}`, { decision_options: [{ name: 'Pray' }, { name: 'PRAY' }] });
+    expect(options.json()).toEqual({ name: ['has already been taken'] });
+    const removedOne = await admin().put(`/api/series/${course.id}`, {
+      decision_options: [{ name: 'Pray' }, { name: 'Pray', _destroy: true }],
+    });
+    expect(removedOne.statusCode).toBe(200);
   });
 
   it('saves presentations with a date and time', async () => {

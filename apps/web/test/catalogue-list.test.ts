@@ -86,4 +86,10 @@ describe('catalogue list editor logic', () => {
     // An item marked for removal needs no correction.
     expect(draftErrors(toggleRemove(updateDraft(lessons, '2', { name: '' }), '2'), 'episodes')).toEqual({});
   });
+
+  it('refuses a second lesson of the same name, whatever its case and spaces, unless one is removed', () => {
+    const twice = updateDraft(lessons, '2', { name: ` ${lessons[0]!.name.toUpperCase()} ` });
+    expect(draftErrors(twice, 'episodes')).toEqual({ '2': { name: 'Name has already been taken' } });
+    expect(draftErrors(toggleRemove(twice, '2'), 'episodes')).toEqual({});
+  });
 });

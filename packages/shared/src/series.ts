@@ -183,6 +183,20 @@ export const SeriesProductInput = z.object({
 });
 export type SeriesProductInput = z.infer<typeof SeriesProductInput>;
 
+/**
+ * Two lessons, options or products of one series never share a name (whatever its case and
+ * spaces): a picker would show them twice with nothing to tell them apart.
+ */
+const namedOnce = <T extends { name: string; _destroy?: boolean }>(items: T[], context: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (item._destroy) return;
+    const key = item.name.trim().toLowerCase();
+    if (seen.has(key)) context.addIssue({ code: 'custom', message: 'has already been taken', path: [index, 'name'] });
+    seen.add(key);
+  });
+};
+
 /** PUT /series/{id}: the fields sent change, the others stay; each nested list in its wanted order. */
 export const SeriesUpdateInput = z.object({
   name: seriesFields.name.optional(),
@@ -190,9 +204,9 @@ export const SeriesUpdateInput = z.object({
   priority: seriesFields.priority,
   active: seriesFields.active,
   location: seriesFields.location.optional(),
-  episodes: boundedArray(EpisodeInput, 500).optional(),
-  decision_options: boundedArray(DecisionOptionInput, 500).optional(),
-  products: boundedArray(SeriesProductInput, 500).optional(),
+  episodes: boundedArray(EpisodeInput, 500).superRefine(namedOnce).optional(),
+  decision_options: boundedArray(DecisionOptionInput, 500).superRefine(namedOnce).optional(),
+  products: boundedArray(SeriesProductInput, 500).superRefine(namedOnce).optional(),
 });
 export type SeriesUpdateInput = z.input<typeof SeriesUpdateInput>;
 export type SeriesUpdate = z.output<typeof SeriesUpdateInput>;

@@ -124,9 +124,14 @@ export const priceError = (price: string): string | null => {
 /** The messages of the items the user must fix before saving, by key. */
 export function draftErrors(items: readonly Draft[], kind: 'episodes' | 'decision_options' | 'products') {
   const errors: Record<string, { name?: string; price?: string }> = {};
+  // Two of one series never share a name (the server refuses it too): a picker could not tell them apart.
+  const seen = new Set<string>();
   for (const item of items) {
     if (item.destroy) continue;
-    const name = item.name.trim() === '' ? messages.fieldRequired : undefined;
+    const key = item.name.trim().toLowerCase();
+    const name =
+      key === '' ? messages.fieldRequired : seen.has(key) ? 'Name has already been taken' : undefined;
+    seen.add(key);
     const price = kind === 'products' ? (priceError(item.price) ?? undefined) : undefined;
     if (name || price) errors[item.key] = { ...(name ? { name } : {}), ...(price ? { price } : {}) };
   }

@@ -1,8 +1,25 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { MailMessage } from '@srs/shared/mail';
 import { formatMailTime } from '../api.ts';
 import { MailBadges } from './mail-badges.tsx';
 import classes from './mailbox.module.css';
+
+const webAddress = /(https?:\/\/[^\s<>"]+)/;
+
+/** The text with its web addresses as links, as a mail program shows them (a welcome link opens in one click). */
+function Linked({ text }: { text: string }) {
+  return text
+    .split(webAddress)
+    .map((part, index) =>
+      index % 2 === 1 ? (
+        <Anchor key={index} href={part} inherit>
+          {part}
+        </Anchor>
+      ) : (
+        part
+      ),
+    );
+}
 
 /** One message as its recipient would read it, with where it stands in the queue. */
 export function MailView({ message }: { message: MailMessage }) {
@@ -43,7 +60,7 @@ export function MailView({ message }: { message: MailMessage }) {
         </Group>
       </Stack>
       <Text component="pre" className={classes.body}>
-        {message.text}
+        <Linked text={message.text} />
       </Text>
     </Stack>
   );

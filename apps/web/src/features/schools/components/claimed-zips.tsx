@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import { type ClaimedZip, notUsZip, type SchoolDetail, usZip } from '@srs/shared/schools';
 import { IconFileUpload, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -30,6 +31,10 @@ export function ClaimedZips({ school, onImport }: Props) {
 
   const add = (event: FormEvent) => {
     event.preventDefault();
+    if (zip.trim() === '') {
+      setError(messages.fieldRequired);
+      return;
+    }
     if (usZip(zip) === null) {
       setError(`Zip code ${notUsZip}`);
       return;

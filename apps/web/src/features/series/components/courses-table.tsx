@@ -27,7 +27,7 @@ export function CoursesTable({ courses, loading, linkNames, sort, dashboard = fa
     render: (course) => course.students_count,
   };
   const columns: Column<SeriesItem>[] = dashboard
-    ? [name, students, { key: 'followup', header: 'NEEDING FOLLOW-UP', render: () => '-' }]
+    ? [name, students, { key: 'followup', header: 'NEEDING FOLLOW-UP', render: (course) => course.needing_followup_count }]
     : [
         name,
         {
