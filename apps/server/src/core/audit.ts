@@ -82,17 +82,24 @@ export type Change = { itemType: string; itemId: number; before: Row | null; aft
  * The version names the actor (the `whodunnit` column).
  */
 export async function recordVersion(tx: DbOrTx, actor: Actor, change: Change): Promise<void> {
-  const event: Event = change.before === null ? 'create' : change.after === null ? 'destroy' : 'update';
-  const objectChanges = diff(change.before ?? {}, change.after ?? {});
-  if (event === 'update' && Object.keys(objectChanges).length === 0) return;
-  await tx.insert(versions).values({
-    itemType: change.itemType,
-    itemId: change.itemId,
-    event,
-    whodunnit: actor.userId,
-    object: change.before ? serialisable(change.before) : null,
-    objectChanges,
+  await recordVersions(tx, actor, [change]);
+}
+
+/** Rows of versions a statement writes at most (six parameters each, far below PostgreSQL's limit). */
+const versionsPerInsert = 1000;
+
+/** The versions of many changes of one write, in as few statements as their number allows. */
+export async function recordVersions(tx: DbOrTx, actor: Actor, changes: readonly Change[]): Promise<void> {
+  const values = changes.flatMap((change) => {
+    const event: Event = change.before === null ? 'create' : change.after === null ? 'destroy' : 'update';
+    const objectChanges = diff(change.before ?? {}, change.after ?? {});
+    if (event === 'update' && Object.keys(objectChanges).length === 0) return [];
+    const object = change.before ? serialisable(change.before) : null;
+    return [{ itemType: change.itemType, itemId: change.itemId, event, whodunnit: actor.userId, object, objectChanges }];
   });
+  for (let start = 0; start < values.length; start += versionsPerInsert) {
+    await tx.insert(versions).values(values.slice(start, start + versionsPerInsert));
+  }
 }
 
 function diff(before: Row, after: Row): Record<string, [unknown, unknown]> {

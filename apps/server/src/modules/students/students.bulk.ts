@@ -1,7 +1,7 @@
 import type { BulkReassignInput, BulkShareInput } from '@srs/shared/students';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
-import { recordVersion } from '../../core/audit.ts';
+import { recordVersions } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { assertAllowed } from '../../core/permissions.ts';
 import { administers, type Scope, sqlIdList } from '../../core/scope.ts';
@@ -42,13 +42,13 @@ export async function bulkReassign(db: Db, actor: Actor, input: BulkReassignInpu
         .returning();
       for (const row of updated) after.set(row.id, row);
     }
-    let changed = 0;
-    for (const row of before) {
+    const changes = before.flatMap((row) => {
       const next = after.get(row.id);
-      if (!next || (next.schoolId === row.schoolId && next.instructorId === row.instructorId)) continue;
-      changed += 1;
-      await recordVersion(tx, actor, { itemType: 'Student', itemId: row.id, before: row, after: next });
-    }
+      if (!next || (next.schoolId === row.schoolId && next.instructorId === row.instructorId)) return [];
+      return [{ itemType: 'Student', itemId: row.id, before: row, after: next }];
+    });
+    await recordVersions(tx, actor, changes);
+    const changed = changes.length;
     const orphaned = plan.targetSchoolId === null ? 0 : await reorphan(tx, actor, plan.movedIds, plan.targetSchoolId);
     return { updated: changed, orphaned_enrollments: orphaned };
   });
@@ -109,14 +109,11 @@ async function reorphan(tx: DbOrTx, actor: Actor, studentIds: number[], schoolId
     where e.id in ${sqlIdList(ids)}`);
   const after = await tx.select().from(enrollments).where(inArray(enrollments.id, ids));
   const afterById = new Map(after.map((row) => [row.id, row]));
-  for (const row of before) {
-    await recordVersion(tx, actor, {
-      itemType: 'Enrollment',
-      itemId: row.id,
-      before: row,
-      after: afterById.get(row.id) ?? null,
-    });
-  }
+  await recordVersions(
+    tx,
+    actor,
+    before.map((row) => ({ itemType: 'Enrollment', itemId: row.id, before: row, after: afterById.get(row.id) ?? null })),
+  );
   return after.filter((row) => row.orphaned).length;
 }
 
@@ -138,14 +135,16 @@ async function recordShareVersions(
   rows: (typeof studentShares.$inferSelect)[],
   change: 'added' | 'removed',
 ) {
-  for (const row of rows) {
-    await recordVersion(tx, actor, {
+  await recordVersions(
+    tx,
+    actor,
+    rows.map((row) => ({
       itemType: 'StudentShare',
       itemId: row.studentId,
       before: change === 'removed' ? row : null,
       after: change === 'added' ? row : null,
-    });
-  }
+    })),
+  );
 }
 
 /** PUT /students/bulk_share: sharing twice is fine (the second time changes nothing). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
-import { deleteAudited, recordVersion } from '../../core/audit.ts';
+import { deleteAudited, recordVersions } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
@@ -38,15 +38,20 @@ async function handOverStudents(tx: DbOrTx, actor: Actor, userId: number): Promi
       `No head school admin is assigned to ${schoolName(headless)}, where this user's students would go. Choose one first.`,
     );
   }
-  for (const student of found) {
-    await tx.execute(sql`update students set instructor_id = ${student.head}, updated_at = now() where id = ${student.id}`);
-    await recordVersion(tx, actor, {
+  if (found.length === 0) return 0;
+  // One statement for all of them, and their versions in one more (not two queries a student).
+  await tx.execute(sql`update students s set instructor_id = sc.head_school_admin_id, updated_at = now()
+    from schools sc where sc.id = s.school_id and s.instructor_id = ${userId}`);
+  await recordVersions(
+    tx,
+    actor,
+    found.map((student) => ({
       itemType: 'Student',
       itemId: student.id,
       before: { instructorId: userId },
       after: { instructorId: student.head },
-    });
-  }
+    })),
+  );
   return found.length;
 }
 

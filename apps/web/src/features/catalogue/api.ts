@@ -1,6 +1,5 @@
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
-import type { SeriesUpdateInput } from '@srs/shared/series';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/http.ts';
 import { seriesKeys } from '../../lib/query-keys.ts';
 
@@ -25,17 +24,4 @@ export const editorProductsQuery = (id: number) =>
     queryFn: ({ signal }) => call(seriesEndpoints.products, { params: { id }, query: all, signal }),
   });
 
-/**
- * PUT /series/{id} with one nested list. The series' page, pickers and editors refresh; a product
- * offer shared with other series may have changed there too, so every series list refreshes.
- */
-export function useSaveCatalogue(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SeriesUpdateInput) => call(seriesEndpoints.update, { params: { id }, body }),
-    onSuccess: async (detail) => {
-      client.setQueryData(seriesKeys.detail(id), detail);
-      await client.invalidateQueries({ queryKey: seriesKeys.all });
-    },
-  });
-}
+export { useUpdateSeries as useSaveCatalogue } from '../../lib/series-writes.ts';

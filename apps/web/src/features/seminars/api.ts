@@ -4,7 +4,6 @@ import { seminarEndpoints } from '@srs/shared/endpoints/seminars';
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
 import type { TakeAttendanceInput } from '@srs/shared/enrollments';
 import type { AttendanceRow, AttendancesResponse, PaperSize } from '@srs/shared/seminars';
-import type { SeriesCreateInput, SeriesUpdateInput } from '@srs/shared/series';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -54,29 +53,7 @@ function useRefreshSeminar() {
   };
 }
 
-/** POST /series with type Seminar (H3's create path). */
-export function useCreateSeminar() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SeriesCreateInput) => call(seriesEndpoints.create, { body }),
-    onSuccess: async (detail) => {
-      client.setQueryData(seriesKeys.detail(detail.id), detail);
-      await client.invalidateQueries({ queryKey: seriesKeys.all });
-    },
-  });
-}
-
-/** PUT /series/{id}: details, or the presentations (`episodes`, in their order). */
-export function useUpdateSeminar(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SeriesUpdateInput) => call(seriesEndpoints.update, { params: { id }, body }),
-    onSuccess: async (detail) => {
-      client.setQueryData(seriesKeys.detail(id), detail);
-      await client.invalidateQueries({ queryKey: seriesKeys.all });
-    },
-  });
-}
+export { useCreateSeries as useCreateSeminar, useUpdateSeries as useUpdateSeminar } from '../../lib/series-writes.ts';
 
 /** POST /series_offered: a school joins the seminar. */
 export function useAddSchool(id: number) {

@@ -1,5 +1,4 @@
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
-import type { SeriesCreateInput, SeriesUpdateInput } from '@srs/shared/series';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, type QueryParams } from '../../lib/http.ts';
@@ -30,29 +29,7 @@ export const seriesSchoolsQuery = (id: number) =>
     queryFn: ({ signal }) => call(seriesEndpoints.schools, { params: { id }, signal }),
   });
 
-/** POST /series. The lists and pickers refresh. */
-export function useCreateSeries() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SeriesCreateInput) => call(seriesEndpoints.create, { body }),
-    onSuccess: (detail) => {
-      client.setQueryData(seriesKeys.detail(detail.id), detail);
-      return client.invalidateQueries({ queryKey: seriesKeys.all, predicate: (q) => q.queryKey[1] !== detail.id });
-    },
-  });
-}
-
-/** PUT /series/{id} with the series' own fields. */
-export function useUpdateSeries(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SeriesUpdateInput) => call(seriesEndpoints.update, { params: { id }, body }),
-    onSuccess: (detail) => {
-      client.setQueryData(seriesKeys.detail(id), detail);
-      return client.invalidateQueries({ queryKey: seriesKeys.all });
-    },
-  });
-}
+export { useCreateSeries, useUpdateSeries } from '../../lib/series-writes.ts';
 
 /**
  * DELETE /series/{id}. The lists forget it at once; its own caches go only once its page has
