@@ -12,6 +12,7 @@ import {
 import { createBuiltinProvider } from './auth/builtin-provider.ts';
 import { idpRoutes } from './auth/idp-routes.ts';
 import { createOidcClient, type OidcSettings } from './auth/oidc-client.ts';
+import { createSessionCache } from './auth/session-cache.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { validatorCompiler } from './core/validation.ts';
 import type { Database } from './db/client.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
       };
   const oidc = createOidcClient(oidcSettings);
   const tokens = await createTokenService(db, env);
+  const sessions = await createSessionCache(database);
   const secure = base.startsWith('https://');
   const demo =
     builtin && env.SEED_DEMO ? { accounts: demoAccounts, password: demoPassword } : { accounts: [], password: null };
@@ -94,7 +96,8 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  await app.register(auth, { db, tokens });
+  await app.register(auth, { db, tokens, sessions });
+  app.addHook('onClose', async () => sessions.close());
   await app.register(recordScope, { db });
 
   if (builtin) {

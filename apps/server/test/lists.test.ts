@@ -195,12 +195,16 @@ describe('security of every response', () => {
     const { default: Fastify } = await import('fastify');
     const { auth } = await import('../src/plugins/auth.ts');
     const { createTokenService } = await import('../src/auth/tokens.ts');
+    const { createSessionCache } = await import('../src/auth/session-cache.ts');
     const app = Fastify();
+    const sessions = await createSessionCache(t.database);
     await app.register(auth, {
       db: t.database.db,
       tokens: await createTokenService(t.database.db, { TOKEN_TTL_MINUTES: 5 }),
+      sessions,
     });
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no allowed roles/);
     await app.close();
+    await sessions.close();
   });
 });

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionCache } from '../src/auth/session-cache.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { visibleIds } from '../src/core/records.ts';
 import { auth } from '../src/plugins/auth.ts';
@@ -27,7 +28,13 @@ describe('scope by construction: a route names its record, and the record is che
   /** An app with only the sign-in and record-scope plugins, to see what start-up accepts. */
   async function bareApp() {
     const app = Fastify();
-    await app.register(auth, { db: t.database.db, tokens: await createTokenService(t.database.db, { TOKEN_TTL_MINUTES: 5 }) });
+    const sessions = await createSessionCache(t.database);
+    app.addHook('onClose', async () => sessions.close());
+    await app.register(auth, {
+      db: t.database.db,
+      tokens: await createTokenService(t.database.db, { TOKEN_TTL_MINUTES: 5 }),
+      sessions,
+    });
     await app.register(recordScope, { db: t.database.db });
     return app;
   }

@@ -127,7 +127,7 @@ describe('GET /api/students', () => {
       `/api/students?full_name_i_cont_all[]=quartermain&sortBy=name&orderBy=${order}&per_page=2&page=${page}`;
     const asc = await t.app.inject({ method: 'GET', url: url('asc', 1), headers });
     expect(asc.json().students.map((s: { first_name: string }) => s.first_name)).toEqual(['Xanthe', 'Yolanda']);
-    expect(asc.json().pagination).toEqual({ page: 1, per_page: 2, total_count: 3, total_pages: 2 });
+    expect(asc.json().pagination).toMatchObject({ page: 1, per_page: 2, total_count: 3, total_pages: 2, total_capped: false });
     const page2 = await t.app.inject({ method: 'GET', url: url('asc', 2), headers });
     expect(page2.json().students.map((s: { first_name: string }) => s.first_name)).toEqual(['Zebulon']);
     const desc = await t.app.inject({ method: 'GET', url: url('desc', 1), headers });

@@ -170,7 +170,7 @@ describe("'Print mailing labels' dialog", () => {
 describe('Labels on the student list', () => {
   const list: StudentListResponse = {
     students: [makeStudent(1), makeStudent(2)],
-    pagination: { page: 1, per_page: 25, total_count: 2, total_pages: 1 },
+    pagination: { page: 1, per_page: 25, total_count: 2, total_pages: 1, total_capped: false, next_cursor: null, prev_cursor: null },
   };
 
   it("the page action prints the list's filter; the selection bar's prints the selection", async () => {

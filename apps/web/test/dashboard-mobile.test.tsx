@@ -108,8 +108,12 @@ describe('phone dashboard tiles (SPEC section 2, Dashboard mobile)', () => {
 
 describe('the follow-up list under the tiles', () => {
   it('says it has a line per course or seminar, since the tile counts students', () => {
-    expect(enrollmentLines(1, 1)).toBe('One course or seminar to follow up.');
-    expect(enrollmentLines(23, 23)).toBe('23 courses and seminars to follow up, a line for each.');
-    expect(enrollmentLines(140, 100)).toBe('140 courses and seminars to follow up, the 100 waiting longest are here.');
+    const counted = (total_count: number, total_capped = false) => ({ total_count, total_capped });
+    expect(enrollmentLines(counted(1), 1)).toBe('One course or seminar to follow up.');
+    expect(enrollmentLines(counted(23), 23)).toBe('23 courses and seminars to follow up, a line for each.');
+    expect(enrollmentLines(counted(140), 100)).toBe('140 courses and seminars to follow up, the 100 waiting longest are here.');
+    expect(enrollmentLines(counted(1000, true), 100)).toBe(
+      'More than 1,000 courses and seminars to follow up, the 100 waiting longest are here.',
+    );
   });
 });

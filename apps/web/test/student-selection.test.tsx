@@ -16,7 +16,7 @@ vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: v
 
 const page = (ids: number[]): StudentListResponse => ({
   students: ids.map((id) => makeStudent(id)),
-  pagination: { page: 1, per_page: 25, total_count: 40, total_pages: 2 },
+  pagination: { page: 1, per_page: 25, total_count: 40, total_pages: 2, total_capped: false, next_cursor: null, prev_cursor: null },
 });
 
 /** The screen width useIsMobile sees: a phone matches the mobile query. */

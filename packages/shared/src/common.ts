@@ -103,14 +103,29 @@ export const ListQuery = z.object({
   sortBy: boundedText(40).optional(),
   orderBy: orderBy.default('asc'),
   query: boundedText(200).optional(),
+  // Keyset paging (docs/decisions/008): the page after the row `after` names, or before `before`;
+  // `page` is then the page's number as the list shows it. Cursors come from the last response.
+  after: boundedText(1000).optional(),
+  before: boundedText(1000).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
+
+/**
+ * A long list counts its matches up to this many and then says 'More than 1,000' (docs/decisions/008):
+ * the exact total of a network-wide search rechecks every match and is what made it slow.
+ */
+export const countCap = 1000;
 
 export const Pagination = z.object({
   page: z.number(),
   per_page: z.number(),
   total_count: z.number(),
   total_pages: z.number(),
+  /** True when there are more than `total_count` (= countCap) records: the count stopped there. */
+  total_capped: z.boolean().default(false),
+  /** The keys of the page's last and first rows, for the next and previous pages (null: none). */
+  next_cursor: z.string().nullable().default(null),
+  prev_cursor: z.string().nullable().default(null),
 });
 export type Pagination = z.infer<typeof Pagination>;
 

@@ -4,6 +4,7 @@ import { eq, lt } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { unauthorized } from '../core/errors.ts';
+import { sessionsChanged } from '../core/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { revokedTokens } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
@@ -13,8 +14,10 @@ export type TokenPayload = { user: TokenUser; jti: string; exp: number };
 
 export type TokenService = {
   issue: (user: TokenUser) => Promise<{ token: string; expiresAt: Date }>;
-  /** Throws 401 with 'Signature has expired', 'revoked token' or the verification error. */
-  verify: (token: string) => Promise<TokenPayload>;
+  /** Throws 401 with 'Signature has expired' or the verification error. */
+  verifySignature: (token: string) => Promise<TokenPayload>;
+  /** Throws 401 'revoked token' for a token signed out. */
+  checkNotRevoked: (payload: TokenPayload) => Promise<void>;
   revoke: (payload: TokenPayload) => Promise<void>;
 };
 
@@ -41,7 +44,7 @@ export async function createTokenService(
         .sign(secret);
       return { token, expiresAt };
     },
-    async verify(token) {
+    async verifySignature(token) {
       let payload: TokenPayload;
       try {
         const result = await jwtVerify(token, secret, { issuer, algorithms: ['HS256'] });
@@ -51,14 +54,17 @@ export async function createTokenService(
         throw unauthorized('Invalid token');
       }
       if (!payload.jti || !payload.user) throw unauthorized('Invalid token');
+      return payload;
+    },
+    async checkNotRevoked(payload) {
       const [revoked] = await db
         .select({ jti: revokedTokens.jti })
         .from(revokedTokens)
         .where(eq(revokedTokens.jti, payload.jti));
       if (revoked) throw unauthorized(messages.revokedToken);
-      return payload;
     },
     async revoke(payload) {
+      sessionsChanged();
       await db
         .insert(revokedTokens)
         .values({ jti: payload.jti, expiresAt: new Date(payload.exp * 1000) })

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { versions } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
+import { sessionItemTypes, sessionsChanged } from './sessions.ts';
 
 /**
  * Writes that carry their audit version (DOMAIN.md, Versions). Call them inside the
@@ -90,6 +91,7 @@ const versionsPerInsert = 1000;
 
 /** The versions of many changes of one write, in as few statements as their number allows. */
 export async function recordVersions(tx: DbOrTx, actor: Actor, changes: readonly Change[]): Promise<void> {
+  if (changes.some((change) => sessionItemTypes.has(change.itemType))) sessionsChanged();
   const values = changes.flatMap((change) => {
     const event: Event = change.before === null ? 'create' : change.after === null ? 'destroy' : 'update';
     const objectChanges = diff(change.before ?? {}, change.after ?? {});

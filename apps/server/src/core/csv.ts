@@ -1,8 +1,17 @@
-import { stringify } from 'csv-stringify';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
+import type { Db } from '../db/client.ts';
+import { csvStream } from './csv-streams.ts';
 
-export type CsvColumn<T> = { header: string; value: (row: T) => string | number | null | undefined };
+/** One column of an export: its header and its cell as SQL text (null prints as an empty cell). */
+export type CsvColumn = { header: string; cell: SQL };
+
+/**
+ * An export (SPEC section 7): its columns over `from` (the FROM list) filtered by `where`, in the
+ * order of `key`: columns never null that together name one row (the last is the id), so that the
+ * embedded database can read it page by page.
+ */
+export type CsvExport = { label: string; columns: CsvColumn[]; from: SQL; where: SQL; key: SQL[] };
 
 /** Today's date in the server's zone as YYYY-MM-DD. */
 export function today(): string {
@@ -11,26 +20,30 @@ export function today(): string {
 }
 
 /**
- * Streams a CSV download named '{label}-{date}.csv' (SPEC section 7) from batches of rows, so that
- * an export of a million rows never sits in memory (STACK-NOTES.md).
+ * A cell of text. One starting with = + - @ tab or CR would run as a formula in a spreadsheet: it
+ * gets a leading apostrophe (ascii(): the code of the first character, without copying the text).
  */
-export function sendCsv<T>(reply: FastifyReply, label: string, columns: CsvColumn<T>[], batches: AsyncIterable<T[]>) {
-  async function* records() {
-    yield columns.map((column) => column.header);
-    for await (const batch of batches) {
-      for (const row of batch) yield columns.map((column) => formulaSafe(column.value(row)));
-    }
-  }
-  const stream = Readable.from(records()).pipe(stringify());
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${label}-${today()}.csv"`)
-    .send(stream);
+export function textCell(header: string, value: SQL): CsvColumn {
+  return {
+    header,
+    cell: sql`case when ascii(${value}) in (9, 13, 43, 45, 61, 64) then '''' || ${value} else ${value} end`,
+  };
 }
 
-/** A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it. */
-function formulaSafe(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+/** A cell of a number, printed as it is: a spreadsheet reads -1 as a number, not a formula. */
+export function numberCell(header: string, value: SQL): CsvColumn {
+  return { header, cell: sql`(${value})::text` };
+}
+
+/**
+ * Streams a CSV download named '{label}-{date}.csv' (SPEC section 7) straight from the database,
+ * at the pace the client reads it: PostgreSQL writes the CSV itself (COPY), the embedded database
+ * is read page by page. Either way no export sits in memory (STACK-NOTES.md).
+ */
+export async function sendCsv(reply: FastifyReply, db: Db, csv: CsvExport) {
+  const stream = await csvStream(db, csv);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.label}-${today()}.csv"`)
+    .send(stream);
 }

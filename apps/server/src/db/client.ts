@@ -26,9 +26,16 @@ export type Database = {
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Hears `pg_notify(channel, …)` from any connection of any process. `up` and `down` say whether
+   * notices are being heard right now (a PostgreSQL connection can drop; it is opened again).
+   */
+  listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>;
   pglite?: PGlite;
   pool?: pg.Pool;
 };
+
+export type NoticeHandlers = { notice: () => void; up: () => void; down: () => void };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -53,6 +60,43 @@ export function openPostgres(url: string, max = 10): Database {
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params as unknown[])).rows as T[],
     migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+  };
+}
+
+/** A connection of its own that LISTENs, opened again a second after it drops. */
+async function listenPostgres(url: string, channel: string, handlers: NoticeHandlers) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      handlers.down();
+      void next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    next.on('notification', (message) => message.channel === channel && handlers.notice());
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (!lost) handlers.up();
+    } catch {
+      onLost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    handlers.down();
+    await client?.end().catch(() => {});
   };
 }
 
@@ -111,6 +155,15 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
       },
       query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
       migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+      // One process owns an embedded database: its notices never drop.
+      listen: async (channel, handlers) => {
+        const unlisten = await pglite.listen(channel, handlers.notice);
+        handlers.up();
+        return async () => {
+          handlers.down();
+          await unlisten();
+        };
+      },
       close: async () => {
         await pglite.close();
         unlock();

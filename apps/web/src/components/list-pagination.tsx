@@ -1,31 +1,85 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Button, Group, Pagination, Text } from '@mantine/core';
 import type { Pagination as PaginationData } from '@srs/shared/common';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
+import type { PageCursor } from './list-params.ts';
 
-type Props = { pagination: PaginationData | undefined; page: number; onPage: (page: number) => void };
+type Props = {
+  pagination: PaginationData | undefined;
+  page: number;
+  onPage: (page: number, cursor?: PageCursor) => void;
+};
 
-/** The page of a list, bound to the URL parameter `page`. */
+type Count = Pick<PaginationData, 'total_count' | 'total_capped'>;
+
+/** '25', '1,204', or 'More than 1,000' when the count stopped at its cap (docs/decisions/008). */
+export function countText(pagination: Count): string {
+  const count = pagination.total_count.toLocaleString('en-US');
+  return pagination.total_capped ? `More than ${count}` : count;
+}
+
+/** '1 record', '25 records', or 'More than 1,000 records'. */
+export function recordCount(pagination: Count): string {
+  return pagination.total_count === 1 && !pagination.total_capped ? '1 record' : `${countText(pagination)} records`;
+}
+
+/**
+ * The page of a list, bound to the URL parameters `page` (and `after`/`before`, docs/decisions/008).
+ * A counted list shows numbered pages; a list past the count's cap pages by key: First, Previous,
+ * 'Page n' and Next, each as fast on page 20,000 as on page 2.
+ */
 export function ListPagination({ pagination, page, onPage }: Props) {
   // On phones the controls are 44 px (global.css): fewer of them, closer, so they fit one line.
   const mobile = useIsMobile();
   if (!pagination) return null;
-  const count = pagination.total_count;
+  const next = pagination.next_cursor;
+  const previous = pagination.prev_cursor;
   return (
     <Group justify="space-between" mt="sm" gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {count === 1 ? '1 record' : `${count} records`}
+        {recordCount(pagination)}
       </Text>
-      {pagination.total_pages > 1 && (
-        <Pagination
-          total={pagination.total_pages}
-          value={Math.min(page, pagination.total_pages)}
-          onChange={onPage}
-          size="sm"
-          siblings={mobile ? 0 : 1}
-          gap={mobile ? 4 : undefined}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
+      {pagination.total_capped ? (
+        <Group gap={mobile ? 4 : 'xs'} component="nav" aria-label="Pages">
+          {page > 2 && (
+            <Button variant="default" size="xs" onClick={() => onPage(1)} aria-label="First page">
+              First
+            </Button>
+          )}
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1, previous ? { before: previous } : undefined)}
+            aria-label="Previous page"
+          >
+            Previous
+          </Button>
+          <Text size="sm" aria-current="page">
+            Page {page.toLocaleString('en-US')}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!next}
+            onClick={() => next && onPage(page + 1, { after: next })}
+            aria-label="Next page"
+          >
+            Next
+          </Button>
+        </Group>
+      ) : (
+        pagination.total_pages > 1 && (
+          <Pagination
+            total={pagination.total_pages}
+            value={Math.min(page, pagination.total_pages)}
+            onChange={onPage}
+            size="sm"
+            siblings={mobile ? 0 : 1}
+            gap={mobile ? 4 : undefined}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )
       )}
     </Group>
   );

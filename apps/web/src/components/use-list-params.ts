@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  cursorOf,
   nextSort,
+  type PageCursor,
   pageOf,
   type SortState,
   searchTextOf,
@@ -29,6 +31,8 @@ export function useListParams(defaultSortBy: string) {
   return {
     params,
     page: pageOf(params),
+    /** The page's key when it was reached by Next or Previous: sent with the page number. */
+    cursor: cursorOf(params),
     sort,
     searchText: searchTextOf(params),
     onSort: (column: string) =>
@@ -36,7 +40,7 @@ export function useListParams(defaultSortBy: string) {
     /** A column or a direction chosen outright (the phones' sort control), not by a header click. */
     onSortChange: (change: Partial<SortState>) =>
       update((current) => withSort(current, { ...sortOf(current, defaultSortBy), ...change })),
-    onPage: (page: number) => update((current) => withPage(current, page)),
+    onPage: (page: number, cursor?: PageCursor) => update((current) => withPage(current, page, cursor)),
     onSearch: (text: string) => update((current) => withSearchText(current, text), true),
   };
 }

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
+import { countText } from '../components/list-pagination.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
 import { instructorName, instructorsQuery } from '../features/instructors/api.ts';
 import { interestsQuery } from '../features/interests/api.ts';
@@ -26,8 +27,8 @@ export const tileLinks = {
   followup: '/students?enrollments_needing_followup_eq=true',
 } as const;
 
-const countOf = (data: { pagination: { total_count: number } } | undefined) =>
-  data ? String(data.pagination.total_count) : undefined;
+const countOf = (data: { pagination: { total_count: number; total_capped: boolean } } | undefined) =>
+  data ? countText(data.pagination) : undefined;
 const icon = (Icon: typeof IconBook) => <Icon size={22} aria-hidden />;
 
 /**
@@ -55,10 +56,11 @@ const interestLine = (interest: Interest): LinkItem => ({
 });
 
 /** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
-export function enrollmentLines(count: number, shown: number): string {
-  if (count === 1) return 'One course or seminar to follow up.';
-  const lines = shown < count ? `the ${shown} waiting longest are here` : 'a line for each';
-  return `${count} courses and seminars to follow up, ${lines}.`;
+export function enrollmentLines(pagination: { total_count: number; total_capped: boolean }, shown: number): string {
+  const count = pagination.total_count;
+  if (count === 1 && !pagination.total_capped) return 'One course or seminar to follow up.';
+  const lines = shown < count || pagination.total_capped ? `the ${shown} waiting longest are here` : 'a line for each';
+  return `${countText(pagination)} courses and seminars to follow up, ${lines}.`;
 }
 
 export function DashboardMobile() {
@@ -181,7 +183,7 @@ export function DashboardMobile() {
         {/* The tile counts students; this list has a line per course or seminar, and says so. */}
         {followup.data && followup.data.pagination.total_count > 0 && (
           <Text size="xs" c="dimmed" px="xs" mb={4}>
-            {enrollmentLines(followup.data.pagination.total_count, followup.data.enrollments.length)}
+            {enrollmentLines(followup.data.pagination, followup.data.enrollments.length)}
           </Text>
         )}
         <LinkList

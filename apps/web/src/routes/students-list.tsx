@@ -93,7 +93,7 @@ export function Component() {
         onClose={close}
         selectedIds={selection.ids}
         filter={filter}
-        filterCount={students.data?.pagination.total_count}
+        filterCount={students.data?.pagination.total_capped ? undefined : students.data?.pagination.total_count}
       />
     </>
   );

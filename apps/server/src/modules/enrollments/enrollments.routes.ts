@@ -42,8 +42,13 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
       },
     },
     async (request) => {
-      const { enrollments, total } = await listNeedingFollowup(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
-      return { enrollments, pagination: paginationOf(request.query, total, enrollments.length) };
+      const { enrollments, total, more } = await listNeedingFollowup(
+        db,
+        request.actor.scope,
+        request.query,
+        env.FOLLOWUP_DAYS,
+      );
+      return { enrollments, pagination: paginationOf(request.query, total, enrollments.length, more) };
     },
   );
 

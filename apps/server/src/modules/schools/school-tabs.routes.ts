@@ -85,8 +85,8 @@ export async function schoolTabRoutes(app: App, { db, env }: { db: Db; env: Env 
     },
     async (request) => {
       const query = { ...request.query, school_id_eq: visibleId(request, 'school') };
-      const { students, total } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return { students, pagination: paginationOf(query, total, students.length) };
+      const { students, total, more } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
+      return { students, pagination: paginationOf(query, total, students.length, more) };
     },
   );
 }

@@ -18,7 +18,8 @@ const schoolColumns = sql`sc.id, sc.school_code, sc.church_name, sc.active,
   sc.head_school_admin_id, c.id as conference_id, c.name as conference_name,
   (select count(*)::int from students st where st.school_id = sc.id) as students_count`;
 
-function schoolFilter(scope: Scope, query: SchoolListQuery) {
+/** The WHERE of the school list: the user's scope and the list's filters. */
+export function schoolFilter(scope: Scope, query: SchoolListQuery) {
   return and([
     visibleSchool(scope),
     query.active !== undefined && sql`sc.active = ${query.active === 'true'}`,
@@ -51,16 +52,6 @@ export async function listSchools(db: DbOrTx, scope: Scope, query: SchoolListQue
     rows<{ total: number }>(db.execute(sql`select count(*)::int as total ${from} where ${where}`)),
   ]);
   return { schools: await withCourses(db, found), total: count?.total ?? 0 };
-}
-
-export async function* schoolBatches(db: DbOrTx, scope: Scope, query: SchoolListQuery) {
-  const where = schoolFilter(scope, query);
-  const found = await rows<Row>(
-    db.execute(
-      sql`select ${schoolColumns} from schools sc join conferences c on c.id = sc.conference_id where ${where} order by sc.school_code, sc.id`,
-    ),
-  );
-  yield await withCourses(db, found);
 }
 
 /** GET /schools/{id}: the school whose scope check passed (one the user belongs to). */

@@ -2,13 +2,12 @@ import { IdParams } from '@srs/shared/common';
 import { admins, everyone } from '@srs/shared/roles';
 import {
   ConferencesResponse,
-  type School,
   SchoolDetail,
   SchoolListQuery,
   SchoolListResponse,
   SchoolSimpleListResponse,
 } from '@srs/shared/schools';
-import { type CsvColumn, sendCsv } from '../../core/csv.ts';
+import { sendCsv } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,27 +17,8 @@ import { schoolDetail } from './school-detail.ts';
 import { schoolReaders } from './school-rules.ts';
 import { schoolTabRoutes } from './school-tabs.routes.ts';
 import { schoolWriteRoutes } from './school-writes.routes.ts';
-import { conferenceOptions, listSchools, schoolBatches, schoolOptions } from './schools.queries.ts';
-
-const csvColumns: CsvColumn<School>[] = [
-  { header: 'School Code', value: (s) => s.school_code },
-  { header: 'Church Name', value: (s) => s.church_name },
-  { header: 'Conference', value: (s) => s.conference.name },
-  { header: 'Active', value: (s) => (s.active ? 'Yes' : 'No') },
-  { header: 'School Address', value: (s) => s.school_address },
-  { header: 'School Address 2', value: (s) => s.school_address_2 },
-  { header: 'School City', value: (s) => s.school_city },
-  { header: 'School State', value: (s) => s.school_state },
-  { header: 'School Zip Code', value: (s) => s.school_zip_code },
-  { header: 'School Country', value: (s) => s.school_country },
-  { header: 'Church Address', value: (s) => s.church_address },
-  { header: 'Church City', value: (s) => s.church_city },
-  { header: 'Church State', value: (s) => s.church_state },
-  { header: 'Church Zip Code', value: (s) => s.church_zip_code },
-  { header: 'Head School Admin', value: (s) => (s.head_school_admin ? 'Yes' : 'No') },
-  { header: 'Courses', value: (s) => s.courses.map((c) => c.name).join('; ') },
-  { header: 'Students', value: (s) => s.students_count },
-];
+import { schoolCsv } from './schools.csv.ts';
+import { conferenceOptions, listSchools, schoolOptions } from './schools.queries.ts';
 
 export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
@@ -59,7 +39,7 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       config: { roles: schoolReaders },
       schema: { tags: ['schools'], summary: 'CSV export of the current filter', querystring: SchoolListQuery },
     },
-    async (request, reply) => sendCsv(reply, 'schools', csvColumns, schoolBatches(db, request.actor.scope, request.query)),
+    async (request, reply) => sendCsv(reply, db, schoolCsv(request.actor.scope, request.query)),
   );
 
   app.get(

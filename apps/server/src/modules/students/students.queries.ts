@@ -2,7 +2,7 @@ import { registrationNumberMaxDigits, type Student, type StudentListQuery } from
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
 import { notFound } from '../../core/errors.ts';
-import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
+import { and, cappedCount, keysetPage, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
@@ -28,13 +28,20 @@ const registrationNumber = (digits: string) => sql`${digits}::bigint`;
 /** A search word (`%…%`) of digits that could be a registration number. */
 const registrationWord = new RegExp(`^%\\d{1,${registrationNumberMaxDigits}}%$`);
 
-const sortColumns = {
-  name: [sql`s.last_name`, sql`s.first_name`],
-  address: [sql`s.city`, sql`s.address`],
-  created_at: [sql`s.created_at`],
-  instructor: [sql`i.last_name`, sql`i.first_name`],
-  school: [sql`sc.school_code`],
-} satisfies Record<StudentListQuery['sortBy'], SQL[]>;
+/** The list's orders (SPEC: sortBy), each ending with the id so that every row has its own key. */
+const sortKeys = {
+  name: [{ expr: sql`s.last_name` }, { expr: sql`s.first_name` }],
+  address: [
+    { expr: sql`s.city`, nullable: true },
+    { expr: sql`s.address`, nullable: true },
+  ],
+  created_at: [{ expr: sql`s.created_at` }],
+  instructor: [
+    { expr: sql`i.last_name`, nullable: true },
+    { expr: sql`i.first_name`, nullable: true },
+  ],
+  school: [{ expr: sql`sc.school_code` }],
+} satisfies Record<StudentListQuery['sortBy'], SortKey[]>;
 
 /** The WHERE of the student list: the user's scope and every SPEC filter. */
 export function studentFilter(scope: Scope, query: StudentListQuery, followupDays: number): SQL {
@@ -75,18 +82,19 @@ const fromStudents = sql`from students s join schools sc on sc.id = s.school_id 
 
 export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
   const where = studentFilter(scope, query, followupDays);
-  const { limit, offset } = pageWindow(query);
-  const order = orderBy(sortColumns, query.sortBy, query.orderBy, sql`s.id`);
-  const [page, [count]] = await Promise.all([
-    rows<StudentRow>(
+  const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
+  const [found, count] = await Promise.all([
+    rows<StudentRow & { page_key: [] }>(
       db.execute(
-        sql`select ${studentColumns} ${fromStudents} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+        sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
+          order by ${page.order} limit ${page.limit} offset ${page.offset}`,
       ),
     ),
     // The filter reads only `s`: the count needs no joins.
-    rows<{ total: number }>(db.execute(sql`select count(*)::int as total from students s where ${where}`)),
+    cappedCount(db, sql`from students s`, where),
   ]);
-  return { students: await withEnrollments(db, page), total: count?.total ?? 0 };
+  const { rows: students, ...cursors } = page.finish(found);
+  return { students: await withEnrollments(db, students), total: count.total, more: { total_capped: count.capped, ...cursors } };
 }
 
 /** GET /students/{id}: the student whose scope check passed. */
@@ -96,29 +104,6 @@ export async function findStudent(db: DbOrTx, id: Visible<'student'>): Promise<S
   // Checked in this request: gone now means deleted by someone else in between.
   if (!student) throw notFound('Student');
   return student;
-}
-
-/** Batches of the filtered students in id order, for a streamed export. */
-export async function* studentBatches(
-  db: DbOrTx,
-  scope: Scope,
-  query: StudentListQuery,
-  followupDays: number,
-  size = 1000,
-) {
-  const where = studentFilter(scope, query, followupDays);
-  let lastId = 0;
-  for (;;) {
-    const batch = await rows<StudentRow>(
-      db.execute(
-        sql`select ${studentColumns} ${fromStudents} where ${where} and s.id > ${lastId} order by s.id limit ${size}`,
-      ),
-    );
-    if (batch.length === 0) return;
-    yield await withEnrollments(db, batch);
-    lastId = batch[batch.length - 1]?.id ?? lastId;
-    if (batch.length < size) return;
-  }
 }
 
 async function withEnrollments(db: DbOrTx, found: StudentRow[]): Promise<Student[]> {

@@ -12,8 +12,8 @@ import { studentBulkRoutes } from './student-bulk.routes.ts';
 import { studentRecordRoutes } from './student-records.routes.ts';
 import { studentDetail } from './student-rules.ts';
 import { studentWriteRoutes } from './student-writes.routes.ts';
-import { studentCsvColumns } from './students.csv.ts';
-import { findStudent, listStudents, studentBatches } from './students.queries.ts';
+import { studentCsv } from './students.csv.ts';
+import { findStudent, listStudents } from './students.queries.ts';
 
 /** Global admins read students too; the students pages are for the staff roles (SPEC section 2). */
 const studentReaders = ['global_admin', ...staffWithStudents] as const;
@@ -31,8 +31,8 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       },
     },
     async (request) => {
-      const { students, total } = await listStudents(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
-      return { students, pagination: paginationOf(request.query, total, students.length) };
+      const { students, total, more } = await listStudents(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
+      return { students, pagination: paginationOf(request.query, total, students.length, more) };
     },
   );
 
@@ -42,13 +42,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       config: { roles: studentReaders },
       schema: { tags: ['students'], summary: 'CSV export of the current filter', querystring: StudentListQuery },
     },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        'students',
-        studentCsvColumns,
-        studentBatches(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS),
-      ),
+    async (request, reply) => sendCsv(reply, db, studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS)),
   );
 
   app.get(

@@ -54,8 +54,8 @@ export async function userDetailRoutes(app: App, { db, env }: { db: Db; env: Env
     },
     async (request) => {
       const query = { ...request.query, instructor_id_eq: visibleId(request, 'user') };
-      const { students, total } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return { students, pagination: paginationOf(query, total, students.length) };
+      const { students, total, more } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
+      return { students, pagination: paginationOf(query, total, students.length, more) };
     },
   );
 

@@ -10,7 +10,8 @@ type Row = Omit<UserItem, 'roles'>;
 const nameOrEmail = (word: string) =>
   sql`(lower(u.first_name || ' ' || u.last_name) like ${word} or lower(u.email) like ${word})`;
 
-function userFilter(scope: Scope, query: UserListQuery) {
+/** The WHERE of the user list: the user's scope, active users, the list's filters. */
+export function userFilter(scope: Scope, query: UserListQuery) {
   return and([
     visibleUser(scope),
     sql`u.active`,
@@ -47,15 +48,6 @@ export async function listUsers(db: DbOrTx, scope: Scope, query: UserListQuery) 
     rows<{ total: number }>(db.execute(sql`select count(*)::int as total from users u where ${where}`)),
   ]);
   return { users: await withRoles(db, found), total: count?.total ?? 0 };
-}
-
-export async function* userBatches(db: DbOrTx, scope: Scope, query: UserListQuery) {
-  const found = await rows<Row>(
-    db.execute(
-      sql`select ${userColumns(scope)} from users u where ${userFilter(scope, query)} order by u.last_name, u.first_name, u.id`,
-    ),
-  );
-  yield await withRoles(db, found);
 }
 
 async function withRoles(db: DbOrTx, found: Row[]): Promise<UserItem[]> {

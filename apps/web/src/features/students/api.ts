@@ -4,7 +4,7 @@ import { userEndpoints } from '@srs/shared/endpoints/users';
 import type { BulkReassignInput, BulkShareInput, StudentCreateInput, StudentUpdateInput } from '@srs/shared/students';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
+import { cursorOf, pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { call, type QueryParams, send } from '../../lib/http.ts';
@@ -39,7 +39,7 @@ export function studentFilterQuery(params: URLSearchParams): QueryParams {
 }
 
 export function studentListQuery(params: URLSearchParams): QueryParams {
-  return { ...studentFilterQuery(params), page: pageOf(params), per_page: studentsPerPage };
+  return { ...studentFilterQuery(params), page: pageOf(params), ...cursorOf(params), per_page: studentsPerPage };
 }
 
 export const studentsQuery = (query: QueryParams) =>

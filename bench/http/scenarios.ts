@@ -1,0 +1,111 @@
+// The load scenarios of issue 10: search by role, records by id, the dashboard's calls, the
+// follow-up list for every role, and deep pages.
+import type { Database } from '../../apps/server/src/db/client.ts';
+import { type Context, runPair } from './pair.ts';
+import { enrollmentIds, fullNames, registrationNumbers, studentIds } from './picks.ts';
+import type { Roles, Staff } from './tokens.ts';
+
+const terms3 = [
+  'ann',
+  'joh',
+  'mar',
+  'son',
+  'lee',
+  'ell',
+  'ric',
+  'tho',
+  'dav',
+  'ger',
+  'and',
+  'wil',
+  'ton',
+  'ber',
+  'ros',
+];
+const terms5 = ['maria', 'james', 'smith', 'johns', 'garci', 'rober', 'miche', 'willi', 'david', 'brown'];
+
+/** The student list as its page asks for it (features/students/api.ts): sort, section, 25 a page. */
+const listTail = 'sortBy=name&orderBy=asc&section=all&page=1&per_page=25';
+export const searchPath = (text: string) =>
+  `/api/students?${text
+    .split(/\s+/)
+    .map((word) => `full_name_i_cont_all[]=${encodeURIComponent(word)}`)
+    .join('&')}&${listTail}`;
+const registrationPath = (number: string) => `/api/students?enrollments_registration_number_eq=${number}&${listTail}`;
+
+export async function searchScenarios(context: Context, database: Database, roles: Roles): Promise<void> {
+  for (const staff of [roles.global, roles.conference, roles.school, roles.instructor]) {
+    const names = await fullNames(database, staff, 15);
+    const numbers = await registrationNumbers(database, staff, 30);
+    const searches: [string, string[]][] = [
+      ['search, 3-letter term', terms3.map(searchPath)],
+      ['search, 5-letter term', terms5.map(searchPath)],
+      ['search, first and last name', names.map(searchPath)],
+      ['search, registration number', numbers.map(registrationPath)],
+    ];
+    for (const [scenario, paths] of searches) {
+      await runPair(context, { group: 'search', scenario: `GET /students ${scenario}`, staff, connections: 10, paths });
+    }
+  }
+}
+
+export async function recordScenarios(context: Context, database: Database, staff: Staff): Promise<void> {
+  const students = await studentIds(database, staff, 500);
+  const enrollments = await enrollmentIds(database, staff, 500);
+  await runPair(context, {
+    group: 'by id',
+    scenario: 'GET /students/{id}',
+    staff,
+    connections: 50,
+    paths: students.map((id) => `/api/students/${id}`),
+  });
+  await runPair(context, {
+    group: 'by id',
+    scenario: 'GET /enrollments/{id}',
+    staff,
+    connections: 50,
+    paths: enrollments.map((id) => `/api/enrollments/${id}`),
+  });
+}
+
+const followupPath = '/api/enrollments/needing_followup?page=1&per_page=100';
+const dashboardList = 'page=1&per_page=100&sortBy=name&orderBy=asc';
+const count = 'page=1&per_page=1';
+
+/** What the dashboard asks for (routes/dashboard-desktop.tsx and dashboard-mobile.tsx). */
+export const dashboardPaths = (admin: boolean) => [
+  followupPath,
+  `/api/series?type=Course&${dashboardList}`,
+  `/api/series?type=Seminar&${dashboardList}`,
+  `/api/students?enrollments_series_type_eq=Course&section=all&sortBy=name&orderBy=asc&${count}`,
+  `/api/students?enrollments_series_type_eq=Seminar&section=all&sortBy=name&orderBy=asc&${count}`,
+  `/api/students?section=all&sortBy=name&orderBy=asc&${count}`,
+  `/api/students?enrollments_needing_followup_eq=true&section=all&sortBy=name&orderBy=asc&${count}`,
+  ...(admin ? [`/api/users?role=instructor&${dashboardList}`, `/api/users?role=instructor&${count}`] : []),
+];
+
+export async function dashboardScenarios(context: Context, roles: Roles): Promise<void> {
+  for (const staff of [roles.global, roles.school]) {
+    const [followup, courses, seminars, ...rest] = dashboardPaths(true);
+    const counts = rest.filter((path) => path.endsWith(count));
+    const instructors = rest.filter((path) => !path.endsWith(count));
+    const groups: [string, string[]][] = [
+      ['GET /enrollments/needing_followup', [followup as string]],
+      ['GET /series courses and seminars (100)', [courses as string, seminars as string]],
+      ['GET /users?role=instructor (100)', instructors],
+      ['dashboard counts (per_page=1, 5 calls)', counts],
+    ];
+    for (const [scenario, paths] of groups) {
+      await runPair(context, { group: 'dashboard', scenario, staff, connections: 10, paths });
+    }
+  }
+  for (const staff of [roles.conference, roles.instructor]) {
+    await runPair(context, {
+      group: 'dashboard',
+      scenario: 'GET /enrollments/needing_followup',
+      staff,
+      connections: 10,
+      paths: [followupPath],
+    });
+  }
+}
