@@ -2,19 +2,26 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+/** Resolves once the browser has painted the page's content, or after a second (a tab out of sight never paints). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(() => done(), 1000);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
+
+// The sign-in page is written into its HTML at build time (src/prerender.tsx): it paints first,
+// then the app's scripts run (a moment on a slow phone, even from the cache) and take over. The
+// scripts download meanwhile: each page's HTML preloads them (build-plugins/landing-pages.ts).
+const start = () => import('./app/start.tsx');
+if (document.getElementById('root')?.hasChildNodes()) void afterFirstPaint().then(start);
+else void start();

@@ -45,7 +45,8 @@ function renderQuickAdd(user: TokenUser, entry = '/') {
 
 async function openMenu() {
   await userEvent.click(screen.getByRole('button', { name: 'Quick Add' }));
-  return screen.findByRole('dialog');
+  // The dialog's module loads on the first opening.
+  return screen.findByRole('dialog', {}, { timeout: 10_000 });
 }
 
 const itemsOf = (dialog: HTMLElement, nav: string) =>

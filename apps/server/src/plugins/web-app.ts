@@ -7,27 +7,50 @@ import { rootDir } from '../env.ts';
 
 export const webDistDir = path.join(rootDir, 'apps/web/dist');
 
+/** root: the built web app (a test serves its own). */
+export type WebAppOptions = { root?: string };
+
+/**
+ * The page for an app route: the build's own copy of index.html for a page people land on
+ * (pages/login.html for /login, pages/index.html for /: it asks for that page's scripts at once),
+ * or index.html.
+ */
+function htmlFor(root: string, url: string): string {
+  const name = url === '/' ? 'index' : url.slice(1);
+  const page = `pages/${name}.html`;
+  return /^[a-z0-9-]+$/.test(name) && existsSync(path.join(root, page)) ? page : 'index.html';
+}
+
 /**
  * Serves the built web app on the same port as the API. Any path that is not a file or an API
  * route gets index.html; the web router sends unknown paths to /login (SPEC section 2).
  */
-async function webAppPlugin(app: FastifyInstance) {
-  const hasBuild = existsSync(path.join(webDistDir, 'index.html'));
+async function webAppPlugin(app: FastifyInstance, { root = webDistDir }: WebAppOptions) {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root,
       // New builds are served without a restart; a missing file falls through to the handler below.
       wildcard: true,
       index: false,
+      // The build writes a brotli and a gzip twin of each text file (apps/web/build-plugins): the
+      // one the browser accepts is sent as it is, with content-encoding and vary: accept-encoding.
+      preCompressed: true,
+      // filePath is the file sent, the twin included (index.html.br).
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; index.html must always be fresh.
+        // Hashed assets never change; the pages (index.html) must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (/\.html(?:\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
       },
     });
   }
   // A folder path ('/') is never a file: the static plugin would answer 403, so it gets the app.
-  if (hasBuild) app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  if (hasBuild) {
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile(htmlFor(root, '/')),
+    );
+  }
   // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
   app.get('/favicon.ico', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
     reply.redirect('/favicon.svg', 301),
@@ -46,7 +69,7 @@ async function webAppPlugin(app: FastifyInstance) {
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does this).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile(htmlFor(root, url));
   });
 }
 

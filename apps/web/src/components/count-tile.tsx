@@ -35,7 +35,9 @@ export function tileName(label: string, count: string | undefined, caption?: str
 export function CountTile({ label, count, icon, caption, to, selected, onSelect }: Props) {
   const body = (
     <Paper withBorder radius="md" p="sm" className={classes.tile} data-selected={selected || undefined}>
-      <Stack gap={2} align="center" justify="center" mih={76}>
+      {/* As high loading as loaded with a two-line caption: the tiles and the list below them do
+          not move when the counts arrive. */}
+      <Stack gap={2} align="center" justify="center" mih={100}>
         {icon}
         {isCount(count) ? (
           <>

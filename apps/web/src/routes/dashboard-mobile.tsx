@@ -5,7 +5,7 @@ import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { countText } from '../components/list-pagination.tsx';
@@ -81,12 +81,17 @@ export function DashboardMobile() {
   const instructors = useQuery({ ...instructorsQuery(dashboardListQuery), enabled: panel === 'instructors' });
   const interests = useQuery({ ...interestsQuery(followupListQuery), enabled: panel === 'interests' });
 
-  const followupItems = followup.data?.enrollments.map((e) => ({
-    key: e.id,
-    label: personName(e.student),
-    description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
-    to: followupPath(e),
-  }));
+  // The same rows while the tiles' counts arrive one by one: the long list is not drawn again for each.
+  const followupItems = useMemo(
+    () =>
+      followup.data?.enrollments.map((e) => ({
+        key: e.id,
+        label: personName(e.student),
+        description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
+        to: followupPath(e),
+      })),
+    [followup.data],
+  );
   type PanelList = { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string };
   const shownInterests = interests.data?.interests.length ?? 0;
   const totalInterests = interests.data?.pagination.total_count ?? 0;

@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
+import { queryClient } from '../app/query-client.ts';
 import { DemoAccountsHint } from '../features/auth/components/demo-accounts-hint.tsx';
 import { LoginBlurbs } from '../features/auth/components/login-blurbs.tsx';
 import { NeedAnAccount } from '../features/auth/components/need-an-account.tsx';
@@ -13,13 +14,16 @@ import classes from './login.module.css';
  * SPEC section 4: back from the identity provider (logged_in=true) the token moves from the
  * user_token cookie into the session; a signed-in user goes on to the saved redirect.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   if (params.get('logged_in') === 'true') {
     const token = takeTokenCookie();
     if (token && !getSessionUser()) setToken(token);
   }
   if (getSessionUser()) throw redirect(takeAuthRedirect());
+  // The page paints once, with its configuration (the demo accounts, the support address), rather
+  // than growing when it arrives; without it the page still works.
+  await queryClient.prefetchQuery(appConfigQuery);
   return null;
 }
 

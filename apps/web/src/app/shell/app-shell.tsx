@@ -1,5 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { appConfigQuery } from '../../lib/app-config.ts';
@@ -10,12 +11,14 @@ import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { canSeeApiKeys } from './account-links.ts';
 import { DesktopHeader } from './desktop-header.tsx';
 import { MobileHeader } from './mobile-header.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
 import { mobileMenuLevels } from './mobile-menu-levels.ts';
 import { MobileSearchBar } from './mobile-search-bar.tsx';
 import { PageFooter } from './page-footer.tsx';
 import { QuickAdd } from './quick-add.tsx';
 import classes from './shell.module.css';
+
+// The mobile menu (a drawer) loads when it is first opened: a page paints without it.
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
 
 /** The page shell of every signed-in route (SPEC section 2, Page shell). */
 export function Component() {
@@ -25,6 +28,8 @@ export function Component() {
   const mobile = useIsMobile();
   const match = usePageMatch();
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (menuOpened && !menuLoaded) setMenuLoaded(true);
 
   // Signed out in another tab, or by the shared handler.
   if (!user) return <Navigate to="/login" replace />;
@@ -43,16 +48,20 @@ export function Component() {
           <>
             <MobileHeader menuOpened={menuOpened} onMenu={menu.toggle} />
             {match?.page.id === 'students' && <MobileSearchBar />}
-            <MobileMenu
-              opened={menuOpened}
-              onClose={menu.close}
-              {...mobileMenuLevels(match, {
-                navigation,
-                trainingUrl: config?.training_url ?? '#',
-                userName: `${user.first_name} ${user.last_name}`,
-                apiKeys: canSeeApiKeys(user, flags.interestTracking),
-              })}
-            />
+            {menuLoaded && (
+              <Suspense fallback={null}>
+                <MobileMenu
+                  opened={menuOpened}
+                  onClose={menu.close}
+                  {...mobileMenuLevels(match, {
+                    navigation,
+                    trainingUrl: config?.training_url ?? '#',
+                    userName: `${user.first_name} ${user.last_name}`,
+                    apiKeys: canSeeApiKeys(user, flags.interestTracking),
+                  })}
+                />
+              </Suspense>
+            )}
           </>
         ) : (
           <DesktopHeader

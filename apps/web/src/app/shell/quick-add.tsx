@@ -1,39 +1,22 @@
-import { ActionIcon, Affix, Button, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
-import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/roles';
-import { IconArrowLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/record-form.tsx';
-import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
-import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
-import { usePageMatch } from '../../lib/site-map/page-match.ts';
+import { ActionIcon, Affix } from '@mantine/core';
+import type { TokenUser } from '@srs/shared/roles';
+import { IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useScrollingDown } from '../../lib/use-scrolling-down.ts';
 import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
-import {
-  newSeminarPath,
-  openRecord,
-  type QuickTarget,
-  quickAddTarget,
-  quickCreateTarget,
-} from './quick-add-targets.ts';
-import { SchoolSelectStep } from './school-select-step.tsx';
 
-type Step =
-  | { kind: 'menu' }
-  | { kind: 'select-school' }
-  | { kind: 'new-student' }
-  | { kind: 'record'; target: RecordFormTarget };
-
-const menuStep: Step = { kind: 'menu' };
+// The modal and its forms (the new student wizard, the record forms) load when Quick Add is first
+// reached for: every signed-in page paints without them.
+const loadDialog = () => import('./quick-add-dialog.tsx');
+const QuickAddDialog = lazy(async () => ({ default: (await loadDialog()).QuickAddDialog }));
 
 /** The floating Quick Add button and its modal; it closes on route change (SPEC section 2). */
 export function QuickAdd({ user }: { user: TokenUser }) {
   const location = useLocation();
-  const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [step, setStep] = useState<Step>(menuStep);
-  const open = openRecord(usePageMatch());
+  const [wanted, setWanted] = useState(false);
   // On a phone the keyboard pushes the button up over the field being typed in, and rows scrolling
   // under it would be covered (a lesson's Send): it steps aside for both.
   const mobile = useIsMobile();
@@ -43,105 +26,32 @@ export function QuickAdd({ user }: { user: TokenUser }) {
   // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
   useEffect(() => setOpened(false), [location.key]);
 
-  const addItems = quickAddMenu.filter((item) => can(user, item.roles));
-  const createItems = quickCreateMenu.filter((item) => can(user, item.roles));
-  const go = (target: QuickTarget) => {
-    if (target.kind === 'navigate') navigate(target.to);
-    else setStep(target);
-  };
   const show = () => {
-    setStep(menuStep);
+    setWanted(true);
     setOpened(true);
   };
-  const back = () => setStep(menuStep);
-  // The pressed item is gone with its step: the focus moves on to the new step's first control,
-  // instead of falling back to the page behind the dialog.
-  const stepBody = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    stepBody.current?.querySelector<HTMLElement>('[data-autofocus], input, button, a[href]')?.focus();
-  }, [step]);
 
   return (
     <>
       <Affix position={{ bottom: 24, right: 24 }} zIndex={150} hidden={typing || scrolling}>
-        <ActionIcon size={56} radius="xl" aria-label="Quick Add" onClick={show} variant="filled" color="blue">
+        <ActionIcon
+          size={56}
+          radius="xl"
+          aria-label="Quick Add"
+          onClick={show}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          variant="filled"
+          color="blue"
+        >
           <IconPlus size={28} aria-hidden />
         </ActionIcon>
       </Affix>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={titleOf(step)}
-        size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
-      >
-        <div ref={stepBody}>
-          {step.kind === 'new-student' && <NewStudentWizard onClose={() => setOpened(false)} />}
-          {step.kind === 'select-school' && (
-            <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
-          )}
-          {step.kind === 'record' && (
-            <Stack gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconArrowLeft size={16} aria-hidden />}
-                onClick={back}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                Back
-              </Button>
-              <RecordForm target={step.target} onDone={() => setOpened(false)} />
-            </Stack>
-          )}
-          {step.kind === 'menu' && (
-            <Stack gap={0}>
-              <nav aria-label="Quick Add">
-                {addItems.map((item) => (
-                  <NavLink
-                    key={item.key}
-                    component="button"
-                    type="button"
-                    label={item.label}
-                    rightSection={<IconChevronRight size={16} aria-hidden />}
-                    onClick={() => go(quickAddTarget(item.key, open))}
-                  />
-                ))}
-              </nav>
-              {createItems.length > 0 && (
-                <>
-                  <Divider my="sm" label="Create" labelPosition="left" />
-                  <nav aria-label="Create">
-                    {createItems.map((item) => (
-                      <NavLink
-                        key={item.key}
-                        component="button"
-                        type="button"
-                        label={item.label}
-                        rightSection={<IconChevronRight size={16} aria-hidden />}
-                        onClick={() => go(quickCreateTarget(item.key))}
-                      />
-                    ))}
-                  </nav>
-                </>
-              )}
-              {open.studentId !== null && (
-                <Text size="xs" c="dimmed" mt="sm">
-                  The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
-                </Text>
-              )}
-            </Stack>
-          )}
-        </div>
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <QuickAddDialog user={user} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
-}
-
-function titleOf(step: Step): string {
-  if (step.kind === 'record') return recordFormTitle(step.target);
-  if (step.kind === 'new-student') return 'Add New student';
-  return 'Quick Add';
 }

@@ -1,6 +1,11 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { AccountRequestForm } from './account-request-form.tsx';
+import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+
+// The request form (a school picker, the signup schema) loads when it is asked for: the sign-in
+// page paints without it.
+const AccountRequestForm = lazy(async () => ({
+  default: (await import('./account-request-form.tsx')).AccountRequestForm,
+}));
 
 /**
  * SPEC section 1: accounts are not self-service. 'Need an account?' opens a request to the
@@ -15,7 +20,15 @@ export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefin
       </Text>
       <Text size="sm">Please contact your coordinator, or ask your school for one here.</Text>
       {asking ? (
-        <AccountRequestForm onClose={() => setAsking(false)} />
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <AccountRequestForm onClose={() => setAsking(false)} />
+        </Suspense>
       ) : (
         <Button variant="light" onClick={() => setAsking(true)}>
           Ask for an account

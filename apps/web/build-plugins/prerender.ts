@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type InlineConfig, type Rolldown } from 'vite';
+
+/**
+ * Renders a page to HTML at build time: `module` (a file of src/) is built for Node and its
+ * `render` export called. Libraries stay in node_modules; packages/shared, plain TypeScript, is
+ * bundled in.
+ */
+export async function prerender(config: InlineConfig, module: string, render: string): Promise<string> {
+  const root = config.root ?? '.';
+  const result = await build({
+    ...config,
+    configFile: false,
+    logLevel: 'silent',
+    ssr: { noExternal: ['@srs/shared'] },
+    build: {
+      ...config.build,
+      ssr: path.resolve(root, module),
+      write: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: false,
+      minify: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((output) => output.type === 'chunk');
+  // In the app's own node_modules, so that the libraries resolve as they do for the app; a folder
+  // of its own, for builds running side by side.
+  const dir = await mkdtemp(path.resolve(root, 'node_modules/.srs-prerender-'));
+  try {
+    for (const chunk of chunks) {
+      await mkdir(path.dirname(path.join(dir, chunk.fileName)), { recursive: true });
+      await writeFile(path.join(dir, chunk.fileName), chunk.code);
+    }
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error(`Prerendering ${module} gave no entry`);
+    const exports = (await import(pathToFileURL(path.join(dir, entry.fileName)).href)) as Record<string, unknown>;
+    const renderPage = exports[render];
+    if (typeof renderPage !== 'function') throw new Error(`${module} exports no function ${render}`);
+    return String(renderPage());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

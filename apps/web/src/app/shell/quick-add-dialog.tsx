@@ -1,0 +1,131 @@
+import { Button, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
+import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/roles';
+import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/record-form.tsx';
+import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
+import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
+import { usePageMatch } from '../../lib/site-map/page-match.ts';
+import {
+  newSeminarPath,
+  openRecord,
+  type QuickTarget,
+  quickAddTarget,
+  quickCreateTarget,
+} from './quick-add-targets.ts';
+import { SchoolSelectStep } from './school-select-step.tsx';
+
+type Step =
+  | { kind: 'menu' }
+  | { kind: 'select-school' }
+  | { kind: 'new-student' }
+  | { kind: 'record'; target: RecordFormTarget };
+
+const menuStep: Step = { kind: 'menu' };
+
+type Props = { user: TokenUser; opened: boolean; onClose: () => void };
+
+/** The Quick Add modal: its menu, then the form of the item chosen (SPEC section 2). */
+export function QuickAddDialog({ user, opened, onClose }: Props) {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>(menuStep);
+  // Each opening starts at the menu.
+  const [shownOpened, setShownOpened] = useState(opened);
+  if (shownOpened !== opened) {
+    setShownOpened(opened);
+    if (opened) setStep(menuStep);
+  }
+  const open = openRecord(usePageMatch());
+
+  const addItems = quickAddMenu.filter((item) => can(user, item.roles));
+  const createItems = quickCreateMenu.filter((item) => can(user, item.roles));
+  const go = (target: QuickTarget) => {
+    if (target.kind === 'navigate') navigate(target.to);
+    else setStep(target);
+  };
+  const back = () => setStep(menuStep);
+  // The pressed item is gone with its step: the focus moves on to the new step's first control,
+  // instead of falling back to the page behind the dialog.
+  const stepBody = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepBody.current?.querySelector<HTMLElement>('[data-autofocus], input, button, a[href]')?.focus();
+  }, [step]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={titleOf(step)}
+      size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
+    >
+      <div ref={stepBody}>
+        {step.kind === 'new-student' && <NewStudentWizard onClose={onClose} />}
+        {step.kind === 'select-school' && (
+          <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
+        )}
+        {step.kind === 'record' && (
+          <Stack gap="xs">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={back}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Back
+            </Button>
+            <RecordForm target={step.target} onDone={onClose} />
+          </Stack>
+        )}
+        {step.kind === 'menu' && (
+          <Stack gap={0}>
+            <nav aria-label="Quick Add">
+              {addItems.map((item) => (
+                <NavLink
+                  key={item.key}
+                  component="button"
+                  type="button"
+                  label={item.label}
+                  rightSection={<IconChevronRight size={16} aria-hidden />}
+                  onClick={() => go(quickAddTarget(item.key, open))}
+                />
+              ))}
+            </nav>
+            {createItems.length > 0 && (
+              <>
+                <Divider my="sm" label="Create" labelPosition="left" />
+                <nav aria-label="Create">
+                  {createItems.map((item) => (
+                    <NavLink
+                      key={item.key}
+                      component="button"
+                      type="button"
+                      label={item.label}
+                      rightSection={<IconChevronRight size={16} aria-hidden />}
+                      onClick={() => go(quickCreateTarget(item.key))}
+                    />
+                  ))}
+                </nav>
+              </>
+            )}
+            {open.studentId !== null && (
+              <Text size="xs" c="dimmed" mt="sm">
+                The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function titleOf(step: Step): string {
+  if (step.kind === 'record') return recordFormTitle(step.target);
+  if (step.kind === 'new-student') return 'Add New student';
+  return 'Quick Add';
+}

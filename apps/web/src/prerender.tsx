@@ -1,0 +1,23 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { theme } from './app/theme.ts';
+import { Component as SignInPage } from './routes/login.tsx';
+
+/**
+ * The sign-in page as HTML, written into its page at build time (build-plugins/prerender.ts): it
+ * paints with the style sheet alone, before any script has run. main.tsx then renders the same
+ * page in its place, with what only the server knows (the demo accounts, the support address).
+ */
+export function renderSignInPage(): string {
+  return renderToString(
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <SignInPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
