@@ -7,6 +7,7 @@ import { loadTokenUser } from '../apps/server/src/auth/current-user.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
+import { terms3, terms5 } from './support/search-terms.ts';
 
 const env = loadEnv({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase(env);
@@ -40,24 +41,6 @@ async function measure(label: string, headers: Record<string, string>, urls: str
   );
 }
 
-const terms3 = [
-  'ann',
-  'joh',
-  'mar',
-  'son',
-  'lee',
-  'ell',
-  'ric',
-  'tho',
-  'dav',
-  'ger',
-  'and',
-  'wil',
-  'ton',
-  'ber',
-  'ros',
-];
-const terms5 = ['maria', 'james', 'smith', 'johns', 'garci', 'rober', 'miche', 'willi', 'david', 'brown'];
 const full = [
   'mary smith',
   'james johnson',

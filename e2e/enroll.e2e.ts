@@ -50,6 +50,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('enrolling a student who a
       await expectToast(page, 'Enrollment created successfully.');
       const courseId = await enrollmentIdOf(page, enrollmentUrl(student.id, 'courses', 'lessons'));
       expect(courseId).not.toBe(first.id);
+      // The new enrollment's page is drawn: drawing it is a route change, which closes Quick Add.
+      await page.getByText('No lesson sent yet').first().waitFor();
 
       // Quick Add, with the open student chosen: a seminar.
       await page.getByRole('button', { name: 'Quick Add' }).click();

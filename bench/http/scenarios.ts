@@ -4,25 +4,8 @@ import type { Database } from '../../apps/server/src/db/client.ts';
 import { type Context, runPair } from './pair.ts';
 import { enrollmentIds, fullNames, registrationNumbers, studentIds } from './picks.ts';
 import type { Roles, Staff } from './tokens.ts';
+import { terms3, terms5 } from '../support/search-terms.ts';
 
-const terms3 = [
-  'ann',
-  'joh',
-  'mar',
-  'son',
-  'lee',
-  'ell',
-  'ric',
-  'tho',
-  'dav',
-  'ger',
-  'and',
-  'wil',
-  'ton',
-  'ber',
-  'ros',
-];
-const terms5 = ['maria', 'james', 'smith', 'johns', 'garci', 'rober', 'miche', 'willi', 'david', 'brown'];
 
 /** The student list as its page asks for it (features/students/api.ts): sort, section, 25 a page. */
 const listTail = 'sortBy=name&orderBy=asc&section=all&page=1&per_page=25';

@@ -112,6 +112,13 @@ describe('CSV exports stream from the database and print what they printed befor
   });
   afterAll(async () => t.close());
 
+  it('answers a HEAD of an export with 404 instead of running the export to throw it away', async () => {
+    const headers = await t.headersFor(net.admin.email);
+    for (const url of ['/api/students.csv', '/api/schools.csv', '/api/users.csv']) {
+      expect((await t.app.inject({ method: 'HEAD', url, headers })).statusCode, url).toBe(404);
+    }
+  });
+
   it('students.csv: the list filter and scope, byte for byte as the list would have printed', async () => {
     const cases: [string, string, number][] = [
       [net.admin.email, word(tag), 3],

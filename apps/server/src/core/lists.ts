@@ -42,6 +42,8 @@ export async function cappedCount(db: DbOrTx, from: SQL, where: SQL): Promise<{ 
 /** One column of a list's order: its SQL and whether it may be null (sorted last either way). */
 export type SortKey = { expr: SQL; nullable?: boolean };
 type KeyValue = string | number | null;
+/** The `page_key` column a keyset page selects with its rows (`keysetPage(…).key`). */
+export type PageKey = { page_key: KeyValue[] };
 
 const encodeCursor = (values: KeyValue[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
@@ -125,7 +127,7 @@ export function keysetPage(
     // One row more than the page tells whether another page follows.
     limit: query.pagination ? query.per_page + 1 : window.limit,
     offset: values ? 0 : window.offset,
-    finish<T extends { page_key: KeyValue[] }>(found: T[]) {
+    finish<T extends PageKey>(found: T[]) {
       const more = query.pagination && found.length > query.per_page;
       const page = more ? found.slice(0, query.per_page) : found;
       if (cursor === 'before') page.reverse();

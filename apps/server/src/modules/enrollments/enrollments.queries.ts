@@ -2,7 +2,7 @@ import type { ListQuery } from '@srs/shared/common';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
-import { cappedCount, keysetPage, rows } from '../../core/lists.ts';
+import { cappedCount, keysetPage, type PageKey, rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -30,7 +30,7 @@ export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQ
   // Oldest follow-up first, read from enrollments_followup_idx.
   const page = keysetPage(query, [{ expr: sql`coalesce(e.cached_latest_followup_date, e.started_on)` }, { expr: sql`e.id` }], 'asc');
   const [found, count] = await Promise.all([
-    rows<Row & { page_key: [] }>(
+    rows<Row & PageKey>(
       db.execute(sql`
         select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
           se.id as series_id, se.name as series_name, se.type as series_type,

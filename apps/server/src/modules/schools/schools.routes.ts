@@ -36,6 +36,8 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
   app.get(
     '/api/schools.csv',
     {
+      // A HEAD would run the whole export to throw it away (docs/decisions/010).
+      exposeHeadRoute: false,
       config: { roles: schoolReaders },
       schema: { tags: ['schools'], summary: 'CSV export of the current filter', querystring: SchoolListQuery },
     },

@@ -2,7 +2,7 @@ import { registrationNumberMaxDigits, type Student, type StudentListQuery } from
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
 import { notFound } from '../../core/errors.ts';
-import { and, cappedCount, keysetPage, rows, type SortKey, searchWords } from '../../core/lists.ts';
+import { and, cappedCount, keysetPage, type PageKey, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
@@ -84,7 +84,7 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
   const where = studentFilter(scope, query, followupDays);
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
   const [found, count] = await Promise.all([
-    rows<StudentRow & { page_key: [] }>(
+    rows<StudentRow & PageKey>(
       db.execute(
         sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
           order by ${page.order} limit ${page.limit} offset ${page.offset}`,

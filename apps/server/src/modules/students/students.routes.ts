@@ -39,6 +39,8 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/students.csv',
     {
+      // A HEAD would run the whole export to throw it away (docs/decisions/010).
+      exposeHeadRoute: false,
       config: { roles: studentReaders },
       schema: { tags: ['students'], summary: 'CSV export of the current filter', querystring: StudentListQuery },
     },

@@ -28,6 +28,8 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
     '/api/users.csv',
     {
+      // A HEAD would run the whole export to throw it away (docs/decisions/010).
+      exposeHeadRoute: false,
       config: { roles: userReaders },
       schema: { tags: ['users'], summary: 'CSV export of the current filter', querystring: UserListQuery },
     },
