@@ -57,7 +57,7 @@ try {
   await recordScenarios(context, database, roles.global);
   await searchScenarios(context, database, roles);
   await dashboardScenarios(context, roles);
-  await deepPageScenarios(context, roles.global);
+  await deepPageScenarios(context, database, roles.global);
 
   if (['students', 'schools', 'users'].some((file) => selected(`export GET /api/${file}.csv`))) {
     console.log('\nExports (one client, the whole file; COPY read once before to warm the cache):');

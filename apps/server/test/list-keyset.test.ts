@@ -91,6 +91,15 @@ describe('long lists: capped counts and pages by key (docs/decisions/008)', () =
     }
   });
 
+  it('numbers pages only within the counted records: deeper pages go by key', async () => {
+    expect((await get('per_page=25&page=40')).students).toHaveLength(25);
+    for (const url of ['/api/students?per_page=25&page=41', '/api/students?per_page=25&page=20000', '/api/enrollments/needing_followup?per_page=100&page=11']) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json()).toEqual({ page: [url.includes('per_page=100') ? 'must be at most 10' : 'must be at most 40'] });
+    }
+  });
+
   it('pages the follow-up list by key, oldest first, with a capped count', async () => {
     const { course } = await createCourse(t.database.db);
     await offer(t.database.db, course.id, net.schoolA.id);

@@ -93,8 +93,6 @@ async function listSeries(pool: Pool, scope: BaselineScope, q: Query) {
         select se.id, se.type, se.name, se.priority,
           (select count(distinct e.student_id)::int from enrollments e join students s on s.id = e.student_id
             where e.series_id = se.id and ${visibleStudent(scope, p)}) as students_count,
-          (select count(*)::int from enrollments e join students s on s.id = e.student_id
-            where e.series_id = se.id and ${needsFollowup(p)} and ${visibleStudent(scope, p)}) as needing_followup_count,
           (select count(*)::int from episodes ep where ep.series_id = se.id) as episodes_count,
           sc.id as school_id, sc.school_code, sc.church_name
         from series se left join schools sc on sc.id = se.school_id

@@ -3,10 +3,11 @@
 import type { BaselineScope } from '../tokens.ts';
 import { capped, cappedCountSql, keysetPage, pagination, searchWords, type SortKey } from './keyset.ts';
 import { list, pageQuery, type Query, text } from './list-query.ts';
+import { nameSearchCount, nameSearchOf, nameSearchPage } from './name-search.ts';
 import { needsFollowup, Params, type Pool, query, visibleStudent } from './sql.ts';
 import { fromStudents, studentColumns, type StudentsRow, withEnrollments } from './students.ts';
 
-const fullName = `lower(s.first_name || ' ' || coalesce(s.middle_name, '') || ' ' || s.last_name)`;
+const fullName = 's.search_name';
 const registrationWord = /^%\d{1,18}%$/;
 
 /** The app's `studentFilter`, for the filters the bench sends. */
@@ -78,13 +79,23 @@ export async function listStudents(pool: Pool, scope: BaselineScope, q: Query) {
     [...(studentSortKeys[sortBy] ?? studentSortKeys.name ?? []), { expr: 's.id' }],
     direction,
   );
-  const pageSql = `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where()}
+  const search = nameSearchOf(scope, q, window);
+  const [ids, searchTotal] = search
+    ? await Promise.all([
+        nameSearchPage(pool, () => new Params(), search, window, direction),
+        nameSearchCount(pool, () => new Params(), search),
+      ])
+    : [null, null];
+  const byIds = new Params();
+  const pageSql = ids
+    ? `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id in ${byIds.list(ids)} order by ${page.order}`
+    : `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where()}
           order by ${page.order} limit ${page.limit()} offset ${page.offset()}`;
   const c = new Params();
   const countSql = cappedCountSql('from students s', studentFilter(scope, q, c), c);
   const [found, [count]] = await Promise.all([
-    query<StudentsRow & { page_key: (string | number | null)[] }>(pool, pageSql, p),
-    query<{ total: number }>(pool, countSql, c),
+    query<StudentsRow & { page_key: (string | number | null)[] }>(pool, pageSql, ids ? byIds : p),
+    searchTotal === null ? query<{ total: number }>(pool, countSql, c) : [{ total: searchTotal }],
   ]);
   const total = capped(Number(count?.total ?? 0));
   const { rows, ...cursors } = page.finish(found);

@@ -29,8 +29,6 @@ export const SeriesItem = z.object({
   name: z.string(),
   priority: z.boolean(),
   students_count: z.number(),
-  /** Active enrollments needing follow-up, within what the user may see. */
-  needing_followup_count: z.number(),
   episodes_count: z.number(),
   school: z.object({ id: z.number(), school_code: z.string(), church_name: z.string() }).nullable(),
 });

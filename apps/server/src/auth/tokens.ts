@@ -2,7 +2,7 @@ import { messages } from '@srs/shared/messages';
 import type { TokenUser } from '@srs/shared/roles';
 import { eq, lt } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { unauthorized } from '../core/errors.ts';
 import { sessionsChanged } from '../core/sessions.ts';
 import type { Db } from '../db/client.ts';
@@ -29,8 +29,12 @@ export async function createTokenService(
 ): Promise<TokenService> {
   const secretText =
     env.JWT_SECRET ?? (await loadOrCreateKey(db, 'app_token_secret', () => randomBytes(48).toString('base64url')));
-  const secret = new TextEncoder().encode(secretText);
+  // One key object for the life of the service: given raw bytes, jose imports a key on every call.
+  const secret = createSecretKey(new TextEncoder().encode(secretText));
   const ttlSeconds = env.TOKEN_TTL_MINUTES * 60;
+  // Tokens whose signature was checked, by their whole text: a token is sent with every call, and
+  // its text cannot change without failing the check again. Expiry is still tested on each call.
+  const verified = new Map<string, TokenPayload>();
 
   return {
     async issue(user) {
@@ -45,6 +49,8 @@ export async function createTokenService(
       return { token, expiresAt };
     },
     async verifySignature(token) {
+      const known = verified.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known;
       let payload: TokenPayload;
       try {
         const result = await jwtVerify(token, secret, { issuer, algorithms: ['HS256'] });
@@ -54,6 +60,8 @@ export async function createTokenService(
         throw unauthorized('Invalid token');
       }
       if (!payload.jti || !payload.user) throw unauthorized('Invalid token');
+      if (verified.size >= 5000) verified.clear();
+      verified.set(token, payload);
       return payload;
     },
     async checkNotRevoked(payload) {

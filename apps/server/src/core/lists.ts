@@ -1,4 +1,4 @@
-import { countCap, type ListQuery, notValid, type Pagination } from '@srs/shared/common';
+import { countCap, limits, type ListQuery, notValid, type Pagination } from '@srs/shared/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { invalid } from './errors.ts';
@@ -100,7 +100,8 @@ function pastKey(keys: SortKey[], values: KeyValue[], direction: 'asc' | 'desc',
 /**
  * A page of a list by key (docs/decisions/008): `after`/`before` name the row the page starts
  * after or ends before, so page 20,000 costs what page 2 costs; without a cursor, the page number
- * is an offset (the numbered pager, which never goes past the capped count). The last key must be
+ * is an offset (the numbered pager, which never goes past the capped count: a page number past it
+ * without a cursor is a 422). The last key must be
  * unique (the id). Select `key` with the rows (as `page_key`) and hand the rows to `finish`.
  */
 export function keysetPage(
@@ -110,6 +111,11 @@ export function keysetPage(
 ) {
   const cursor = query.after ? ('after' as const) : query.before ? ('before' as const) : null;
   const values = cursor ? decodeCursor(cursor, query[cursor] as string, keys.length) : null;
+  // A numbered page (an offset) lies within the counted records; past them the list pages by key
+  // (Next and Previous), which costs the same at any depth. An offset of half a million rows would
+  // read and throw away every one of them.
+  const deepest = Math.max(1, Math.ceil(countCap / query.per_page));
+  if (!cursor && query.pagination && query.page > deepest) throw invalid({ page: [limits.atMost(deepest)] });
   // Before a row: walk the order backwards from it, then turn the page round.
   const walk = cursor === 'before' ? (direction === 'asc' ? 'desc' : 'asc') : direction;
   const nulls = sql.raw(cursor === 'before' ? 'nulls first' : 'nulls last');

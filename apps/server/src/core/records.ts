@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, prepared } from '../db/client.ts';
 import { notFound } from './errors.ts';
 import { rows } from './lists.ts';
-import { type Scope, sqlIdList, visibleSchool, visibleSeries, visibleStudent, visibleUser } from './scope.ts';
+import { anyId, type Scope, visibleSchool, visibleSeries, visibleStudent, visibleUser } from './scope.ts';
 
 /** The kinds of record a path can name (`config.record`); each has one definition of its scope below. */
 export const recordKinds = ['student', 'enrollment', 'school', 'series', 'user'] as const;
@@ -25,19 +25,19 @@ const labels: Record<RecordKind, string> = {
   user: 'User',
 };
 
-/** Each kind's ids among `ids` that exist and are in the scope (DOMAIN.md, "What each user sees"). */
+/** Each kind's ids among `ids` (`= any(…)`) that exist and are in the scope (DOMAIN.md, "What each user sees"). */
 const inScope: Record<RecordKind, (scope: Scope, ids: SQL) => SQL> = {
-  student: (scope, ids) => sql`select s.id from students s where s.id in ${ids} and ${visibleStudent(scope)}`,
+  student: (scope, ids) => sql`select s.id from students s where s.id = ${ids} and ${visibleStudent(scope)}`,
   // An enrollment is seen with its student: the student's scope is the enrollment's.
   enrollment: (scope, ids) => sql`select e.id from enrollments e join students s on s.id = e.student_id
-    where e.id in ${ids} and ${visibleStudent(scope)}`,
-  school: (scope, ids) => sql`select sc.id from schools sc where sc.id in ${ids} and ${visibleSchool(scope)}`,
+    where e.id = ${ids} and ${visibleStudent(scope)}`,
+  school: (scope, ids) => sql`select sc.id from schools sc where sc.id = ${ids} and ${visibleSchool(scope)}`,
   // A series the user's schools offer or hold, or one a student they see is enrolled in: a shared
   // student may follow a course that the user's own schools do not offer.
-  series: (scope, ids) => sql`select se.id from series se where se.id in ${ids} and (${visibleSeries(scope)}
+  series: (scope, ids) => sql`select se.id from series se where se.id = ${ids} and (${visibleSeries(scope)}
     or exists (select 1 from enrollments e join students s on s.id = e.student_id
       where e.series_id = se.id and ${visibleStudent(scope)}))`,
-  user: (scope, ids) => sql`select u.id from users u where u.id in ${ids} and ${visibleUser(scope)}`,
+  user: (scope, ids) => sql`select u.id from users u where u.id = ${ids} and ${visibleUser(scope)}`,
 };
 
 /** Those of `ids` that name a record of this kind in the scope; the others are missing to this user. */
@@ -48,7 +48,7 @@ export async function visibleIds<K extends RecordKind>(
   ids: readonly number[],
 ): Promise<Visible<K>[]> {
   if (ids.length === 0) return [];
-  const found = await rows<{ id: number }>(db.execute(inScope[kind](scope, sqlIdList([...new Set(ids)]))));
+  const found = await rows<{ id: number }>(db.execute(prepared(inScope[kind](scope, anyId([...new Set(ids)])))));
   return found.map((row) => Number(row.id) as Visible<K>);
 }
 

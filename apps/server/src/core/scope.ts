@@ -92,3 +92,9 @@ export function visibleUser(scope: Scope, user: SQL = sql.raw('u')): SQL {
 }
 
 export const sqlIdList = idList;
+
+/**
+ * Ids as one array parameter (`= any(…)`): the statement's text is the same whatever their number,
+ * so a prepared statement serves every page (db/client.ts `prepared`).
+ */
+export const anyId = (values: readonly number[]) => sql`any(${sql.param([...values])}::bigint[])`;

@@ -8,6 +8,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -44,8 +46,41 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 // Dates (no time) stay the plain YYYY-MM-DD strings that the API sends (SPEC section 5).
 pg.types.setTypeParser(1082, (value) => value);
 
+/**
+ * Marks a statement whose plan does not depend on its parameters (a record by id, the rows of a few
+ * ids): on PostgreSQL each connection prepares it once and reuses its plan, where planning cost more
+ * than running (docs/decisions/011). Searches and filtered lists are planned for their values every
+ * time and must not be marked. PGlite ignores the mark.
+ */
+export const prepared = (statement: SQL): SQL => sql.join([sql.raw(preparedMark), statement]);
+const preparedMark = '/* prepared */ ';
+
+type QueryConfig = { text?: unknown; name?: string };
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `srs_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (statementNames.size >= 2000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+};
+/** Names marked statements by their text, so that node-postgres prepares each once per connection. */
+function nameMarkedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const statement = config as QueryConfig | null;
+    if (statement && typeof statement === 'object' && typeof statement.text === 'string' && !statement.name) {
+      if (statement.text.startsWith(preparedMark)) return query({ ...statement, name: statementName(statement.text) }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('connect', nameMarkedStatements);
   // An idle connection closed by the server (a restart, a failover, a dropped database) must not
   // end the process: the pool opens a new connection for the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -1,12 +1,13 @@
-import { base, en, en_US, Faker } from '@faker-js/faker';
-
-export type DemoRandom = ReturnType<typeof demoRandom>;
+export type DemoRandom = Awaited<ReturnType<typeof demoRandom>>;
 
 /**
  * A private Faker seeded with 2026: every start draws the same names, addresses and choices,
  * and nothing else in the process can shift the sequence by using the shared `faker`.
  */
-export function demoRandom(seed = 2026) {
+export async function demoRandom(seed = 2026) {
+  // Loaded when the demo is seeded, never by a server that finds its data in place: Faker's
+  // locales are tens of megabytes of strings kept for the life of the process.
+  const { base, en, en_US, Faker } = await import('@faker-js/faker');
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(seed);
   const int = (min: number, max: number) => (max <= min ? min : faker.number.int({ min, max }));

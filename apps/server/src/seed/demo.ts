@@ -43,7 +43,7 @@ export async function seedDemo(database: Database, options: { today?: Date } = {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasUsers(tx)) return { seeded: false } as const;
-    const random = demoRandom(2026);
+    const random = await demoRandom(2026);
     const clock = dayClock(options.today);
     const organisation = await insertOrganisation(tx, random, passwordHash);
     const catalogue = await insertCatalogue(tx, organisation, clock);

@@ -1,4 +1,3 @@
-import { Country, State } from 'country-state-city';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { rowsOf } from './bulk.ts';
@@ -31,6 +30,8 @@ async function hasRows(tx: DbOrTx, table: 'countries' | 'zip_centroids'): Promis
 }
 
 async function loadCountriesAndStates(tx: DbOrTx): Promise<void> {
+  // Loaded only to seed: the package holds every city of the world, megabytes kept for good once imported.
+  const { Country, State } = await import('country-state-city');
   const countries = Country.getAllCountries().map((c) => ({ name: c.name, iso_code: c.isoCode }));
   await tx.execute(sql`
     insert into countries (name, iso_code)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgSequence, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { episodes, series } from './catalogue.ts';
 import { id, ref, timestamps } from './columns.ts';
 import { students } from './students.ts';
@@ -32,6 +32,11 @@ export const enrollments = pgTable(
     // Earliest reminder date after the latest follow-up: due once it has come.
     cachedNextReminderDate: date('cached_next_reminder_date', { mode: 'string' }),
     startedOn: date('started_on', { mode: 'string' }).notNull().default(sql`current_date`),
+    /**
+     * The student's school, kept by the database (migration 0006): what a school's admins see of
+     * its enrollments is one range of an index, not a join through two thousand students.
+     */
+    schoolId: ref('school_id'),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +49,12 @@ export const enrollments = pgTable(
     index('enrollments_reminder_idx')
       .on(t.cachedNextReminderDate)
       .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended') and ${t.cachedNextReminderDate} is not null`),
+    // A school's active enrollments, oldest follow-up first (with the next reminder as an INCLUDE
+    // column, migration 0006), and its students by series.
+    index('enrollments_school_followup_idx')
+      .on(t.schoolId, sql`coalesce(${t.cachedLatestFollowupDate}, ${t.startedOn})`, t.id)
+      .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended') and not ${t.orphaned}`),
+    index('enrollments_school_series_idx').on(t.schoolId, t.seriesId, t.studentId),
   ],
 );
 
@@ -111,4 +122,21 @@ export const reminders = pgTable(
     ...timestamps,
   },
   (t) => [index('reminders_enrollment_id_idx').on(t.enrollmentId, t.date)],
+);
+
+/**
+ * How many students each school has in each series (any enrollment, orphaned too), recounted by
+ * the database whenever a school's enrollments change (migration 0007): a network's or a
+ * conference's course list adds up a few hundred rows instead of counting a million enrollments.
+ */
+export const seriesSchoolStudents = pgTable(
+  'series_school_students',
+  {
+    seriesId: ref('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    schoolId: ref('school_id').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.schoolId] }), index('series_school_students_school_idx').on(t.schoolId)],
 );

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
 import { users } from './users.ts';
@@ -33,15 +33,22 @@ export const students = pgTable(
     createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     // The client's key of one create: a retried create returns this student, never a second one.
     requestKey: text('request_key'),
+    /**
+     * What a name search reads: 'Quick find' and the header search match every word anywhere in
+     * the full name (docs/decisions/011). Kept by the database itself.
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(${students.firstName} || ' ' || coalesce(${students.middleName}, '') || ' ' || ${students.lastName})`,
+      ),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('students_created_by_request_key').on(t.createdById, t.requestKey),
-    // 'Quick find' and the header search match every word anywhere in the full name.
-    index('students_full_name_trgm_idx').using(
-      'gin',
-      sql`lower(${t.firstName} || ' ' || coalesce(${t.middleName}, '') || ' ' || ${t.lastName}) gin_trgm_ops`,
-    ),
+    index('students_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // The three name orders also carry the search name (and the global one the scope columns) as
+    // INCLUDE columns, added by migration 0005: a search walks them without reading the table.
     index('students_school_name_idx').on(t.schoolId, t.lastName, t.firstName, t.id),
     index('students_instructor_name_idx').on(t.instructorId, t.lastName, t.firstName, t.id),
     index('students_name_idx').on(t.lastName, t.firstName, t.id),
@@ -64,4 +71,37 @@ export const studentShares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.userId] }), index('student_shares_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Every word of a student's search name, once (docs/decisions/011): a name search finds the words
+ * that contain what was typed here, a few thousand rows, instead of in a million names.
+ */
+export const nameWords = pgTable('name_words', {
+  id: serial('id').primaryKey(),
+  word: text('word').notNull().unique(),
+}, (t) => [index('name_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
+/**
+ * For each word, its students in name order with their scope columns: the students matching a
+ * word read in the list's order, page by page. Kept by triggers on students (migration 0005).
+ */
+export const studentWords = pgTable(
+  'student_words',
+  {
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => nameWords.id),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wordId, t.lastName, t.firstName, t.studentId] }),
+    index('student_words_student_id_idx').on(t.studentId),
+  ],
 );

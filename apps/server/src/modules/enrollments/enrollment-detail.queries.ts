@@ -14,7 +14,7 @@ import { notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, prepared } from '../../db/client.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
 import { enrollmentSummary, type SummaryRow } from './enrollment-summaries.ts';
 
@@ -52,7 +52,7 @@ const personOf = (row: PersonColumns) => personRef(row.person_id, row.person_fir
 /** The enrollment's own row with its series, student, school and instructor. */
 async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: number) {
   const [head] = await rows<HeadRow>(
-    db.execute(sql`
+    db.execute(prepared(sql`
       select e.id, e.series_id, se.name as series_name, se.type as series_type, e.registration_number,
         e.lesson_number, e.orphaned, e.status,
         e.last_sent_delivery_date::text as last_sent_delivery_date,
@@ -68,7 +68,7 @@ async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: num
         join series se on se.id = e.series_id
         join schools sc on sc.id = s.school_id
         left join users i on i.id = s.instructor_id
-      where e.id = ${id}`),
+      where e.id = ${id}`)),
   );
   // Checked in this request: gone now means deleted by someone else in between.
   if (!head) throw notFound('Enrollment');
@@ -79,52 +79,52 @@ async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: num
 function loadRecords(db: DbOrTx, id: Visible<'enrollment'>) {
   return Promise.all([
     rows<DeliveryRow>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select d.id, d.episode_id, ep.name as episode_name, ep.position as episode_position,
           d.date_sent::text as date_sent, d.date_completed::text as date_completed, d.delivery_type,
           d.grading_instructor_id
         from episode_deliveries d join episodes ep on ep.id = d.episode_id
-        where d.enrollment_id = ${id} order by ep.position, d.id`),
+        where d.enrollment_id = ${id} order by ep.position, d.id`)),
     ),
     rows<EpisodeRow>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select a.id, a.episode_id, ep.name as episode_name, ep.position as episode_position
         from attendances a join episodes ep on ep.id = a.episode_id
-        where a.enrollment_id = ${id} order by ep.position, a.id`),
+        where a.enrollment_id = ${id} order by ep.position, a.id`)),
     ),
     rows<VisitRow>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select v.id, v.date::text as date, u.id as person_id, u.first_name as person_first_name,
           u.last_name as person_last_name
         from visits v left join users u on u.id = v.visitor_id
-        where v.enrollment_id = ${id} order by v.date desc, v.id desc`),
+        where v.enrollment_id = ${id} order by v.date desc, v.id desc`)),
     ),
     rows<{ id: number; date: string }>(
-      db.execute(sql`select r.id, r.date::text as date from reminders r
-        where r.enrollment_id = ${id} order by r.date desc, r.id desc`),
+      db.execute(prepared(sql`select r.id, r.date::text as date from reminders r
+        where r.enrollment_id = ${id} order by r.date desc, r.id desc`)),
     ),
     rows<ProductDelivery>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select p.id, p.product_offer_id as product_id, po.name as product_name,
           p.delivered_at::text as delivered_at, p.quantity, p.price::text as price, p.visitor_name, p.delivery_type
         from product_deliveries p join product_offers po on po.id = p.product_offer_id
-        where p.enrollment_id = ${id} order by p.delivered_at desc, p.id desc`),
+        where p.enrollment_id = ${id} order by p.delivered_at desc, p.id desc`)),
     ),
     rows<DecisionRow>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select d.id, d.decision_option_id, o.name as decision_option_name,
           d.episode_delivery_id, d.attendance_id, d.visit_id
         from decisions d join decision_options o on o.id = d.decision_option_id
-        where d.cached_enrollment_id = ${id} order by o.position, d.id`),
+        where d.cached_enrollment_id = ${id} order by o.position, d.id`)),
     ),
     rows<NoteRow>(
-      db.execute(sql`
+      db.execute(prepared(sql`
         select n.id, n.type, n.text,
           to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
           n.episode_delivery_id, n.attendance_id, n.visit_id, n.reminder_id,
           u.id as person_id, u.first_name as person_first_name, u.last_name as person_last_name
         from notes n left join users u on u.id = n.author_id
-        where n.cached_enrollment_id = ${id} order by n.created_at, n.id`),
+        where n.cached_enrollment_id = ${id} order by n.created_at, n.id`)),
     ),
   ]);
 }

@@ -1,8 +1,8 @@
 import type { EnrollmentSummary } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
-import { sqlIdList } from '../../core/scope.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { anyId } from '../../core/scope.ts';
+import { type DbOrTx, prepared } from '../../db/client.ts';
 
 /** An enrollment's columns that its summary shows, as the list and detail queries select them. */
 export type SummaryRow = {
@@ -45,14 +45,14 @@ export async function enrollmentSummariesByStudent(db: DbOrTx, studentIds: numbe
   for (const id of studentIds) byStudent.set(id, { course_enrollments: [], seminar_enrollments: [] });
   if (studentIds.length === 0) return byStudent;
   const result = await rows<Row>(
-    db.execute(sql`
+    db.execute(prepared(sql`
       select e.id, e.student_id, e.series_id, se.name as series_name, se.type as series_type,
         e.registration_number, e.lesson_number, e.orphaned, e.status,
         e.last_sent_delivery_date::text as last_sent_delivery_date,
         e.cached_latest_followup_date::text as cached_latest_followup_date
       from enrollments e join series se on se.id = e.series_id
-      where e.student_id in ${sqlIdList(studentIds)}
-      order by e.started_on desc, e.id desc`),
+      where e.student_id = ${anyId(studentIds)}
+      order by e.started_on desc, e.id desc`)),
   );
   for (const row of result) {
     const entry = byStudent.get(row.student_id);

@@ -1,11 +1,11 @@
-import type { ListQuery } from '@srs/shared/common';
+import { countCap, type ListQuery } from '@srs/shared/common';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
 import { cappedCount, keysetPage, type PageKey, rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
-import { type Scope, visibleStudent } from '../../core/scope.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { anyId, type Scope } from '../../core/scope.ts';
+import { type DbOrTx, prepared } from '../../db/client.ts';
 import { needsFollowupSql } from './enrollment-caches.ts';
 
 type Row = {
@@ -24,26 +24,76 @@ type Row = {
   last_followup_date: string;
 };
 
+/** The list's order: oldest follow-up first (the partial indexes' order), then the id. */
+const followupKeys = [{ expr: sql`coalesce(e.cached_latest_followup_date, e.started_on)` }, { expr: sql`e.id` }];
+
+/**
+ * The parts of what a user who does not see the whole network sees, each read from its own index
+ * in the list's order (docs/decisions/011): each school they administer is one range of
+ * enrollments_school_followup_idx; their own students' and shared students' enrollments are few.
+ */
+function scopeParts(scope: Scope): SQL[] {
+  return [
+    ...scope.adminSchoolIds.map((schoolId) => sql`e.school_id = ${schoolId}`),
+    sql`e.student_id in (select vs.id from students vs where vs.instructor_id = ${scope.userId})`,
+    sql`e.student_id in (select ss.student_id from student_shares ss where ss.user_id = ${scope.userId})`,
+  ];
+}
+
+/** Ids of enrollments needing follow-up in the parts of a scope, `limit` of each part at most, merged. */
+function partsNeedingFollowup(scope: Scope, due: SQL, keyed: { where: SQL; order: SQL }, limit: number): SQL {
+  const parts = scopeParts(scope).map(
+    (part) => sql`(select e.id, coalesce(e.cached_latest_followup_date, e.started_on) as followup_key from enrollments e
+      where ${part} and ${due} and ${keyed.where} order by ${keyed.order} limit ${limit})`,
+  );
+  // UNION: an enrollment of the user's school may also be of their own or a shared student.
+  return sql.join(parts, sql` union `);
+}
+
 export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQuery, followupDays: number) {
-  const where = sql`${needsFollowupSql(today(), followupDays)} and ${visibleStudent(scope)}`;
-  const from = sql`from enrollments e join students s on s.id = e.student_id`;
-  // Oldest follow-up first, read from enrollments_followup_idx.
-  const page = keysetPage(query, [{ expr: sql`coalesce(e.cached_latest_followup_date, e.started_on)` }, { expr: sql`e.id` }], 'asc');
-  const [found, count] = await Promise.all([
-    rows<Row & PageKey>(
-      db.execute(sql`
-        select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
-          se.id as series_id, se.name as series_name, se.type as series_type,
-          i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
-          e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
-          coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date, ${page.key} as page_key
-        ${from} join series se on se.id = e.series_id left join users i on i.id = s.instructor_id
-        where ${where} and ${page.where}
-        order by ${page.order}
-        limit ${page.limit} offset ${page.offset}`),
-    ),
-    cappedCount(db, from, where),
-  ]);
+  const due = needsFollowupSql(today(), followupDays);
+  // Oldest follow-up first, read from enrollments_followup_idx (the network) or
+  // enrollments_school_followup_idx (a user's schools).
+  const page = keysetPage(query, followupKeys, 'asc');
+  const select = sql`select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
+      se.id as series_id, se.name as series_name, se.type as series_type,
+      i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
+      e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
+      coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date, ${page.key} as page_key
+    from enrollments e join students s on s.id = e.student_id join series se on se.id = e.series_id
+      left join users i on i.id = s.instructor_id`;
+  const wholeNetwork = async () =>
+    Promise.all([
+      rows<Row & PageKey>(
+        db.execute(
+          prepared(sql`${select} where ${due} and ${page.where} order by ${page.order} limit ${page.limit} offset ${page.offset}`),
+        ),
+      ),
+      cappedCount(db, sql`from enrollments e`, due),
+    ]);
+  const inParts = async () => {
+    const merged = keysetPage(query, [{ expr: sql`m.followup_key` }, { expr: sql`m.id` }], 'asc');
+    const [ids, [counted]] = await Promise.all([
+      rows<{ id: number }>(
+        db.execute(
+          prepared(sql`select m.id from (${partsNeedingFollowup(scope, due, page, page.offset + page.limit)}) m
+            order by ${merged.order} limit ${page.limit} offset ${page.offset}`),
+        ),
+      ),
+      rows<{ total: number }>(
+        db.execute(
+          prepared(sql`select count(*)::int as total
+            from (${partsNeedingFollowup(scope, due, { where: sql`true`, order: page.order }, countCap + 1)}) m`),
+        ),
+      ),
+    ]);
+    const found = await rows<Row & PageKey>(
+      db.execute(prepared(sql`${select} where e.id = ${anyId(ids.map((row) => Number(row.id)))} order by ${page.order}`)),
+    );
+    const total = Number(counted?.total ?? 0);
+    return [found, { total: Math.min(total, countCap), capped: total > countCap }] as const;
+  };
+  const [found, count] = scope.all ? await wholeNetwork() : await inParts();
   const { rows: pageRows, ...cursors } = page.finish(found);
   const enrollments: FollowupEnrollment[] = pageRows.map((row) => ({
     id: row.id,

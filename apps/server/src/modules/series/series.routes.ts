@@ -19,7 +19,7 @@ import { decisionOptionsOf, episodesOf, productOffersOf, seriesOptions } from '.
 import { seriesRecordRoutes } from './series-writes.routes.ts';
 import { listSeries } from './series.queries.ts';
 
-export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) {
+export async function seriesRoutes(app: App, { db }: { db: Db; env: Env }) {
   app.get(
     '/api/series',
     {
@@ -32,7 +32,7 @@ export async function seriesRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       },
     },
     async (request) => {
-      const { items, total } = await listSeries(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
+      const { items, total } = await listSeries(db, request.actor.scope, request.query);
       const pagination = paginationOf(request.query, total, items.length);
       return request.query.type === 'Course' ? { courses: items, pagination } : { seminars: items, pagination };
     },

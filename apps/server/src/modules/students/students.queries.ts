@@ -1,3 +1,4 @@
+import { countCap } from '@srs/shared/common';
 import { registrationNumberMaxDigits, type Student, type StudentListQuery } from '@srs/shared/students';
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
@@ -5,9 +6,10 @@ import { notFound } from '../../core/errors.ts';
 import { and, cappedCount, keysetPage, type PageKey, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
-import { type Scope, visibleStudent } from '../../core/scope.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
+import { type DbOrTx, prepared } from '../../db/client.ts';
 import { enrollmentSummariesByStudent, needsFollowupSql } from '../enrollments/public.ts';
+import { nameKeys, nameSearchCount, nameSearchOf, nameSearchPage } from './name-search.ts';
 
 type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' | 'seminar_enrollments'> & {
   instructor_id: number | null;
@@ -18,7 +20,8 @@ type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' |
   church_name: string;
 };
 
-const fullName = sql`lower(s.first_name || ' ' || coalesce(s.middle_name, '') || ' ' || s.last_name)`;
+/** The stored, lowercased full name (migration 0005): every search word must appear in it. */
+const fullName = sql`s.search_name`;
 
 /**
  * A registration number of up to 18 digits as SQL: sent as text and cast by the database, since a
@@ -83,15 +86,31 @@ const fromStudents = sql`from students s join schools sc on sc.id = s.school_id 
 export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
   const where = studentFilter(scope, query, followupDays);
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
+  // A search by name in name order finds its page and count its own way (docs/decisions/011).
+  const search = nameSearchOf(scope, query);
+  const [ids, searchTotal] = search
+    ? await Promise.all([
+        nameSearchPage(db, search, page, {
+          n: keysetPage(query, nameKeys('n', 'id'), query.orderBy),
+          sw: keysetPage(query, nameKeys('sw', 'student_id'), query.orderBy),
+        }),
+        nameSearchCount(db, search),
+      ])
+    : [null, null];
   const [found, count] = await Promise.all([
     rows<StudentRow & PageKey>(
       db.execute(
-        sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
-          order by ${page.order} limit ${page.limit} offset ${page.offset}`,
+        ids
+          ? prepared(sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id = ${anyId(ids)}
+              order by ${page.order}`)
+          : sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
+              order by ${page.order} limit ${page.limit} offset ${page.offset}`,
       ),
     ),
-    // The filter reads only `s`: the count needs no joins.
-    cappedCount(db, sql`from students s`, where),
+    searchTotal === null
+      ? // The filter reads only `s`: the count needs no joins.
+        cappedCount(db, sql`from students s`, where)
+      : { total: Math.min(searchTotal, countCap), capped: searchTotal > countCap },
   ]);
   const { rows: students, ...cursors } = page.finish(found);
   return { students: await withEnrollments(db, students), total: count.total, more: { total_capped: count.capped, ...cursors } };
@@ -99,7 +118,9 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
 
 /** GET /students/{id}: the student whose scope check passed. */
 export async function findStudent(db: DbOrTx, id: Visible<'student'>): Promise<Student> {
-  const found = await rows<StudentRow>(db.execute(sql`select ${studentColumns} ${fromStudents} where s.id = ${id}`));
+  const found = await rows<StudentRow>(
+    db.execute(prepared(sql`select ${studentColumns} ${fromStudents} where s.id = ${id}`)),
+  );
   const [student] = await withEnrollments(db, found);
   // Checked in this request: gone now means deleted by someone else in between.
   if (!student) throw notFound('Student');

@@ -27,7 +27,8 @@ export function CoursesTable({ courses, loading, linkNames, sort, dashboard = fa
     render: (course) => course.students_count,
   };
   const columns: Column<SeriesItem>[] = dashboard
-    ? [name, students, { key: 'followup', header: 'NEEDING FOLLOW-UP', render: (course) => course.needing_followup_count }]
+    ? // SPEC section 2: the dashboard's needing-follow-up column is shown as a dash.
+      [name, students, { key: 'followup', header: 'NEEDING FOLLOW-UP', render: () => '-' }]
     : [
         name,
         {

@@ -1,0 +1,138 @@
+import { countCap } from '@srs/shared/common';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, searchWords } from '../src/core/lists.ts';
+import { resolveScope, visibleStudent } from '../src/core/scope.ts';
+import { loadTokenUser } from '../src/auth/current-user.ts';
+import { nameSearchSettings } from '../src/modules/students/name-search.ts';
+import { createTestApp, type TestContext } from './support/app.ts';
+import { createConference, createSchool, createStudent, createUser } from './support/factories.ts';
+
+type Page = {
+  students: { id: number }[];
+  pagination: { page: number; total_count: number; total_capped: boolean; next_cursor: string | null; prev_cursor: string | null };
+};
+
+/**
+ * The name search's own ways (docs/decisions/011) against the general filter they stand in for:
+ * every page, forwards and back, and every count, for users who see a few schools, many schools,
+ * their own students, and the whole network, with the walk both long enough and too short.
+ */
+describe('student search by name at network scale', () => {
+  let t: TestContext;
+  const users: Record<string, number> = {};
+  const emails: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const conference = await createConference(db);
+    const schools = [];
+    for (let i = 0; i < 5; i++) schools.push(await createSchool(db, { conferenceId: conference.id }));
+    const elsewhere = await createSchool(db);
+    const add = async (key: string, role: Parameters<typeof createUser>[1]) => {
+      const user = await createUser(db, role);
+      users[key] = user.id;
+      emails[key] = user.email;
+    };
+    await add('global admin', { roleType: 'global_admin' });
+    await add('conference admin', { roleType: 'conference_admin', conferenceId: conference.id });
+    await add('school admin', { roleType: 'school_admin', schoolId: schools[0]!.id });
+    await add('instructor', { roleType: 'instructor', schoolId: schools[1]!.id });
+    // Names bunched at one end of the order (Smith, Zimmer), spread ones (Ann, Joanne), two words
+    // of one name holding the same fragment (Ann Annette), a middle name, case and apostrophes.
+    const first = ['Ann', 'Anna', 'Joanne', 'Mary Ann', 'Maria', 'John', 'Ann Annette', 'Zoe', "D'Ann", 'ÉMILE'];
+    const last = ['Smith', 'Smithers', 'Aaronson', 'Zimmer', 'Annan', 'Brown', "O'Brien", 'Garcia', 'Quartz'];
+    const array = (values: (string | number)[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]`;
+    await db.execute(sql`
+      insert into students (first_name, middle_name, last_name, city, state, zip_code, country, school_id, instructor_id)
+      select (${array(first)}::text[])[1 + n % ${first.length}], case when n % 7 = 0 then 'Marianne' end,
+        (${array(last)}::text[])[1 + (n * 7 / 3) % ${last.length}], 'Springfield', 'IL', '62701', 'United States',
+        case when n % 9 = 0 then ${elsewhere.id}::bigint
+          else (${array(schools.map((s) => s.id))}::bigint[])[1 + n % 5] end,
+        case when n % 4 = 0 then ${users.instructor}::bigint end
+      from generate_series(1, 1700) as n`);
+    const [shared] = await rows<{ id: number }>(db.execute(sql`select id from students where school_id = ${elsewhere.id} limit 1`));
+    await db.execute(sql`insert into student_shares (student_id, user_id) values (${shared!.id}, ${users.instructor})`);
+    // A renamed student leaves their old words and takes the new ones.
+    const renamed = await createStudent(db, { schoolId: schools[0]!.id, firstName: 'Xavier', lastName: 'Renamed' });
+    await db.execute(sql`update students set first_name = 'Annabel' where id = ${renamed.id}`);
+  });
+  afterAll(async () => {
+    nameSearchSettings.walkBudget = 5000;
+    await t.close();
+  });
+
+  /** The general filter's answer: every visible student whose search name holds every word. */
+  const expected = async (who: string, text: string) => {
+    const user = await loadTokenUser(t.database.db, users[who]!);
+    const scope = await resolveScope(t.database.db, user!);
+    const words = searchWords([text]);
+    const found = await rows<{ id: number }>(
+      t.database.db.execute(sql`select s.id from students s
+        where ${visibleStudent(scope)} and ${sql.join(words.map((w) => sql`s.search_name like ${w}`), sql` and `)}
+        order by s.last_name, s.first_name, s.id`),
+    );
+    return found.map((row) => Number(row.id));
+  };
+
+  const terms = ['ann', 'smith', 'zim', 'mar', 'émile', "o'b", 'ann smith', 'anne mari', 'nn', 'renamed', 'xavier', 'annabel', 'zzz', '50%'];
+  for (const budget of [5000, 40]) {
+    for (const who of ['global admin', 'conference admin', 'school admin', 'instructor']) {
+      it(`finds what the general filter finds, page by page both ways (${who}, walk of ${budget})`, async () => {
+        nameSearchSettings.walkBudget = budget;
+        const headers = await t.headersFor(emails[who]!);
+        for (const text of terms) {
+          const all = await expected(who, text);
+          const url = (rest: string) =>
+            `/api/students?${text.split(' ').map((w) => `full_name_i_cont_all[]=${encodeURIComponent(w)}`).join('&')}&sortBy=name&orderBy=asc&section=all&per_page=200&${rest}`;
+          const get = async (rest: string) => {
+            const response = await t.app.inject({ method: 'GET', url: url(rest), headers });
+            expect(response.statusCode, response.body).toBe(200);
+            return response.json() as Page;
+          };
+          let page = await get('page=1');
+          expect(page.pagination.total_count, `${who} '${text}' count`).toBe(Math.min(all.length, countCap));
+          expect(page.pagination.total_capped, `${who} '${text}' capped`).toBe(all.length > countCap);
+          const forwards = [page.students.map((s) => s.id)];
+          while (page.pagination.next_cursor) {
+            page = await get(`page=${page.pagination.page + 1}&after=${page.pagination.next_cursor}`);
+            forwards.push(page.students.map((s) => s.id));
+          }
+          expect(forwards.flat(), `${who} '${text}' forwards`).toEqual(all);
+          const backwards = [forwards.at(-1)];
+          while (page.pagination.prev_cursor) {
+            page = await get(`page=${page.pagination.page - 1}&before=${page.pagination.prev_cursor}`);
+            backwards.unshift(page.students.map((s) => s.id));
+          }
+          expect(backwards, `${who} '${text}' backwards`).toEqual(forwards);
+          if (forwards.length > 2) expect((await get('page=3')).students.map((s) => s.id)).toEqual(forwards[2]);
+        }
+      });
+    }
+  }
+
+  it('keeps the words of every name as the names change', async () => {
+    const db = t.database.db;
+    const words = async (name: string) =>
+      (
+        await rows<{ n: number }>(
+          db.execute(sql`select count(*)::int as n from student_words sw join name_words w on w.id = sw.word_id
+            join students s on s.id = sw.student_id where w.word = ${name}`),
+        )
+      )[0]?.n;
+    expect(await words('xavier')).toBe(0);
+    expect(await words('annabel')).toBe(1);
+    // Every student's words, and no others.
+    const [check] = await rows<{ missing: number; extra: number }>(
+      db.execute(sql`
+        with wanted as (select distinct s.id, t.word, s.last_name, s.first_name, s.school_id, s.instructor_id
+            from students s cross join regexp_split_to_table(s.search_name, ' ') t(word) where t.word <> ''),
+          held as (select sw.student_id as id, w.word, sw.last_name, sw.first_name, sw.school_id, sw.instructor_id
+            from student_words sw join name_words w on w.id = sw.word_id)
+        select (select count(*) from (select * from wanted except select * from held) x)::int as missing,
+          (select count(*) from (select * from held except select * from wanted) x)::int as extra`),
+    );
+    expect(check).toEqual({ missing: 0, extra: 0 });
+  });
+});
