@@ -14,40 +14,76 @@ import {
   query,
   scopeOf,
   visibleSeries,
-  visibleStudent,
+  studentRowVisible,
   visibleUser,
 } from './sql.ts';
 import { listStudents } from './student-list.ts';
 
 type FollowupRow = Record<string, unknown> & { page_key: (string | number | null)[] };
 
+/** The app's `partsNeedingFollowup`: each administered school one range, own and shared students. */
+function partsNeedingFollowup(scope: BaselineScope, p: Params, keyed: { where: () => string; order: string }, limit: number) {
+  const parts = [
+    ...scope.adminSchoolIds.map((id) => () => `e.school_id = ${p.add(id)}`),
+    () => `e.student_id in (select vs.id from students vs where vs.instructor_id = ${p.add(scope.userId)})`,
+    () => `e.student_id in (select ss.student_id from student_shares ss where ss.user_id = ${p.add(scope.userId)})`,
+  ];
+  return parts
+    .map(
+      (part) => `(select e.id, coalesce(e.cached_latest_followup_date, e.started_on) as followup_key from enrollments e
+      where ${part()} and ${needsFollowup(p)} and ${keyed.where()} order by ${keyed.order} limit ${p.add(limit)})`,
+    )
+    .join(' union ');
+}
+
 async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
   const window = pageQuery(q);
-  const from = 'from enrollments e join students s on s.id = e.student_id';
-  const where = (p: Params) => `${needsFollowup(p)} and ${visibleStudent(scope, p)}`;
+  const keys = [{ expr: 'coalesce(e.cached_latest_followup_date, e.started_on)' }, { expr: 'e.id' }];
   const p = new Params();
-  const page = keysetPage(
-    p,
-    window,
-    [{ expr: 'coalesce(e.cached_latest_followup_date, e.started_on)' }, { expr: 'e.id' }],
-    'asc',
-  );
-  const pageSql = `
+  const page = keysetPage(p, window, keys, 'asc');
+  const select = `
         select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
           se.id as series_id, se.name as series_name, se.type as series_type,
           i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
           e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
           coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date, ${page.key} as page_key
-        ${from} join series se on se.id = e.series_id left join users i on i.id = s.instructor_id
-        where ${where(p)} and ${page.where()}
-        order by ${page.order}
-        limit ${page.limit()} offset ${page.offset()}`;
-  const c = new Params();
-  const countSql = cappedCountSql(from, where(c), c);
-  const [found, [count]] = await Promise.all([
-    query<FollowupRow>(pool, pageSql, p),
-    query<{ total: number }>(pool, countSql, c),
-  ]);
+        from enrollments e join students s on s.id = e.student_id join series se on se.id = e.series_id
+          left join users i on i.id = s.instructor_id`;
+  let found: FollowupRow[];
+  let count: { total: number } | undefined;
+  if (scope.all) {
+    const c = new Params();
+    [found, [count]] = await Promise.all([
+      query<FollowupRow>(
+        pool,
+        `${select} where ${needsFollowup(p)} and ${page.where()} order by ${page.order} limit ${page.limit()} offset ${page.offset()}`,
+        p,
+      ),
+      query<{ total: number }>(pool, cappedCountSql('from enrollments e', needsFollowup(c), c), c),
+    ]);
+  } else {
+    const wanted = window.per_page + 1 + (window.after || window.before ? 0 : (window.page - 1) * window.per_page);
+    const i = new Params();
+    const inner = keysetPage(i, window, keys, 'asc');
+    const merged = keysetPage(i, window, [{ expr: 'm.followup_key' }, { expr: 'm.id' }], 'asc');
+    const c = new Params();
+    const open = { where: () => 'true', order: inner.order };
+    const [ids, counted] = await Promise.all([
+      query<{ id: number }>(
+        pool,
+        `select m.id from (${partsNeedingFollowup(scope, i, inner, wanted)}) m order by ${merged.order} limit ${merged.limit()} offset ${merged.offset()}`,
+        i,
+      ),
+      query<{ total: number }>(pool, `select count(*)::int as total from (${partsNeedingFollowup(scope, c, open, 1001)}) m`, c),
+    ]);
+    const byIds = new Params();
+    found = await query<FollowupRow>(
+      pool,
+      `${select} where e.id = any(${byIds.add(ids.map((row) => Number(row.id)))}::bigint[]) order by ${page.order}`,
+      byIds,
+    );
+    count = counted[0];
+  }
   const total = capped(Number(count?.total ?? 0));
   const { rows, ...cursors } = page.finish(found);
   const enrollments = rows.map((row) => ({
@@ -67,6 +103,18 @@ async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
     enrollments,
     pagination: pagination(window, total.total, enrollments.length, { total_capped: total.capped, ...cursors }),
   };
+}
+
+/** The app's `studentsCount` (series.queries.ts): kept counts of administered schools, the rest counted. */
+function studentsCount(scope: BaselineScope, p: Params): string {
+  const kept = (schools: string) =>
+    `(select coalesce(sum(c.students), 0)::int from series_school_students c where c.series_id = se.id and ${schools})`;
+  if (scope.all) return kept('true');
+  const admin = () => `any(${p.add(scope.adminSchoolIds)}::bigint[])`;
+  return `(${kept(`c.school_id = ${admin()}`)} + (select count(distinct e.student_id)::int from enrollments e
+    where e.series_id = se.id and not coalesce(e.school_id = ${admin()}, false) and e.student_id in (
+      select vs.id from students vs where vs.instructor_id = ${p.add(scope.userId)}
+      union all select ss.student_id from student_shares ss where ss.user_id = ${p.add(scope.userId)})))`;
 }
 
 /** ORDER BY of the offset-paged lists (core/lists.ts `orderBy`): every column nulls last. */
@@ -91,8 +139,7 @@ async function listSeries(pool: Pool, scope: BaselineScope, q: Query) {
   const p = new Params();
   const pageSql = `
         select se.id, se.type, se.name, se.priority,
-          (select count(distinct e.student_id)::int from enrollments e join students s on s.id = e.student_id
-            where e.series_id = se.id and ${visibleStudent(scope, p)}) as students_count,
+          ${studentsCount(scope, p)} as students_count,
           (select count(*)::int from episodes ep where ep.series_id = se.id) as episodes_count,
           sc.id as school_id, sc.school_code, sc.church_name
         from series se left join schools sc on sc.id = se.school_id
@@ -177,7 +224,7 @@ async function listUsers(pool: Pool, scope: BaselineScope, q: Query) {
   const p = new Params();
   const order = orderBy([...(columns[text(q, 'sortBy') ?? 'name'] ?? ['u.last_name']), 'u.id'], text(q, 'orderBy'));
   const pageSql = `select u.id, u.first_name, u.last_name, u.email,
-  (select count(*)::int from students s where s.instructor_id = u.id and ${visibleStudent(scope, p)}) as students_count
+  (select count(*)::int from students s where s.instructor_id = u.id and ${studentRowVisible(scope, p, 's')}) as students_count
   from users u where ${where(p)} order by ${order} limit ${p.add(limit)} offset ${p.add(offset)}`;
   const c = new Params();
   const [found, [count]] = await Promise.all([

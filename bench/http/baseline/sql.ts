@@ -1,4 +1,5 @@
 // The baseline's SQL: plain text with numbered parameters on a node-postgres Pool, no ORM.
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { type BaselineScope, scopeHeader } from '../tokens.ts';
@@ -9,7 +10,19 @@ pg.types.setTypeParser(1082, (value) => value);
 
 export type Pool = pg.Pool;
 
-export const openPool = (url: string, max: number) => new pg.Pool({ connectionString: url, max });
+/**
+ * BENCH_BASELINE_PREPARED=1 prepares every statement (named by its text, planned once per
+ * connection) as the app prepares its lookups by id: to see how much of a ratio that is. By
+ * default the baseline is bare: node-postgres' unnamed statements, planned every time.
+ */
+const preparedStatements = process.env.BENCH_BASELINE_PREPARED === '1';
+
+export const openPool = (url: string, max: number) =>
+  new pg.Pool({
+    connectionString: url,
+    max,
+    ...(preparedStatements ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
+  });
 
 /** Parameters of one statement: `add(value)` answers its placeholder. */
 export class Params {
@@ -25,6 +38,10 @@ export class Params {
 
 export async function query<T>(pool: Pool, text: string, params: Params | unknown[] = []): Promise<T[]> {
   const values = params instanceof Params ? params.values : params;
+  if (preparedStatements) {
+    const name = `b_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    return (await pool.query({ name, text, values })).rows as T[];
+  }
   return (await pool.query(text, values)).rows as T[];
 }
 
@@ -55,8 +72,16 @@ export function visibleSeries(scope: BaselineScope, p: Params): string {
 /** The app's `visibleUser` (core/scope.ts) as text. */
 export function visibleUser(scope: BaselineScope, p: Params): string {
   if (scope.all) return 'true';
-  return `(u.id = ${p.add(scope.userId)} or exists (select 1 from roles r where r.user_id = u.id and (
-    r.school_id in ${p.list(scope.adminSchoolIds)} or r.conference_id in ${p.list(scope.conferenceIds)})))`;
+  return `u.id in (select ${p.add(scope.userId)}::bigint
+    union all select r.user_id from roles r where r.school_id in ${p.list(scope.adminSchoolIds)}
+    union all select r.user_id from roles r where r.conference_id in ${p.list(scope.conferenceIds)})`;
+}
+
+/** The app's `studentRowVisible` (core/scope.ts): the scope on a row's school, instructor and id. */
+export function studentRowVisible(scope: BaselineScope, p: Params, alias: string, id = 'id'): string {
+  if (scope.all) return 'true';
+  return `(${alias}.school_id in ${p.list(scope.adminSchoolIds)} or ${alias}.instructor_id = ${p.add(scope.userId)}
+    or ${alias}.${id} in (select ss.student_id from student_shares ss where ss.user_id = ${p.add(scope.userId)}))`;
 }
 
 /** Today in the server's zone, as the app's `today()` (core/csv.ts). */

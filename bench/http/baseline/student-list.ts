@@ -3,7 +3,7 @@
 import type { BaselineScope } from '../tokens.ts';
 import { capped, cappedCountSql, keysetPage, pagination, searchWords, type SortKey } from './keyset.ts';
 import { list, pageQuery, type Query, text } from './list-query.ts';
-import { nameSearchCount, nameSearchOf, nameSearchPage } from './name-search.ts';
+import { nameOrderCount, nameOrderOf, nameOrderPage } from './name-order.ts';
 import { needsFollowup, Params, type Pool, query, visibleStudent } from './sql.ts';
 import { fromStudents, studentColumns, type StudentsRow, withEnrollments } from './students.ts';
 
@@ -11,8 +11,13 @@ const fullName = 's.search_name';
 const registrationWord = /^%\d{1,18}%$/;
 
 /** The app's `studentFilter`, for the filters the bench sends. */
-function studentFilter(scope: BaselineScope, q: Query, p: Params): string {
-  const parts = [visibleStudent(scope, p)];
+function studentFilter(scope: BaselineScope, q: Query, p: Params, typeSeries: number[]): string {
+  return `${visibleStudent(scope, p)} and ${studentConditions(scope, q, p, typeSeries)}`;
+}
+
+/** The app's `studentConditions`: every filter, the scope apart. */
+function studentConditions(scope: BaselineScope, q: Query, p: Params, typeSeries: number[]): string {
+  const parts = ['true'];
   for (const word of searchWords(list(q, 'full_name_i_cont_all'), text(q, 'query'))) {
     parts.push(
       registrationWord.test(word)
@@ -41,10 +46,9 @@ function studentFilter(scope: BaselineScope, q: Query, p: Params): string {
     parts.push(
       `exists (select 1 from enrollments es where es.student_id = s.id and es.series_id = ${p.add(Number(seriesId))})`,
     );
-  const seriesType = text(q, 'enrollments_series_type_eq');
-  if (seriesType !== undefined) {
-    parts.push(`exists (select 1 from enrollments et join series st on st.id = et.series_id
-        where et.student_id = s.id and not et.orphaned and st.type = ${p.add(seriesType)})`);
+  if (text(q, 'enrollments_series_type_eq') !== undefined) {
+    parts.push(`exists (select 1 from enrollments et where et.student_id = s.id and not et.orphaned
+        and et.series_id = any(${p.add(typeSeries)}::bigint[]))`);
   }
   const schoolId = text(q, 'school_id_eq');
   if (schoolId !== undefined) parts.push(`s.school_id = ${p.add(Number(schoolId))}`);
@@ -71,19 +75,25 @@ export async function listStudents(pool: Pool, scope: BaselineScope, q: Query) {
   const window = pageQuery(q);
   const sortBy = text(q, 'sortBy') ?? 'name';
   const direction = text(q, 'orderBy') === 'desc' ? 'desc' : 'asc';
+  // The app's `seriesOfType`: the ids of the series of the type the filter names.
+  const type = text(q, 'enrollments_series_type_eq');
+  const typeSeries =
+    type === undefined
+      ? []
+      : (await query<{ id: number }>(pool, 'select se.id from series se where se.type = $1', [type])).map((row) => Number(row.id));
   const p = new Params();
-  const where = studentFilter(scope, q, p);
+  const where = studentFilter(scope, q, p, typeSeries);
   const page = keysetPage(
     p,
     window,
     [...(studentSortKeys[sortBy] ?? studentSortKeys.name ?? []), { expr: 's.id' }],
     direction,
   );
-  const search = nameSearchOf(scope, q, window);
-  const [ids, searchTotal] = search
+  const plan = nameOrderOf(scope, q, window, (params) => studentConditions(scope, q, params, typeSeries));
+  const [ids, searchTotal] = plan
     ? await Promise.all([
-        nameSearchPage(pool, () => new Params(), search, window, direction),
-        nameSearchCount(pool, () => new Params(), search),
+        nameOrderPage(pool, () => new Params(), plan, window, direction),
+        nameOrderCount(pool, () => new Params(), plan),
       ])
     : [null, null];
   const byIds = new Params();
@@ -92,7 +102,7 @@ export async function listStudents(pool: Pool, scope: BaselineScope, q: Query) {
     : `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where()}
           order by ${page.order} limit ${page.limit()} offset ${page.offset()}`;
   const c = new Params();
-  const countSql = cappedCountSql('from students s', studentFilter(scope, q, c), c);
+  const countSql = cappedCountSql('from students s', studentFilter(scope, q, c, typeSeries), c);
   const [found, [count]] = await Promise.all([
     query<StudentsRow & { page_key: (string | number | null)[] }>(pool, pageSql, ids ? byIds : p),
     searchTotal === null ? query<{ total: number }>(pool, countSql, c) : [{ total: searchTotal }],

@@ -85,7 +85,8 @@ async function exportTurn(pool: pg.Pool): Promise<() => void> {
  * COPY takes no bind parameters, so the filter's values are written into the statement as
  * literals where drizzle would put $n: text as an E'' literal (backslashes and quotes escaped,
  * whatever standard_conforming_strings says), a number in brackets (never `--`), a boolean or null
- * as it is. Any other value is refused rather than guessed.
+ * as it is, a list of numbers (`anyId`) as an array of those. Any other value is refused rather
+ * than guessed.
  */
 function literalSql(query: SQL): string {
   return literalDialect.sqlToQuery(query).sql;
@@ -95,6 +96,9 @@ function literal(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))) {
+    return `array[${value.map(literal).join(', ')}]`;
+  }
   if (typeof value === 'string' && !value.includes('\0')) {
     return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   }

@@ -71,6 +71,19 @@ export function visibleStudent(scope: Scope, student: SQL = sql.raw('s')): SQL {
     union all select ss.student_id from student_shares ss where ss.user_id = ${scope.userId})`;
 }
 
+/**
+ * The same scope tested on a row's own columns: a student's (or a row carrying one's) school,
+ * instructor and id, as `alias.school_id`, `alias.instructor_id` and `alias.<id>`. For rows found
+ * some other way (a name index, a word's list, one instructor's students); `visibleStudent`
+ * finds them.
+ */
+export function studentRowVisible(scope: Scope, alias: string, id = 'id'): SQL {
+  if (scope.all) return sql`true`;
+  const row = sql.raw(alias);
+  return sql`(${row}.school_id in ${idList(scope.adminSchoolIds)} or ${row}.instructor_id = ${scope.userId}
+    or ${row}.${sql.raw(id)} in (select ss.student_id from student_shares ss where ss.user_id = ${scope.userId}))`;
+}
+
 /** Schools visible to the user: the ones they belong to. */
 export function visibleSchool(scope: Scope, school: SQL = sql.raw('sc')): SQL {
   if (scope.all) return sql`true`;
@@ -84,17 +97,23 @@ export function visibleSeries(scope: Scope, series: SQL = sql.raw('se')): SQL {
     or exists (select 1 from series_offered so where so.series_id = ${series}.id and so.school_id in ${idList(scope.memberSchoolIds)}))`;
 }
 
-/** Users visible: people with a role in a school or conference the user administers, and themselves. */
+/**
+ * Users visible: people with a role in a school or conference the user administers, and themselves.
+ * One set of ids from the roles' indexes (an OR per user read every instructor of the network).
+ */
 export function visibleUser(scope: Scope, user: SQL = sql.raw('u')): SQL {
   if (scope.all) return sql`true`;
-  return sql`(${user}.id = ${scope.userId} or exists (select 1 from roles r where r.user_id = ${user}.id and (
-    r.school_id in ${idList(scope.adminSchoolIds)} or r.conference_id in ${idList(scope.conferenceIds)})))`;
+  return sql`${user}.id in (select ${scope.userId}::bigint
+    union all select r.user_id from roles r where r.school_id in ${idList(scope.adminSchoolIds)}
+    union all select r.user_id from roles r where r.conference_id in ${idList(scope.conferenceIds)})`;
 }
 
 export const sqlIdList = idList;
 
 /**
- * Ids as one array parameter (`= any(…)`): the statement's text is the same whatever their number,
- * so a prepared statement serves every page (db/client.ts `prepared`).
+ * Ids for `column = ${anyId(ids)}`: many as one array parameter (`any(…)`), so that the statement's
+ * text is the same whatever their number and a prepared statement serves every page (db/client.ts
+ * `prepared`); one as itself, whose plan PostgreSQL keeps (an array's it plans for its length).
  */
-export const anyId = (values: readonly number[]) => sql`any(${sql.param([...values])}::bigint[])`;
+export const anyId = (values: readonly number[]) =>
+  values.length === 1 ? sql`${values[0]}` : sql`any(${sql.param([...values])}::bigint[])`;

@@ -48,9 +48,10 @@ pg.types.setTypeParser(1082, (value) => value);
 
 /**
  * Marks a statement whose plan does not depend on its parameters (a record by id, the rows of a few
- * ids): on PostgreSQL each connection prepares it once and reuses its plan, where planning cost more
- * than running (docs/decisions/011). Searches and filtered lists are planned for their values every
- * time and must not be marked. PGlite ignores the mark.
+ * ids): on PostgreSQL each connection prepares it once, and after five runs PostgreSQL keeps one
+ * plan for it when that plan costs no more than planning for the values would, where planning
+ * cost more than running (docs/decisions/011). Searches and filtered lists are planned for their
+ * values every time and must not be marked. PGlite ignores the mark.
  */
 export const prepared = (statement: SQL): SQL => sql.join([sql.raw(preparedMark), statement]);
 const preparedMark = '/* prepared */ ';

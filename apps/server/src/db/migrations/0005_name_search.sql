@@ -29,7 +29,7 @@ CREATE INDEX "students_name_idx" ON "students" USING btree ("last_name","first_n
 DROP INDEX "students_school_name_idx";--> statement-breakpoint
 CREATE INDEX "students_school_name_idx" ON "students" USING btree ("school_id","last_name","first_name","id") INCLUDE ("search_name");--> statement-breakpoint
 DROP INDEX "students_instructor_name_idx";--> statement-breakpoint
-CREATE INDEX "students_instructor_name_idx" ON "students" USING btree ("instructor_id","last_name","first_name","id") INCLUDE ("search_name");--> statement-breakpoint
+CREATE INDEX "students_instructor_name_idx" ON "students" USING btree ("instructor_id","last_name","first_name","id") INCLUDE ("search_name", "school_id");--> statement-breakpoint
 -- The words of new or renamed students (a word is a run of characters between spaces), each
 -- student once per word, new words written in word order so that two writers never wait on each
 -- other in opposite orders. A deleted student's rows go with it (ON DELETE CASCADE).

@@ -47,7 +47,8 @@ export const students = pgTable(
   (t) => [
     uniqueIndex('students_created_by_request_key').on(t.createdById, t.requestKey),
     index('students_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    // The three name orders also carry the search name (and the global one the scope columns) as
+    // The three name orders also carry the search name (the global one the scope columns, the
+    // instructor one the school) as
     // INCLUDE columns, added by migration 0005: a search walks them without reading the table.
     index('students_school_name_idx').on(t.schoolId, t.lastName, t.firstName, t.id),
     index('students_instructor_name_idx').on(t.instructorId, t.lastName, t.firstName, t.id),

@@ -4,7 +4,7 @@ import { rows } from '../../core/lists.ts';
 import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { LabelAddress } from './avery-labels.ts';
-import { studentFilter } from './students.queries.ts';
+import { seriesOfType, studentFilter } from './students.queries.ts';
 
 export type LabelStudent = LabelAddress & { id: number };
 
@@ -31,7 +31,7 @@ export async function labelStudents(
   const chosen =
     query.ids !== undefined && query.ids.length > 0
       ? sql`s.id in ${sqlIdList(query.ids)} and ${visibleStudent(scope)}`
-      : studentFilter(scope, query, followupDays);
+      : studentFilter(scope, query, followupDays, await seriesOfType(db, query));
   return rows<LabelStudent>(
     db.execute(sql`select s.id, s.first_name, s.middle_name, s.last_name, s.address, s.address_2, s.city, s.state,
         s.zip_code, s.country

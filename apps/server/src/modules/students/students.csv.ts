@@ -37,13 +37,13 @@ const columns = [
 ];
 
 /** GET /students.csv: the students of the list's filter and scope, in id order. */
-export function studentCsv(scope: Scope, query: StudentListQuery, followupDays: number): CsvExport {
+export function studentCsv(scope: Scope, query: StudentListQuery, followupDays: number, typeSeries: number[]): CsvExport {
   return {
     label: 'students',
     columns,
     from: sql`students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id
       ${enrollmentsText}`,
-    where: studentFilter(scope, query, followupDays),
+    where: studentFilter(scope, query, followupDays, typeSeries),
     key: [sql`s.id`],
   };
 }

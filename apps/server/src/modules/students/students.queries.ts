@@ -9,7 +9,7 @@ import type { Visible } from '../../core/records.ts';
 import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
 import { enrollmentSummariesByStudent, needsFollowupSql } from '../enrollments/public.ts';
-import { nameKeys, nameSearchCount, nameSearchOf, nameSearchPage } from './name-search.ts';
+import { nameOrderCount, nameOrderOf, nameOrderPage, wordListKeys } from './name-order.ts';
 
 type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' | 'seminar_enrollments'> & {
   instructor_id: number | null;
@@ -46,11 +46,22 @@ const sortKeys = {
   school: [{ expr: sql`sc.school_code` }],
 } satisfies Record<StudentListQuery['sortBy'], SortKey[]>;
 
-/** The WHERE of the student list: the user's scope and every SPEC filter. */
-export function studentFilter(scope: Scope, query: StudentListQuery, followupDays: number): SQL {
+/** The name order on the rows of a plan's parts (`n`: id, last_name, first_name). */
+const mergedKeys: SortKey[] = [{ expr: sql`n.last_name` }, { expr: sql`n.first_name` }, { expr: sql`n.id` }];
+
+/** The WHERE of the student list: the user's scope and every SPEC filter (`studentConditions`). */
+export function studentFilter(scope: Scope, query: StudentListQuery, followupDays: number, typeSeries: number[] = []): SQL {
+  return and([visibleStudent(scope), studentConditions(scope, query, followupDays, typeSeries)]);
+}
+
+/**
+ * Every SPEC filter of the student list on `s`, the scope apart. `typeSeries` are the ids of the
+ * series of `enrollments_series_type_eq` (`seriesOfType`): named, the planner knows from its
+ * statistics that a network's seminars hold a hundred enrollments, not four in ten.
+ */
+export function studentConditions(scope: Scope, query: StudentListQuery, followupDays: number, typeSeries: number[] = []): SQL {
   const words = searchWords(query.full_name_i_cont_all, query.query);
   return and([
-    visibleStudent(scope),
     // A word of digits may also be a registration number, so Quick find finds both.
     ...words.map((word) =>
       registrationWord.test(word)
@@ -66,10 +77,9 @@ export function studentFilter(scope: Scope, query: StudentListQuery, followupDay
       sql`exists (select 1 from enrollments e where e.student_id = s.id and ${needsFollowupSql(today(), followupDays)})`,
     query.enrollments_series_id_eq !== undefined &&
       sql`exists (select 1 from enrollments es where es.student_id = s.id and es.series_id = ${query.enrollments_series_id_eq})`,
-    // One probe of the student's enrollments (enrollments_student_id_idx), each joined to its series by key.
     query.enrollments_series_type_eq !== undefined &&
-      sql`exists (select 1 from enrollments et join series st on st.id = et.series_id
-        where et.student_id = s.id and not et.orphaned and st.type = ${query.enrollments_series_type_eq})`,
+      sql`exists (select 1 from enrollments et where et.student_id = s.id and not et.orphaned
+        and et.series_id = ${anyId(typeSeries)})`,
     query.school_id_eq !== undefined && sql`s.school_id = ${query.school_id_eq}`,
     query.instructor_id_eq !== undefined && sql`s.instructor_id = ${query.instructor_id_eq}`,
   ]);
@@ -83,18 +93,28 @@ const studentColumns = sql`s.id, s.first_name, s.middle_name, s.last_name, s.add
 
 const fromStudents = sql`from students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id`;
 
+/** The ids of the courses, or of the seminars, when the filter names a series type. */
+export async function seriesOfType(db: DbOrTx, query: Pick<StudentListQuery, 'enrollments_series_type_eq'>) {
+  if (query.enrollments_series_type_eq === undefined) return [];
+  const found = await rows<{ id: number }>(
+    db.execute(prepared(sql`select se.id from series se where se.type = ${query.enrollments_series_type_eq}`)),
+  );
+  return found.map((row) => Number(row.id));
+}
+
 export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
-  const where = studentFilter(scope, query, followupDays);
+  const conditions = studentConditions(scope, query, followupDays, await seriesOfType(db, query));
+  const where = and([visibleStudent(scope), conditions]);
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
-  // A search by name in name order finds its page and count its own way (docs/decisions/011).
-  const search = nameSearchOf(scope, query);
-  const [ids, searchTotal] = search
+  // In name order the list finds its page and count its own way (docs/decisions/011).
+  const plan = nameOrderOf(scope, query, conditions);
+  const [ids, planTotal] = plan
     ? await Promise.all([
-        nameSearchPage(db, search, page, {
-          n: keysetPage(query, nameKeys('n', 'id'), query.orderBy),
-          sw: keysetPage(query, nameKeys('sw', 'student_id'), query.orderBy),
+        nameOrderPage(db, plan, page, {
+          merged: keysetPage(query, mergedKeys, query.orderBy),
+          words: keysetPage(query, wordListKeys, query.orderBy),
         }),
-        nameSearchCount(db, search),
+        nameOrderCount(db, plan),
       ])
     : [null, null];
   const [found, count] = await Promise.all([
@@ -107,10 +127,10 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
               order by ${page.order} limit ${page.limit} offset ${page.offset}`,
       ),
     ),
-    searchTotal === null
+    planTotal === null
       ? // The filter reads only `s`: the count needs no joins.
         cappedCount(db, sql`from students s`, where)
-      : { total: Math.min(searchTotal, countCap), capped: searchTotal > countCap },
+      : { total: Math.min(planTotal, countCap), capped: planTotal > countCap },
   ]);
   const { rows: students, ...cursors } = page.finish(found);
   return { students: await withEnrollments(db, students), total: count.total, more: { total_capped: count.capped, ...cursors } };

@@ -13,7 +13,7 @@ import { studentRecordRoutes } from './student-records.routes.ts';
 import { studentDetail } from './student-rules.ts';
 import { studentWriteRoutes } from './student-writes.routes.ts';
 import { studentCsv } from './students.csv.ts';
-import { findStudent, listStudents } from './students.queries.ts';
+import { findStudent, listStudents, seriesOfType } from './students.queries.ts';
 
 /** Global admins read students too; the students pages are for the staff roles (SPEC section 2). */
 const studentReaders = ['global_admin', ...staffWithStudents] as const;
@@ -44,7 +44,8 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       config: { roles: studentReaders },
       schema: { tags: ['students'], summary: 'CSV export of the current filter', querystring: StudentListQuery },
     },
-    async (request, reply) => sendCsv(reply, db, studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS)),
+    async (request, reply) =>
+      sendCsv(reply, db, studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS, await seriesOfType(db, request.query))),
   );
 
   app.get(

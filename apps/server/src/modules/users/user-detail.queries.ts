@@ -5,7 +5,7 @@ import { loadRoles } from '../../auth/current-user.ts';
 import { notFound } from '../../core/errors.ts';
 import { and, rows } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
-import { type Scope, visibleStudent, visibleUser } from '../../core/scope.ts';
+import { type Scope, studentRowVisible, visibleStudent, visibleUser } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { RoleFacts, UserFacts } from './user-rules.ts';
 
@@ -35,7 +35,7 @@ export async function userFacts(
 export async function findUser(db: DbOrTx, scope: Scope, id: Visible<'user'> | number) {
   const [found] = await rows<Omit<UserDetail, 'permissions' | 'roles' | 'head_of_schools'>>(
     db.execute(sql`select u.id, u.first_name, u.last_name, u.email, u.phone, u.admin,
-      (select count(*)::int from students s where s.instructor_id = u.id and ${visibleStudent(scope)}) as students_count,
+      (select count(*)::int from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')}) as students_count,
       ${iso('u.last_sign_in_at')} as last_sign_in_at, ${iso('u.welcome_email_sent_at')} as welcome_email_sent_at
       from users u where u.id = ${id} and u.active`),
   );

@@ -1,7 +1,7 @@
 import type { UserListQuery } from '@srs/shared/users';
 import { sql } from 'drizzle-orm';
 import { type CsvExport, numberCell, textCell } from '../../core/csv.ts';
-import { type Scope, visibleStudent } from '../../core/scope.ts';
+import { type Scope, studentRowVisible } from '../../core/scope.ts';
 import { userFilter } from './users.queries.ts';
 
 /**
@@ -26,7 +26,7 @@ export function userCsv(scope: Scope, query: UserListQuery): CsvExport {
       // The students the exporting user can see, like the list's count.
       numberCell(
         'Students',
-        sql`(select count(*) from students s where s.instructor_id = u.id and ${visibleStudent(scope)})`,
+        sql`(select count(*) from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')})`,
       ),
       textCell('Roles', sql`ro.text`),
     ],

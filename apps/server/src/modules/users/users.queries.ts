@@ -2,7 +2,7 @@ import type { ShareUser, UserItem, UserListQuery } from '@srs/shared/users';
 import { type SQL, sql } from 'drizzle-orm';
 import { loadRoles } from '../../auth/current-user.ts';
 import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
-import { type Scope, sqlIdList, visibleStudent, visibleUser } from '../../core/scope.ts';
+import { type Scope, sqlIdList, studentRowVisible, visibleUser } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 type Row = Omit<UserItem, 'roles'>;
@@ -24,7 +24,7 @@ export function userFilter(scope: Scope, query: UserListQuery) {
 }
 
 const userColumns = (scope: Scope) => sql`u.id, u.first_name, u.last_name, u.email,
-  (select count(*)::int from students s where s.instructor_id = u.id and ${visibleStudent(scope)}) as students_count`;
+  (select count(*)::int from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')}) as students_count`;
 
 export async function listUsers(db: DbOrTx, scope: Scope, query: UserListQuery) {
   const where = userFilter(scope, query);
