@@ -50,8 +50,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('enrolling a student who a
       await expectToast(page, 'Enrollment created successfully.');
       const courseId = await enrollmentIdOf(page, enrollmentUrl(student.id, 'courses', 'lessons'));
       expect(courseId).not.toBe(first.id);
-      // The new enrollment's page is drawn: drawing it is a route change, which closes Quick Add.
-      await page.getByText('No lesson sent yet').first().waitFor();
+      // The new enrollment's page is drawn (the URL changes before the page does, and the student's
+      // courses tab also says 'No lesson sent yet'): drawing it is a route change, which closes Quick Add.
+      const created = await call<{ registration_number: string }>(page, 'GET', `/api/enrollments/${courseId}`);
+      await page.getByText(`Registration number ${created.registration_number}`, { exact: true }).waitFor();
 
       // Quick Add, with the open student chosen: a seminar.
       await page.getByRole('button', { name: 'Quick Add' }).click();

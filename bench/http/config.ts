@@ -26,6 +26,8 @@ export const config = {
   only: process.env.BENCH_ONLY ?? '',
   /** A server build to measure instead of this checkout's (then nothing is built). */
   appEntry: process.env.BENCH_APP_ENTRY ?? null,
+  /** The app's LOG_LEVEL: `info` logs every request with its response time, to find stalls. */
+  appLogLevel: process.env.BENCH_APP_LOG_LEVEL ?? 'warn',
   resultsFile: path.join(rootDir, 'bench/http/results.json'),
 };
 

@@ -83,7 +83,7 @@ export const startApp = () =>
       PUBLIC_URL: appUrl,
       JWT_SECRET: config.jwtSecret,
       TOKEN_TTL_MINUTES: '240',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: config.appLogLevel,
     },
     `${appUrl}/api/config`,
   );

@@ -26,8 +26,11 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
     return () => {};
   }
+  // Vitest sets NODE_ENV=test, which would give Vite a development build (React's development
+  // bundle, not minified): the journeys run on what users get, and the size budget measures it.
+  const buildEnv = { ...process.env, NODE_ENV: 'production' };
   for (const workspace of ['@srs/web', '@srs/server']) {
-    const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, env: buildEnv, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`build of ${workspace} failed`);
   }
   const port = await freePort();
