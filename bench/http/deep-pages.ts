@@ -42,4 +42,6 @@ export async function deepPageScenarios(
     paths.push(path);
   }
   await runPair(context, { group: 'deep pages', scenario, staff, connections: 10, paths });
+  // One person paging alone: the time of a page itself, without nine others queued beside it.
+  await runPair(context, { group: 'deep pages', scenario, staff, connections: 1, paths });
 }

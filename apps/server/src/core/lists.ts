@@ -120,6 +120,8 @@ export function keysetPage(
   const walk = cursor === 'before' ? (direction === 'asc' ? 'desc' : 'asc') : direction;
   const nulls = sql.raw(cursor === 'before' ? 'nulls first' : 'nulls last');
   const window = pageWindow(query);
+  const limit = query.pagination ? query.per_page + 1 : window.limit;
+  const offset = values ? 0 : window.offset;
   return {
     key: sql`json_build_array(${sql.join(
       keys.map((key) => key.expr),
@@ -131,8 +133,17 @@ export function keysetPage(
       sql`, `,
     ),
     // One row more than the page tells whether another page follows.
-    limit: query.pagination ? query.per_page + 1 : window.limit,
-    offset: values ? 0 : window.offset,
+    limit,
+    offset,
+    /**
+     * The list's count, when the page tells it: a page by number that ends before its limit is the
+     * last one (a search for one person, most often), so no count need be asked for. Null otherwise.
+     */
+    countOf(found: unknown[]): { total: number; capped: boolean } | null {
+      if (values || found.length >= limit || (found.length === 0 && offset > 0)) return null;
+      const total = offset + found.length;
+      return total > countCap ? { total: countCap, capped: true } : { total, capped: false };
+    },
     finish<T extends PageKey>(found: T[]) {
       const more = query.pagination && found.length > query.per_page;
       const page = more ? found.slice(0, query.per_page) : found;

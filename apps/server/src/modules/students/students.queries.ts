@@ -108,32 +108,31 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
   // In name order the list finds its page and count its own way (docs/decisions/011).
   const plan = nameOrderOf(scope, query, conditions);
-  const [ids, planTotal] = plan
-    ? await Promise.all([
-        nameOrderPage(db, plan, page, {
-          merged: keysetPage(query, mergedKeys, query.orderBy),
-          words: keysetPage(query, wordListKeys, query.orderBy),
-        }),
-        nameOrderCount(db, plan),
-      ])
-    : [null, null];
-  const [found, count] = await Promise.all([
-    rows<StudentRow & PageKey>(
-      db.execute(
-        ids
-          ? prepared(sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id = ${anyId(ids)}
-              order by ${page.order}`)
-          : sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
-              order by ${page.order} limit ${page.limit} offset ${page.offset}`,
-      ),
+  const ids = plan
+    ? await nameOrderPage(db, plan, page, {
+        merged: keysetPage(query, mergedKeys, query.orderBy),
+        words: keysetPage(query, wordListKeys, query.orderBy),
+      })
+    : null;
+  const found = await rows<StudentRow & PageKey>(
+    db.execute(
+      ids
+        ? prepared(sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id = ${anyId(ids)}
+            order by ${page.order}`)
+        : sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
+            order by ${page.order} limit ${page.limit} offset ${page.offset}`,
     ),
-    planTotal === null
-      ? // The filter reads only `s`: the count needs no joins.
-        cappedCount(db, sql`from students s`, where)
-      : { total: Math.min(planTotal, countCap), capped: planTotal > countCap },
-  ]);
-  const { rows: students, ...cursors } = page.finish(found);
-  return { students: await withEnrollments(db, students), total: count.total, more: { total_capped: count.capped, ...cursors } };
+  );
+  // A last page counts itself (a search for one person, most often); otherwise the name order
+  // counts its own way, or the filter, which reads only `s`, counts without joins.
+  const counting = async () => {
+    const planTotal = plan ? await nameOrderCount(db, plan) : null;
+    if (planTotal === null) return cappedCount(db, sql`from students s`, where);
+    return { total: Math.min(planTotal, countCap), capped: planTotal > countCap };
+  };
+  const { rows: shown, ...cursors } = page.finish(found);
+  const [count, students] = await Promise.all([page.countOf(found) ?? counting(), withEnrollments(db, shown)]);
+  return { students, total: count.total, more: { total_capped: count.capped, ...cursors } };
 }
 
 /** GET /students/{id}: the student whose scope check passed. */
