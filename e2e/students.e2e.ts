@@ -97,8 +97,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
     const { context, page } = await newPage(browser, viewport);
     try {
       await signIn(page, 'school.admin@demo.test');
+      // The dashboard's page paints its frame before any script (app/shell/dashboard-frame.tsx);
+      // opened anew, the app draws the dashboard in its place.
+      const html = await (await page.request.get('/')).text();
+      expect(html).toMatch(/<div id="root"><div inert>.*My Dashboard.*Students needing follow-up/s);
+      await page.goto('/');
       await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
       await page.getByText('Students needing follow-up').first().waitFor();
+      await expect.poll(() => page.locator('#root [inert]').count()).toBe(0);
       if (viewport === 'desktop') {
         await page.getByRole('heading', { name: 'Instructors' }).waitFor();
       } else {

@@ -16,7 +16,13 @@ export const landingPages = [
     // scripts have arrived (src/prerender.tsx).
     prerendered: { module: 'src/prerender.tsx', render: 'renderSignInPage' },
   },
-  { html: 'pages/index.html', chunks: { 'app-shell': 'src/app/shell/app-shell.tsx', dashboard: 'src/routes/dashboard.tsx' } },
+  {
+    html: 'pages/index.html',
+    chunks: { 'app-shell': 'src/app/shell/app-shell.tsx', dashboard: 'src/routes/dashboard.tsx' },
+    // The dashboard's frame, before anyone's data: it paints with the style sheets, then the
+    // scripts download (src/prerender.tsx).
+    prerendered: { module: 'src/prerender.tsx', render: 'renderDashboardFrame' },
+  },
 ] as const;
 
 /** The app itself (the router, React, the shell's providers), which main.tsx starts: every page loads it. */

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { DashboardFrame } from './app/shell/dashboard-frame.tsx';
 import { theme } from './app/theme.ts';
 import { Component as SignInPage } from './routes/login.tsx';
 
@@ -18,6 +19,15 @@ export function renderSignInPage(): string {
           <SignInPage />
         </MemoryRouter>
       </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** The dashboard before anyone's data (app/shell/dashboard-frame.tsx), written into its page at build time. */
+export function renderDashboardFrame(): string {
+  return renderToString(
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DashboardFrame />
     </MantineProvider>,
   );
 }

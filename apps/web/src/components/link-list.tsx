@@ -1,7 +1,7 @@
 import { Box, Center, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import classes from './link-list.module.css';
 
@@ -12,9 +12,12 @@ type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessa
 
 /**
  * A list of links on phones, with the same loading and empty states as the tables. Drawn again
- * only when its props change (a dashboard's tiles update beside a list of a hundred rows).
+ * only when its props change (a dashboard's tiles update beside a list of a hundred rows), and
+ * drawn in the background: a hundred rows arriving do not hold up what arrives with them (the
+ * sentence above the list) or a tap, as one long task on a slow phone would.
  */
-export const LinkList = memo(function LinkList({ label, items, emptyMessage, failed = false }: Props) {
+export const LinkList = memo(function LinkList({ label, items: arrived, emptyMessage, failed = false }: Props) {
+  const items = useDeferredValue(arrived);
   if (!items && failed) {
     return (
       <Text c="dimmed" ta="center" py="md">

@@ -1,0 +1,112 @@
+import { Burger, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconBook, IconBook2, IconPresentation, IconUsers } from '@tabler/icons-react';
+import tileClasses from '../../components/count-tile.module.css';
+import classes from './shell.module.css';
+
+/**
+ * The dashboard as it looks before anyone's data has arrived: the page shell's header and the
+ * dashboard's headings and tiles, for a phone (below 62em, as `useIsMobile`) and for a desk (CSS
+ * shows the one that fits). Written into the dashboard's page at build time (src/prerender.tsx),
+ * it paints with the style sheets alone, while the scripts download; the app's first render
+ * replaces it. It holds nothing of a user: no names, no links, no counts.
+ */
+export function DashboardFrame() {
+  return (
+    <div className={classes.page}>
+      <div className={classes.frame}>
+        <header className={classes.header}>
+          <Group hiddenFrom="md" justify="space-between" wrap="nowrap" px="sm" py={2}>
+            <span className={classes.brand}>
+              <IconBook2 size={22} aria-hidden />
+              <span>Student Records</span>
+            </span>
+            <Burger opened={false} aria-hidden tabIndex={-1} size="md" />
+          </Group>
+          <div className="mantine-visible-from-md">
+            {/* As high as the desk header's bars (its search box, then the main navigation): the
+                page does not jump down when the app draws them. */}
+            <Group justify="space-between" wrap="nowrap" gap="md" mih={58} className={classes.topBar}>
+              <span className={classes.brand}>
+                <IconBook2 size={26} aria-hidden />
+                <span>Student Records System</span>
+              </span>
+            </Group>
+            <div className={classes.navBar} style={{ height: 45 }} />
+          </div>
+        </header>
+        <div className={`${classes.crumbs} mantine-hidden-from-md`}>
+          <Text size="xs" py={14}>
+            Dashboard
+          </Text>
+        </div>
+        <main className={classes.main}>
+          <div className={classes.content}>
+            <PhoneDashboard />
+            <DeskDashboard />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The four tiles every role has, as CountTile draws them while their counts load. */
+const tiles = [
+  { label: 'Courses', Icon: IconBook },
+  { label: 'Seminars', Icon: IconPresentation },
+  { label: 'Students', Icon: IconUsers },
+  { label: 'Follow-up', Icon: IconBell },
+];
+
+/** dashboard-mobile.tsx before its counts and list arrive. */
+function PhoneDashboard() {
+  return (
+    <div className="mantine-hidden-from-md">
+      <Title order={1} size="h3" mb="sm">
+        My Dashboard
+      </Title>
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
+        {tiles.map(({ label, Icon }) => (
+          <Paper key={label} withBorder radius="md" p="sm" className={tileClasses.tile}>
+            <Stack gap={2} align="center" justify="center" mih={100}>
+              <Icon size={22} aria-hidden />
+              <Loader size="sm" />
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder p="xs">
+        <Title order={2} size="h5" px="xs" mb={4}>
+          Students needing follow-up
+        </Title>
+      </Paper>
+    </div>
+  );
+}
+
+/** dashboard-desktop.tsx before its tables arrive. */
+function DeskDashboard() {
+  return (
+    <div className="mantine-visible-from-md">
+      <Title order={1} size="h2" mb="md">
+        My Dashboard
+      </Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Paper withBorder p="sm">
+            <Title order={2} size="h4" mb="xs">
+              Students needing follow-up
+            </Title>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Paper withBorder p="sm">
+            <Title order={2} size="h4" mb="xs">
+              Courses
+            </Title>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </div>
+  );
+}
