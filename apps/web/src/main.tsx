@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './app/global.css';
+import { tokenKey } from './lib/session-keys.ts';
 
 /** Resolves once the browser has painted the page's content, or after a second (a tab out of sight never paints). */
 function afterFirstPaint(): Promise<void> {
@@ -23,5 +24,9 @@ function afterFirstPaint(): Promise<void> {
 // then the app's scripts run (a moment on a slow phone, even from the cache) and take over. The
 // scripts download meanwhile: each page's HTML preloads them (build-plugins/landing-pages.ts).
 const start = () => import('./app/start.tsx');
-if (document.getElementById('root')?.hasChildNodes()) void afterFirstPaint().then(start);
+const root = document.getElementById('root');
+// The dashboard's frame is drawn for someone signed in: without a session, the sign-in page comes
+// at once instead of a dashboard that would give way to it.
+if (root?.querySelector('[data-frame="signed-in"]') && !localStorage.getItem(tokenKey)) root.replaceChildren();
+if (root?.hasChildNodes()) void afterFirstPaint().then(start);
 else void start();

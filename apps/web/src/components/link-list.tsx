@@ -13,11 +13,16 @@ type Props = { label: string; items: readonly LinkItem[] | undefined; emptyMessa
 /**
  * A list of links on phones, with the same loading and empty states as the tables. Drawn again
  * only when its props change (a dashboard's tiles update beside a list of a hundred rows), and
- * drawn in the background: a hundred rows arriving do not hold up what arrives with them (the
+ * its rows in the background: a hundred rows arriving do not hold up what arrives with them (the
  * sentence above the list) or a tap, as one long task on a slow phone would.
  */
 export const LinkList = memo(function LinkList({ label, items: arrived, emptyMessage, failed = false }: Props) {
   const items = useDeferredValue(arrived);
+  return <Rows label={label} items={items} emptyMessage={emptyMessage} failed={failed} />;
+});
+
+/** The rows of the items the list shows: the urgent render with new items leaves them as they are. */
+const Rows = memo(function Rows({ label, items, emptyMessage, failed }: Props) {
   if (!items && failed) {
     return (
       <Text c="dimmed" ta="center" py="md">

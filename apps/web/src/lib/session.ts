@@ -1,10 +1,9 @@
 import type { Role, TokenUser } from '@srs/shared/roles';
 import { useSyncExternalStore } from 'react';
 
-/** SPEC section 3, Session: the token lives under 'tk'; the path to return to under auth_redirect. */
-export const tokenKey = 'tk';
-export const authRedirectKey = 'auth_redirect';
-export const tokenCookie = 'user_token';
+import { authRedirectKey, tokenCookie, tokenKey } from './session-keys.ts';
+
+export { authRedirectKey, tokenCookie, tokenKey };
 
 export type TokenPayload = { user: TokenUser; exp?: number; jti?: string };
 

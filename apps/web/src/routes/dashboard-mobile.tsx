@@ -173,7 +173,13 @@ export function DashboardMobile() {
           <Title order={2} size="h5" px="xs" mb={4}>
             {current.title}
           </Title>
-          <LinkList label={current.title} items={current.items} emptyMessage={current.empty} failed={current.failed} />
+          <LinkList
+            key={panel}
+            label={current.title}
+            items={current.items}
+            emptyMessage={current.empty}
+            failed={current.failed}
+          />
           {current.more && (
             <Text size="xs" c="dimmed" px="xs" pt={4}>
               {current.more}

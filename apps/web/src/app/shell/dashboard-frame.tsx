@@ -4,15 +4,15 @@ import tileClasses from '../../components/count-tile.module.css';
 import classes from './shell.module.css';
 
 /**
- * The dashboard as it looks before anyone's data has arrived: the page shell's header and the
- * dashboard's headings and tiles, for a phone (below 62em, as `useIsMobile`) and for a desk (CSS
- * shows the one that fits). Written into the dashboard's page at build time (src/prerender.tsx),
+ * The dashboard as it looks before anyone's data has arrived: the page shell's header
+ * (mobile-header.tsx, desktop-header.tsx) and the dashboard's headings and tiles, for a phone
+ * (below 62em, as `useIsMobile`) and for a desk (CSS shows the one that fits). Written into the dashboard's page at build time (src/prerender.tsx),
  * it paints with the style sheets alone, while the scripts download; the app's first render
  * replaces it. It holds nothing of a user: no names, no links, no counts.
  */
 export function DashboardFrame() {
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-frame="signed-in">
       <div className={classes.frame}>
         <header className={classes.header}>
           <Group hiddenFrom="md" justify="space-between" wrap="nowrap" px="sm" py={2}>
@@ -58,7 +58,7 @@ const tiles = [
   { label: 'Follow-up', Icon: IconBell },
 ];
 
-/** dashboard-mobile.tsx before its counts and list arrive. */
+/** dashboard-mobile.tsx before its counts arrive: the tiles every role has, where they will be. */
 function PhoneDashboard() {
   return (
     <div className="mantine-hidden-from-md">
@@ -75,11 +75,7 @@ function PhoneDashboard() {
           </Paper>
         ))}
       </SimpleGrid>
-      <Paper withBorder p="xs">
-        <Title order={2} size="h5" px="xs" mb={4}>
-          Students needing follow-up
-        </Title>
-      </Paper>
+      {/* Not the follow-up list: an admin has more tiles, which push it down. */}
     </div>
   );
 }

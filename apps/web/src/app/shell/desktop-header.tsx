@@ -18,6 +18,7 @@ type Props = {
   interestTracking: boolean;
 };
 
+/** Its look before the scripts is drawn again in dashboard-frame.tsx: change both together. */
 export function DesktopHeader({ user, currentUser, navigation, trainingUrl, interestTracking }: Props) {
   return (
     <header className={classes.header}>

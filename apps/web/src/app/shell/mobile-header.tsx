@@ -6,6 +6,7 @@ import classes from './shell.module.css';
 
 type Props = { menuOpened: boolean; onMenu: () => void };
 
+/** Its look before the scripts is drawn again in dashboard-frame.tsx: change both together. */
 export function MobileHeader({ menuOpened, onMenu }: Props) {
   // Only the top bar stays on screen: breadcrumbs of 44 px links may take two lines, which a
   // phone's screen should not lose for the whole page.
