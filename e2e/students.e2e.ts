@@ -112,6 +112,13 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
           .getByRole('link', { name: /students needing follow-up/ })
           .first()
           .waitFor();
+        // Opened again, the frame draws the admin's five tiles and the follow-up list below them
+        // before any script has run (lib/dashboard-tiles.ts): seen here with the app held back.
+        await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+        await page.goto('/');
+        const frame = page.locator('#root [inert] .mantine-hidden-from-md');
+        await expect.poll(() => frame.locator('.mantine-Paper-root:visible').count()).toBe(6);
+        await frame.getByText('Students needing follow-up').waitFor();
       }
     } finally {
       await context.close();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { InlineConfig, Plugin, Rolldown } from 'vite';
+import { dashboardTilesScript } from '../src/lib/dashboard-tiles.ts';
 import { prerender } from './prerender.ts';
 
 /**
@@ -22,6 +23,8 @@ export const landingPages = [
     // The dashboard's frame, before anyone's data: it paints with the style sheets, then the
     // scripts download (src/prerender.tsx).
     prerendered: { module: 'src/prerender.tsx', render: 'renderDashboardFrame' },
+    // Before it paints: how many tiles the frame draws (lib/dashboard-tiles.ts).
+    beforePaint: { name: 'dashboard-tiles.js', source: dashboardTilesScript },
   },
 ] as const;
 
@@ -98,9 +101,21 @@ export function landingPageHtml(config: InlineConfig): Plugin {
           // Its style sheets it needs to paint; its scripts come after.
           const markup = await prerender(config, page.prerendered.module, page.prerendered.render);
           source = withLinks(plain, files.filter((file) => file.endsWith('.css')));
+          // Its scripts, the app's and its route's together, which main.tsx asks for in one go once
+          // the page has painted (the route's would otherwise wait for the app's to have run).
+          const scripts = [...new Set([...app, ...files])].filter(
+            (file) => file.endsWith('.js') && !plain.includes(`${base}${file}"`),
+          );
+          const meta = `    <meta name="srs-after-paint" content="${scripts.map((file) => `${base}${file}`).join(' ')}">\n`;
+          source = source.replace('  </head>', `${meta}  </head>`);
           // Inert until the app draws the page in its place (main.tsx): a click on a control whose
           // script has not arrived would be lost. The app's first render replaces the wrapper.
           source = source.replace('<div id="root"></div>', `<div id="root"><div inert>${markup}</div></div>`);
+        }
+        if ('beforePaint' in page) {
+          const script = this.emitFile({ type: 'asset', name: page.beforePaint.name, source: page.beforePaint.source() });
+          const tag = `    <script src="${base}${this.getFileName(script)}"></script>\n`;
+          source = source.replace('    <link rel="stylesheet"', `${tag}    <link rel="stylesheet"`);
         }
         this.emitFile({ type: 'asset', fileName: page.html, source });
         loads[page.html] = [...new Set([...app, ...files])];

@@ -28,5 +28,17 @@ const root = document.getElementById('root');
 // The dashboard's frame is drawn for someone signed in: without a session, the sign-in page comes
 // at once instead of a dashboard that would give way to it.
 if (root?.querySelector('[data-frame="signed-in"]') && !localStorage.getItem(tokenKey)) root.replaceChildren();
-if (root?.hasChildNodes()) void afterFirstPaint().then(start);
+/** The scripts a prerendered page names (build-plugins/landing-pages.ts), all asked for at once. */
+function preloadPageScripts() {
+  const names = document.querySelector<HTMLMetaElement>('meta[name="srs-after-paint"]')?.content ?? '';
+  for (const href of names.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
+    document.head.append(link);
+  }
+}
+if (root?.hasChildNodes())
+  void afterFirstPaint().then(() => {
+    preloadPageScripts();
+    return start();
+  });
 else void start();

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dashboardTilesScript, rememberDashboardTiles } from '../src/lib/dashboard-tiles.ts';
+import { clearSession } from '../src/lib/session.ts';
+import { dashboardTilesAttribute, dashboardTilesKey } from '../src/lib/session-keys.ts';
 import { renderDashboardFrame } from '../src/prerender.tsx';
 
 // The dashboard's page holds this frame from the build (build-plugins/landing-pages.ts): it paints
@@ -9,10 +12,16 @@ describe('the dashboard frame written into its page at build time', () => {
 
   it("shows the dashboard's headings for a phone and for a desk, each drawn by CSS where it fits", () => {
     expect(text.match(/My Dashboard/g)).toHaveLength(2);
-    // On a desk only: on a phone an admin's extra tiles would push it down when the app draws it.
-    expect(text.match(/Students needing follow-up/g)).toHaveLength(1);
+    expect(text.match(/Students needing follow-up/g)).toHaveLength(2);
     expect(html).toContain('mantine-hidden-from-md');
     expect(html).toContain('mantine-visible-from-md');
+  });
+
+  it('draws a fifth tile on a phone only for a user whose dashboard had one', () => {
+    // Four tiles for everyone, the fifth hidden unless <html> says so (dashboard-frame.module.css).
+    const tiles = html.match(/<div [^>]*class="[^"]*tile[^"]*Paper-root"/g) ?? [];
+    expect(tiles).toHaveLength(5);
+    expect(tiles.filter((tile) => /fifthTile/.test(tile))).toHaveLength(1);
   });
 
   it('is marked as for someone signed in (main.tsx drops it without a session)', () => {
@@ -26,5 +35,34 @@ describe('the dashboard frame written into its page at build time', () => {
     expect(buttons[0]).toMatch(/aria-hidden="true"/);
     expect(buttons[0]).toMatch(/tabindex="-1"/);
     expect(text).not.toMatch(/\d/);
+  });
+});
+
+describe('the number of tiles the frame draws', () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.documentElement.removeAttribute(dashboardTilesAttribute);
+  });
+  const runScript = () => new Function(dashboardTilesScript())();
+
+  it('is the number the dashboard showed last, set on <html> before the page paints', () => {
+    rememberDashboardTiles(5);
+    expect(localStorage.getItem(dashboardTilesKey)).toBe('5');
+    runScript();
+    expect(document.documentElement.getAttribute(dashboardTilesAttribute)).toBe('5');
+  });
+
+  it('is left alone when nothing, or something that is no number, was stored', () => {
+    runScript();
+    expect(document.documentElement.hasAttribute(dashboardTilesAttribute)).toBe(false);
+    localStorage.setItem(dashboardTilesKey, '5"><b');
+    runScript();
+    expect(document.documentElement.hasAttribute(dashboardTilesAttribute)).toBe(false);
+  });
+
+  it('is forgotten at sign-out: the next person to sign in gets a frame of their own', () => {
+    rememberDashboardTiles(5);
+    clearSession();
+    expect(localStorage.getItem(dashboardTilesKey)).toBeNull();
   });
 });

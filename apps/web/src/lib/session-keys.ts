@@ -5,3 +5,11 @@
 export const tokenKey = 'tk';
 export const authRedirectKey = 'auth_redirect';
 export const tokenCookie = 'user_token';
+
+/**
+ * How many tiles the phone dashboard showed this browser's user (five with Instructors or
+ * Interests): the dashboard's frame draws as many before the scripts run (landing-pages.ts).
+ */
+export const dashboardTilesKey = 'dashboard_tiles';
+/** The attribute of <html> that tells the frame's style sheet that number. */
+export const dashboardTilesAttribute = 'data-dashboard-tiles';

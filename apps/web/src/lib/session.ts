@@ -1,7 +1,7 @@
 import type { Role, TokenUser } from '@srs/shared/roles';
 import { useSyncExternalStore } from 'react';
 
-import { authRedirectKey, tokenCookie, tokenKey } from './session-keys.ts';
+import { authRedirectKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
 
 export { authRedirectKey, tokenCookie, tokenKey };
 
@@ -80,6 +80,7 @@ export function setToken(token: string) {
 
 export function clearSession() {
   localStorage.removeItem(tokenKey);
+  localStorage.removeItem(dashboardTilesKey);
   notify();
 }
 
@@ -90,6 +91,7 @@ export function clearSession() {
 export function clearSessionBeforeLeaving() {
   leaving = true;
   localStorage.removeItem(tokenKey);
+  localStorage.removeItem(dashboardTilesKey);
 }
 
 /** True once the app is on its way out: calls still in flight must not send the browser to /login. */

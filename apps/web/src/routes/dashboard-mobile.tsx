@@ -5,7 +5,7 @@ import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { countText } from '../components/list-pagination.tsx';
@@ -14,6 +14,7 @@ import { instructorName, instructorsQuery } from '../features/instructors/api.ts
 import { interestsQuery } from '../features/interests/api.ts';
 import { studentFilterQuery, studentsQuery } from '../features/students/api.ts';
 import { useAppConfig } from '../lib/app-config.ts';
+import { rememberDashboardTiles } from '../lib/dashboard-tiles.ts';
 import { useCan } from '../lib/permissions.ts';
 import { countQuery, dashboardListQuery, followupListQuery } from './dashboard-queries.ts';
 
@@ -67,8 +68,13 @@ export function DashboardMobile() {
   const admin = useCan(dashboardInstructorRoles);
   // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
   // the interest pages are for global admins.
-  const interestTracking = useAppConfig()?.features.interest_tracking === true;
+  const config = useAppConfig();
+  const interestTracking = config?.features.interest_tracking === true;
   const showInterests = !admin && interestTracking;
+  const tileCount = 4 + (admin || showInterests ? 1 : 0);
+  useEffect(() => {
+    if (config) rememberDashboardTiles(tileCount);
+  }, [config, tileCount]);
   const [panel, setPanel] = useState<Panel | null>(null);
   const courseCount = useListTotal(tileLinks.courses);
   const seminarCount = useListTotal(tileLinks.seminars);

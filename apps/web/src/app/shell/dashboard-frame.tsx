@@ -1,6 +1,7 @@
-import { Burger, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Burger, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBook, IconBook2, IconPresentation, IconUsers } from '@tabler/icons-react';
 import tileClasses from '../../components/count-tile.module.css';
+import frameClasses from './dashboard-frame.module.css';
 import classes from './shell.module.css';
 
 /**
@@ -58,24 +59,36 @@ const tiles = [
   { label: 'Follow-up', Icon: IconBell },
 ];
 
-/** dashboard-mobile.tsx before its counts arrive: the tiles every role has, where they will be. */
+/**
+ * dashboard-mobile.tsx before its counts arrive: the tiles where they will be (a fifth when this
+ * browser's user had one last time), then the follow-up list, loading.
+ */
 function PhoneDashboard() {
+  const tile = (Icon: typeof IconBook | null, className?: string, key?: string) => (
+    <Paper key={key} withBorder radius="md" p="sm" className={`${tileClasses.tile} ${className ?? ''}`}>
+      <Stack gap={2} align="center" justify="center" mih={100}>
+        {Icon && <Icon size={22} aria-hidden />}
+        <Loader size="sm" />
+      </Stack>
+    </Paper>
+  );
   return (
     <div className="mantine-hidden-from-md">
       <Title order={1} size="h3" mb="sm">
         My Dashboard
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
-        {tiles.map(({ label, Icon }) => (
-          <Paper key={label} withBorder radius="md" p="sm" className={tileClasses.tile}>
-            <Stack gap={2} align="center" justify="center" mih={100}>
-              <Icon size={22} aria-hidden />
-              <Loader size="sm" />
-            </Stack>
-          </Paper>
-        ))}
+        {tiles.map(({ label, Icon }) => tile(Icon, undefined, label))}
+        {tile(null, frameClasses.fifthTile)}
       </SimpleGrid>
-      {/* Not the follow-up list: an admin has more tiles, which push it down. */}
+      <Paper withBorder p="xs">
+        <Title order={2} size="h5" px="xs" mb={4}>
+          Students needing follow-up
+        </Title>
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      </Paper>
     </div>
   );
 }
