@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { pageList } from '../../apps/web/src/lib/site-map/pages.ts';
 import { enrollmentTypeOf } from '../../apps/web/src/lib/site-map/paths.ts';
 import type { PageEntry, RecordKind } from '../../apps/web/src/lib/site-map/types.ts';
+import { call } from './records.ts';
 import { api } from './session.ts';
 
 /** One address the sweep opens: a page of the site map, or one tab of it (a path pattern). */
@@ -81,9 +82,23 @@ export async function lookUpRecords(page: Page, kinds: ReadonlySet<RecordKind>):
   if (kinds.has('seminar')) ids.seminar = await firstId(page, '/api/series?type=Seminar&per_page=1', 'seminars');
   if (kinds.has('school')) ids.school = await firstId(page, '/api/schools?per_page=1', 'schools');
   if (kinds.has('user')) ids.user = await firstId(page, '/api/users?per_page=1', 'users');
-  // The audit trail has no read call yet (its page is being built); the first change it holds is 1.
-  if (kinds.has('version')) ids.version = '1';
+  if (kinds.has('version')) ids.version = await someChange(page);
   return ids;
+}
+
+/**
+ * A change the signed-in user sees. One who has changed nothing yet changes the city of one of
+ * their students and sets it back from that change: two changes, and the student as it was.
+ */
+async function someChange(page: Page): Promise<string> {
+  const { versions } = await api<{ versions: { id: number }[] }>(page, '/api/versions?per_page=1');
+  if (versions[0]) return String(versions[0].id);
+  const studentId = await firstId(page, '/api/students?per_page=1', 'students');
+  const { city } = await api<{ city: string }>(page, `/api/students/${studentId}`);
+  await call(page, 'PUT', `/api/students/${studentId}`, { city: `${city} (checked)` });
+  const change = await firstId(page, `/api/versions?per_page=1&item_type=Student&item_id=${studentId}`, 'versions');
+  await call(page, 'POST', `/api/versions/${change}/revert`, { fields: ['city'] });
+  return change;
 }
 
 /** The address of a swept page, its path parameters filled in with real records. */

@@ -30,6 +30,7 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { versionRoutes } from './modules/versions/versions.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(signupRoutes, context);
   await app.register(interestRoutes, context);
   await app.register(mailRoutes, context);
+  await app.register(versionRoutes, context);
   await app.register(webApp);
   return app;
 }

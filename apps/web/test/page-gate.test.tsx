@@ -36,10 +36,10 @@ describe('pages a later release builds (SPEC section 6)', () => {
 
   it('say honestly to the roles that may open them that they are being built', async () => {
     setToken(makeToken(schoolAdmin));
-    renderRoutes([appRoute('versions/:versionId')], '/versions/3');
-    expect(await screen.findByRole('heading', { name: 'Version' })).toBeInTheDocument();
+    renderRoutes([appRoute('reports')], '/reports');
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Versions' })).toHaveAttribute('href', '/versions');
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/');
   });
 
   it('open for global admins wherever an admin link leads (a school, a course, a seminar or an instructor)', () => {

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, prepared } from '../db/client.ts';
 import { notFound } from './errors.ts';
 import { rows } from './lists.ts';
-import { anyId, type Scope, visibleSchool, visibleSeries, visibleStudent, visibleUser } from './scope.ts';
+import { anyId, type Scope, visibleSchool, visibleSeries, visibleStudent, visibleUser, visibleVersion } from './scope.ts';
 
 /** The kinds of record a path can name (`config.record`); each has one definition of its scope below. */
-export const recordKinds = ['student', 'enrollment', 'school', 'series', 'user'] as const;
+export const recordKinds = ['student', 'enrollment', 'school', 'series', 'user', 'version'] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
 declare const visibleKind: unique symbol;
@@ -23,6 +23,7 @@ const labels: Record<RecordKind, string> = {
   school: 'School',
   series: 'Series',
   user: 'User',
+  version: 'Version',
 };
 
 /** Each kind's ids among `ids` (`= any(…)`) that exist and are in the scope (DOMAIN.md, "What each user sees"). */
@@ -38,6 +39,7 @@ const inScope: Record<RecordKind, (scope: Scope, ids: SQL) => SQL> = {
     or exists (select 1 from enrollments e join students s on s.id = e.student_id
       where e.series_id = se.id and ${visibleStudent(scope)}))`,
   user: (scope, ids) => sql`select u.id from users u where u.id = ${ids} and ${visibleUser(scope)}`,
+  version: (scope, ids) => sql`select v.id from versions v where v.id = ${ids} and ${visibleVersion(scope)}`,
 };
 
 /** Those of `ids` that name a record of this kind in the scope; the others are missing to this user. */

@@ -117,3 +117,15 @@ export const sqlIdList = idList;
  */
 export const anyId = (values: readonly number[]) =>
   values.length === 1 ? sql`${values[0]}` : sql`any(${sql.param([...values])}::bigint[])`;
+
+/**
+ * The changes a user sees (issue 11, Versions): a global admin every one; an admin those of the
+ * records of their schools (the school a version names, migration 0008) and their own; an
+ * instructor their own. `v` is the alias of the versions table.
+ */
+export function visibleVersion(scope: Scope): SQL {
+  if (scope.all) return sql`true`;
+  const own = sql`v.whodunnit = ${scope.userId}`;
+  if (scope.adminSchoolIds.length === 0) return own;
+  return sql`(${own} or v.school_id in ${idList(scope.adminSchoolIds)})`;
+}

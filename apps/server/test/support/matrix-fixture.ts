@@ -79,7 +79,8 @@ export type RecordKind =
   | 'user'
   | 'share_target'
   | 'interest'
-  | 'series_offered';
+  | 'series_offered'
+  | 'version';
 
 export const kindLevels: Record<RecordKind, readonly Level[]> = {
   student: levels,
@@ -92,6 +93,7 @@ export const kindLevels: Record<RecordKind, readonly Level[]> = {
   share_target: ['mine', 'sibling', 'foreign'],
   interest: ['mine', 'sibling', 'foreign'],
   series_offered: ['mine', 'sibling', 'foreign'],
+  version: ['mine', 'sibling', 'foreign'],
 };
 
 /**
@@ -252,6 +254,23 @@ export async function createMatrixFixture(t: TestContext) {
     return { id: rows[0]!.id };
   };
 
+  /**
+   * A change to a student of the level's school by the level's instructor (instructorA's own at
+   * 'mine'): seen by its author and the admins of that school or conference (issue 11). The
+   * student is gone since, so a restore or a revert of it is refused in words, never a 404.
+   */
+  const authors: Partial<Record<Level, { id: number }>> = { mine: actors.instructor, sibling: instructorP, foreign: instructorZ };
+  const newVersion = async (level: Level) => {
+    const school = schoolOf[level] ?? schoolA;
+    const object = { id: 900_000_000 + Math.floor(Math.random() * 1e8), schoolId: school.id, firstName: 'Aab', lastName: named(level, `Versioned ${tag()}`), city: 'Old' };
+    const rows = await t.database.query<{ id: number }>(
+      `insert into versions (item_type, item_id, event, whodunnit, object, object_changes)
+       values ('Student', $1, 'update', $2, $3, $4) returning id`,
+      [object.id, authors[level]!.id, JSON.stringify(object), JSON.stringify({ city: ['Old', 'New'] })],
+    );
+    return { id: rows[0]!.id };
+  };
+
   /** Records made for one write, so a write never changes what later cases read. */
   const fresh = {
     student: newStudent,
@@ -266,6 +285,7 @@ export async function createMatrixFixture(t: TestContext) {
     share_target: newUser,
     interest: newInterest,
     series_offered: newSeriesOffered,
+    version: newVersion,
   } satisfies Record<RecordKind, (level: Level) => Promise<{ id: number }>>;
 
   // The records reads look at, one per kind and level.
@@ -283,6 +303,7 @@ export async function createMatrixFixture(t: TestContext) {
     records.set(`share_target:${level}`, usersAt[level]!);
     records.set(`interest:${level}`, await newInterest(level));
     records.set(`series_offered:${level}`, await newSeriesOffered(level));
+    records.set(`version:${level}`, await newVersion(level));
   }
 
   return {

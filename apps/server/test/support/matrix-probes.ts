@@ -11,10 +11,11 @@ import * as courses from './probes/courses.ts';
 import * as schools from './probes/schools.ts';
 import * as seminars from './probes/seminars.ts';
 import * as users from './probes/users.ts';
+import * as versions from './probes/versions.ts';
 import { studentForm } from './student-factories.ts';
 
 /** Each administration area keeps its probes in its own file (probes/<area>.ts). */
-const areas = [schools, users, courses, seminars];
+const areas = [schools, users, courses, seminars, versions];
 const merged = <T>(pick: (area: (typeof areas)[number]) => Record<string, T>): Record<string, T> =>
   Object.assign({}, ...areas.map(pick)) as Record<string, T>;
 
@@ -37,6 +38,7 @@ export const kindsBySegment: Record<string, readonly RecordKind[]> = {
   users: ['user'],
   instructors: ['user'],
   interests: ['interest'],
+  versions: ['version'],
 };
 
 /**

@@ -101,3 +101,10 @@ export const geoKeys = {
 };
 
 export const configKeys = { config: () => ['config'] as const };
+
+const versions = ['versions'] as const;
+export const versionKeys = {
+  all: versions,
+  list: (query: QueryParams) => [...versions, 'list', query] as const,
+  detail: (id: number) => [...versions, 'detail', id] as const,
+};

@@ -1,6 +1,7 @@
 import { Badge, Group, Title } from '@mantine/core';
 import { type LoaderFunctionArgs, Outlet } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
+import { HistoryLink } from '../components/history-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteTabs } from '../components/route-tabs.tsx';
 import { seriesQuery } from '../features/series/api.ts';
@@ -28,6 +29,7 @@ export function Component() {
             Not active
           </Badge>
         )}
+        <HistoryLink itemType="Series" itemId={course.id} />
       </Group>
       <RouteTabs>
         <Outlet />

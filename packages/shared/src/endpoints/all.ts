@@ -11,6 +11,7 @@ import { seriesEndpoints } from './series.ts';
 import { signupEndpoints } from './signup.ts';
 import { studentEndpoints } from './students.ts';
 import { userEndpoints } from './users.ts';
+import { versionEndpoints } from './versions.ts';
 
 /** Every endpoint the web app calls, by domain: the contract test checks each against the server. */
 export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -26,4 +27,5 @@ export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpo
   signup: signupEndpoints,
   interests: interestEndpoints,
   mail: mailEndpoints,
+  versions: versionEndpoints,
 };

@@ -16,11 +16,16 @@ export const versions = pgTable(
     object: jsonb('object').$type<Record<string, unknown>>(),
     objectChanges: jsonb('object_changes').$type<Record<string, [unknown, unknown]>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The school the record belonged to when it changed (a school, a student, an enrollment and
+    // what hangs off them; a role in a school): its admins see the change. No foreign key: the
+    // change outlives the school. Null for the network's records (courses, users without a school).
+    schoolId: ref('school_id'),
   },
   (t) => [
-    index('versions_item_idx').on(t.itemType, t.itemId),
+    index('versions_item_idx').on(t.itemType, t.itemId, t.id),
     index('versions_created_at_idx').on(t.createdAt),
-    index('versions_whodunnit_idx').on(t.whodunnit),
+    index('versions_whodunnit_idx').on(t.whodunnit, t.id),
+    index('versions_school_idx').on(t.schoolId, t.id),
   ],
 );
 

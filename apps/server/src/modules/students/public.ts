@@ -3,3 +3,4 @@
  * so that a list of one instructor's or one school's students behaves as GET /students does.
  */
 export { listStudents } from './students.queries.ts';
+export { restoreStudent, revertibleStudentField, revertStudentFields } from './student-restore.ts';

@@ -26,6 +26,5 @@ export const tabsToBuild = (paths: readonly string[]): TabEntry[] => paths.map((
 export const inProgress = 'section-in-progress';
 const home = { label: 'Back to the dashboard', to: '/' };
 export const building = (about: string, back = home): BuildingSpec => ({ about, back });
-export const backTo = (title: string, to: string) => ({ label: `Back to ${title}`, to });
 /** A breadcrumb step without a page of its own: /account has none. */
 export const account = { label: 'Account' };

@@ -9,7 +9,7 @@ import {
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import { account, backTo, building, globalAdmins, inProgress, quickCreateRoles, tabsOf } from './entries.ts';
+import { account, building, globalAdmins, inProgress, quickCreateRoles, tabsOf } from './entries.ts';
 import type { PageEntry, PageSpec } from './types.ts';
 
 /**
@@ -260,20 +260,18 @@ const specs = {
   versions: {
     path: '/versions',
     title: 'Versions',
-    module: inProgress,
+    module: 'versions-list',
     roles: everyone,
     section: 'versions',
-    building: building('The audit trail of every change to a record.'),
   },
   version: {
     path: '/versions/:versionId',
     title: 'Version',
-    module: inProgress,
+    module: 'version-detail',
     roles: everyone,
     params: { versionId: 'version' },
     crumb: { parent: 'versions' },
     section: 'versions',
-    building: building('One change to a record, before and after.', backTo('Versions', '/versions')),
   },
 
   // Only while no mail server is configured (docs/decisions.md, Mail).

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName } from './enrollment-format.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
+import { HistoryLink } from '../../../components/history-link.tsx';
 
 export const orphanedNote = "This enrollment is orphaned: the student's school does not offer this series.";
 
@@ -47,6 +48,7 @@ export function EnrollmentHeading({ enrollment }: { enrollment: EnrollmentDetail
             Needs follow-up
           </Badge>
         )}
+        <HistoryLink itemType="Enrollment" itemId={enrollment.id} />
       </Group>
     </Stack>
   );

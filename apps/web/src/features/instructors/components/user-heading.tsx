@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Title } from '@man
 import type { UserDetail } from '@srs/shared/users';
 import { IconDotsVertical, IconMail, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { HistoryLink } from '../../../components/history-link.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { instructorName, roleText, useDeleteMfa, useWelcomeEmail } from '../api.ts';
 import { DeleteUserModal } from './delete-user-modal.tsx';
@@ -82,9 +83,12 @@ export function UserHeading({ user }: { user: UserDetail }) {
           </Menu>
         )}
       </Group>
-      <Text size="sm" c="dimmed">
-        {user.roles.map(roleText).join(' · ') || 'No roles'}
-      </Text>
+      <Group gap="md">
+        <Text size="sm" c="dimmed">
+          {user.roles.map(roleText).join(' · ') || 'No roles'}
+        </Text>
+        <HistoryLink itemType="User" itemId={user.id} />
+      </Group>
       {permissions.welcome_email && (
         <WelcomeEmailModal user={user} opened={welcoming} onClose={() => setWelcoming(false)} />
       )}

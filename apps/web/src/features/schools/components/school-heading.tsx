@@ -4,6 +4,7 @@ import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { plural, schoolName } from '../school-outlet.ts';
 import { DeleteSchoolModal } from './delete-school-modal.tsx';
+import { HistoryLink } from '../../../components/history-link.tsx';
 
 export function SchoolHeading({ school }: { school: SchoolDetail }) {
   const [deleting, setDeleting] = useState(false);
@@ -38,6 +39,7 @@ export function SchoolHeading({ school }: { school: SchoolDetail }) {
         <Text size="sm" c="dimmed">
           {plural(school.students_count, 'student')}
         </Text>
+        <HistoryLink itemType="School" itemId={school.id} />
       </Group>
       {school.permissions.destroy && (
         <DeleteSchoolModal school={school} opened={deleting} onClose={() => setDeleting(false)} />

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { SeriesDetail } from '@srs/shared/series';
 import { schoolLabel } from '../format.ts';
+import { HistoryLink } from '../../../components/history-link.tsx';
 
 /** The seminar's name, its hosting school and place, and its students by status. */
 export function SeminarHeading({ seminar }: { seminar: SeriesDetail }) {
@@ -25,6 +26,7 @@ export function SeminarHeading({ seminar }: { seminar: SeriesDetail }) {
           {seminar.students_count} {seminar.students_count === 1 ? 'student' : 'students'}: {counts.Applied} applied,{' '}
           {counts.Attended} attended
         </Text>
+        <HistoryLink itemType="Series" itemId={seminar.id} />
       </Group>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fullName, schoolLabel } from '../format.ts';
 import { DeleteStudentModal } from './delete-student-modal.tsx';
+import { HistoryLink } from '../../../components/history-link.tsx';
 
 export function StudentHeading({ student }: { student: StudentDetail }) {
   // The server says whether this user may delete the student (an admin of the student's school).
@@ -41,6 +42,7 @@ export function StudentHeading({ student }: { student: StudentDetail }) {
         <Text size="sm" c="dimmed">
           Instructor: {fullName(student.instructor)}
         </Text>
+        <HistoryLink itemType="Student" itemId={student.id} />
       </Group>
       {canDelete && <DeleteStudentModal student={student} opened={deleting} onClose={() => setDeleting(false)} />}
     </Stack>

@@ -1,0 +1,27 @@
+import { versionEventLabels, type VersionSummary } from '@srs/shared/versions';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** When a change was made, in the reader's own time: '03/14/2026 09:05'. */
+export function changedAt(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** Who made a change; an account deleted since is said so. */
+export function changedBy(version: Pick<VersionSummary, 'user'>): string {
+  return version.user ? `${version.user.first_name} ${version.user.last_name}` : 'A deleted user';
+}
+
+/** 'Deleted Student Ann Lee', as a change's title reads. */
+export function changeTitle(version: Pick<VersionSummary, 'event' | 'item_type_label' | 'record'>): string {
+  return `${versionEventLabels[version.event]} ${version.item_type_label.toLowerCase()} ${version.record}`;
+}
+
+/** What changed, in a line of the list: the fields of an update, else nothing more to say. */
+export function changedFields(version: Pick<VersionSummary, 'event' | 'fields'>): string {
+  if (version.event !== 'update') return '-';
+  return version.fields.length > 0 ? version.fields.join(', ') : '-';
+}
+

@@ -1,0 +1,103 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
+import { queryClient } from '../app/query-client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useVersionAction, versionQuery } from '../features/versions/api.ts';
+import { VersionChanges } from '../features/versions/components/version-changes.tsx';
+import { changedAt, changedBy, changeTitle } from '../features/versions/format.ts';
+import { routeIdOf } from '../lib/http-errors.ts';
+import { showSuccess } from '../lib/toasts.ts';
+
+const versionIdOf = (value: string | undefined) => routeIdOf(value, 'Version');
+
+export function loader({ params }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(versionQuery(versionIdOf(params.versionId)));
+  return null;
+}
+
+/**
+ * /versions/{id} (issue 11): one change, who made it and when, the record (linked while it
+ * exists) and each field before and after; a deleted student comes back from here, and the
+ * fields of a change to a student can be set back.
+ */
+export function Component() {
+  const id = versionIdOf(useParams().versionId);
+  const query = useQuery(versionQuery(id));
+  const { restore, revert } = useVersionAction(id);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const version = query.data;
+  if (!version) {
+    if (query.isError) throw query.error;
+    return <PageLoader />;
+  }
+  const onRestore = () =>
+    restore.mutate(undefined, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        showSuccess(`${version.record} is back, with everything that was deleted with them.`);
+        if (result.record_path) void navigate(result.record_path);
+      },
+    });
+  const onRevert = (fields: string[]) =>
+    revert.mutate(fields, { onSuccess: () => showSuccess('The chosen fields are set back.') });
+  return (
+    <>
+      <Stack gap={4} mb="md">
+        <Title order={1} size="h2">
+          {changeTitle(version)}
+        </Title>
+        <Text size="sm" c="dimmed">
+          By {changedBy(version)} on {changedAt(version.created_at)}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm">
+            {version.item_type_label}:{' '}
+            {version.record_path ? (
+              <Anchor component={Link} to={version.record_path}>
+                {version.record}
+              </Anchor>
+            ) : (
+              `${version.record}${version.event === 'destroy' ? ' (deleted)' : ''}`
+            )}
+          </Text>
+          <Anchor component={Link} to={`/versions?item_type=${version.item_type}&item_id=${version.item_id}`} size="sm">
+            Its whole history
+          </Anchor>
+        </Group>
+        {version.removed_with && (
+          <Text size="sm">Deleted with it: {version.removed_with}.</Text>
+        )}
+        {version.can_restore && (
+          <Group mt="xs">
+            <Button onClick={() => setConfirming(true)}>Restore student</Button>
+          </Group>
+        )}
+      </Stack>
+      <Paper withBorder p="sm">
+        <Title order={2} size="h4" mb="xs">
+          {version.event === 'update' ? 'Changed fields' : version.event === 'create' ? 'As created' : 'As it was'}
+        </Title>
+        <VersionChanges
+          changes={version.changes}
+          onRevert={version.changes.some((change) => change.revertible) ? onRevert : undefined}
+          reverting={revert.isPending}
+        />
+      </Paper>
+      <ConfirmDialog
+        opened={confirming}
+        title="Restore student"
+        confirmLabel="Restore"
+        busy={restore.isPending}
+        onConfirm={onRestore}
+        onClose={() => setConfirming(false)}
+      >
+        {`${version.record} comes back with the same registration numbers`}
+        {version.removed_with && version.removed_with !== 'nothing else' ? `, and with ${version.removed_with}.` : '.'}
+      </ConfirmDialog>
+    </>
+  );
+}

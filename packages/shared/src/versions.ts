@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { boundedArray, boundedText, idRef, isoDate, ListQuery, Pagination, PersonRef } from './common.ts';
+
+/**
+ * The audit trail (DOMAIN.md, Versions; issue 11): every create, update and delete of a record,
+ * with who, when, the record and each changed field before and after.
+ */
+export const versionEvents = ['create', 'update', 'destroy'] as const;
+export type VersionEvent = (typeof versionEvents)[number];
+
+/** What a person calls each action in the list's filter and on a change's page. */
+export const versionEventLabels: Record<VersionEvent, string> = {
+  create: 'Created',
+  update: 'Updated',
+  destroy: 'Deleted',
+};
+
+/**
+ * The kinds of record a person filters the list by, with their names. A version of another kind
+ * (a lesson sent, a claimed zip code…) is listed all the same, under its own name.
+ */
+export const versionRecordTypes = {
+  Student: 'Student',
+  Enrollment: 'Enrollment',
+  School: 'School',
+  User: 'User',
+  Series: 'Course or seminar',
+  EpisodeDelivery: 'Lesson',
+  Visit: 'Visit',
+  Reminder: 'Reminder',
+  Decision: 'Decision',
+  Note: 'Note',
+  ProductDelivery: 'Product delivery',
+  Attendance: 'Attendance',
+} as const;
+
+/** A kind of record in words: its name above, else spelled out ('ClaimedZip' → 'Claimed zip'). */
+export function recordTypeLabel(itemType: string): string {
+  const named = (versionRecordTypes as Record<string, string>)[itemType];
+  if (named) return named;
+  const words = itemType.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** GET /versions: newest first, by key (after/before), with the filters of the list. */
+export const VersionListQuery = ListQuery.pick({ page: true, per_page: true, pagination: true, after: true, before: true }).extend({
+  item_type: boundedText(40).optional(),
+  item_id: idRef.optional(),
+  whodunnit: idRef.optional(),
+  event: z.enum(versionEvents).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type VersionListQuery = z.infer<typeof VersionListQuery>;
+
+export const VersionSummary = z.object({
+  id: z.number(),
+  item_type: z.string(),
+  /** The kind of record in words ('Student', 'Lesson'). */
+  item_type_label: z.string(),
+  item_id: z.number(),
+  event: z.enum(versionEvents),
+  created_at: z.string(),
+  /** Who made the change; null when their account was deleted since. */
+  user: PersonRef.nullable(),
+  /** The record as a person names it: 'Ann Lee', 'Grace Church (GC01)', 'Enrollment #1042'. */
+  record: z.string(),
+  /** The names of the fields that changed ('First name', 'City'). */
+  fields: z.array(z.string()),
+});
+export type VersionSummary = z.infer<typeof VersionSummary>;
+
+export const VersionListResponse = z.object({ versions: z.array(VersionSummary), pagination: Pagination });
+
+/** One changed field, in words: names instead of ids, dates as MM/DD/YYYY, '-' for nothing. */
+export const VersionChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+  /** Whether this field can be set back to its value before (an update of a student). */
+  revertible: z.boolean(),
+});
+export type VersionChange = z.infer<typeof VersionChange>;
+
+export const VersionDetail = VersionSummary.extend({
+  changes: z.array(VersionChange),
+  /** The record's page while it exists and the user may open it; null otherwise. */
+  record_path: z.string().nullable(),
+  /** What went with a deleted student ('2 enrollments, 3 lessons, 1 note'), else null. */
+  removed_with: z.string().nullable(),
+  /** A deleted student that this user may bring back (it is not back already). */
+  can_restore: z.boolean(),
+});
+export type VersionDetail = z.infer<typeof VersionDetail>;
+
+/** POST /versions/:id/revert: the fields to set back to their value before the change. */
+export const VersionRevertInput = z.object({ fields: boundedArray(boundedText(60), 100).min(1) });
+export type VersionRevertInput = z.infer<typeof VersionRevertInput>;
+
+/** What a restore or a revert answers: the version it recorded and the record's page. */
+export const VersionActionResponse = z.object({ version_id: z.number(), record_path: z.string().nullable() });
