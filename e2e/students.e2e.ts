@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { StudentListResponse } from '@srs/shared/students';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, launch, newPage, signIn, type ViewportName } from './support/browser.ts';
@@ -92,6 +94,28 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
       await context.close();
     }
   });
+
+  it('exports the filtered list to Excel: the same students, a header row, a date as a date', () =>
+    journey(browser, viewport, 'students-excel', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      await page.goto('/students?enrollments_series_type_eq=Seminar');
+      const { pagination } = await api<StudentListResponse>(
+        page,
+        '/api/students?enrollments_series_type_eq=Seminar&per_page=1',
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Export Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.getRow(1).getCell(1).value).toBe('First Name');
+      expect(sheet.actualRowCount - 1).toBe(pagination.total_count);
+      const created = (sheet.getRow(1).values as string[]).indexOf('Created');
+      expect(sheet.getRow(2).getCell(created).value).toBeInstanceOf(Date);
+    }));
 
   it('shows My Dashboard with real data', async () => {
     const { context, page } = await newPage(browser, viewport);

@@ -1,6 +1,7 @@
 import type { School } from '@srs/shared/schools';
 import type { Student } from '@srs/shared/students';
 import type { UserItem } from '@srs/shared/users';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -114,7 +115,7 @@ describe('CSV exports stream from the database and print what they printed befor
 
   it('answers a HEAD of an export with 404 instead of running the export to throw it away', async () => {
     const headers = await t.headersFor(net.admin.email);
-    for (const url of ['/api/students.csv', '/api/schools.csv', '/api/users.csv']) {
+    for (const url of ['/api/students.csv', '/api/schools.csv', '/api/users.csv', '/api/students.xlsx']) {
       expect((await t.app.inject({ method: 'HEAD', url, headers })).statusCode, url).toBe(404);
     }
   });
@@ -200,4 +201,97 @@ describe('CSV exports stream from the database and print what they printed befor
       expect(csv.body, filter).toBe(legacyCsv(legacyUserColumns, users));
     }
   });
+
+  it('Excel beside each CSV: the same columns, rows, filter and scope, typed cells, a frozen header', async () => {
+    const cases: [string, string, string][] = [
+      [net.admin.email, 'students', word(tag)],
+      [net.schoolAdmin.email, 'students', word(tag)],
+      [net.admin.email, 'students', `${word(tag)}&enrollments_series_id_eq=${net.course.id}`],
+      [net.instructor.email, 'students', `${word(tag)}&section=shared`],
+      [net.admin.email, 'schools', `query=${tag}`],
+      [net.schoolAdmin.email, 'schools', `query=${tag}`],
+      [net.admin.email, 'users', `query=${tag}&role=instructor`],
+    ];
+    for (const [email, label, filter] of cases) {
+      const csv = parseCsv((await get(email, `/api/${label}.csv?${filter}`)).body);
+      const response = await get(email, `/api/${label}.xlsx?${filter}`);
+      expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(String(response.headers['content-disposition'])).toMatch(
+        new RegExp(`^attachment; filename="${label}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`),
+      );
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.getRow(1).font?.bold).toBe(true);
+      const rows: string[][] = [];
+      sheet.eachRow({ includeEmpty: false }, (row) => {
+        const cells: string[] = [];
+        for (let i = 1; i <= csv[0]!.length; i++) cells.push(cellText(row.getCell(i).value));
+        rows.push(cells);
+      });
+      // XML (an xlsx is XML inside) reads a CR or CR LF in a cell as LF: so does Excel.
+      const lineEnds = (table: string[][]) => table.map((row) => row.map((cell) => cell.replace(/\r\n?/g, '\n')));
+      expect(lineEnds(rows), `${label} ${filter}`).toEqual(lineEnds(csv));
+      // A width of 9 is a sheet's default, which the file leaves unsaid.
+      for (let i = 1; i <= csv[0]!.length; i++) expect(sheet.getColumn(i).width ?? 9).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('Excel cells are typed: numbers as numbers, days as dates, formula-like text as the CSV has it', async () => {
+    const students = await get(net.admin.email, `/api/students.xlsx?${word(tag)}&school_id_eq=${net.school.id}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(students.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const odd = [2, 3].map((n) => sheet.getRow(n)).find((row) => row.getCell(1).value === "'=SUM(A1)")!;
+    expect(odd).toBeDefined();
+    const created = odd.getCell(header.indexOf('Created') + 1);
+    expect(created.value).toBeInstanceOf(Date);
+    expect(created.numFmt).toBe('mm/dd/yyyy');
+    expect(odd.getCell(header.indexOf('City') + 1).value).toBe("'-Minus");
+    expect(odd.getCell(header.indexOf('City') + 1).formula).toBeUndefined();
+    const schools = await get(net.admin.email, `/api/schools.xlsx?query=${tag}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(schools.rawPayload as unknown as ArrayBuffer);
+    const schoolSheet = book.worksheets[0]!;
+    const studentsColumn = (schoolSheet.getRow(1).values as string[]).indexOf('Students');
+    expect(typeof schoolSheet.getRow(2).getCell(studentsColumn).value).toBe('number');
+  });
 });
+
+/** The cells of a CSV as csv-stringify wrote them: quoted cells may hold , " CR and LF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** A spreadsheet cell as the CSV prints it: a date as YYYY-MM-DD, nothing as empty. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+

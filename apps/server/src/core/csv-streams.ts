@@ -14,7 +14,7 @@ const pageSize = 2000;
 export async function csvStream(db: Db, csv: CsvExport): Promise<Readable> {
   const client: unknown = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) return copyCsv(client, csv);
-  if (client instanceof PGlite) return pagedCsv(client, csv);
+  if (client instanceof PGlite) return pagedCsv(db, csv);
   throw new Error('A CSV export needs a pg Pool or a PGlite database.');
 }
 
@@ -115,33 +115,56 @@ class LiteralDialect extends PgDialect {
 const dialect = new PgDialect();
 const literalDialect = new LiteralDialect();
 
+/** A query whose rows come back as arrays, on whichever database `db` runs on. */
+type ArrayQuery = (query: { sql: string; params: unknown[] }) => Promise<unknown[][]>;
+
+function arrayQuery(db: Db): ArrayQuery {
+  const client: unknown = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async (query) => (await client.query<unknown[]>({ text: query.sql, values: query.params, rowMode: 'array' })).rows;
+  }
+  if (client instanceof PGlite) {
+    return async (query) => (await client.query<unknown[]>(query.sql, query.params, { rowMode: 'array' })).rows;
+  }
+  throw new Error('An export needs a pg Pool or a PGlite database.');
+}
+
 /**
- * The embedded database: pages of `pageSize` rows by key, formatted here. PGlite runs one query
- * at a time and a transaction holds it whole, so a cursor would stop every other request for as
- * long as the download lasts; a page by key holds nothing between pages.
+ * An export's rows, page by page: `pageSize` rows by key, each page one short query between other
+ * requests' (on PGlite a cursor would stop every other request for as long as the download lasts;
+ * a page by key holds nothing between pages). Each row is its cells, text or null.
  */
-function pagedCsv(pglite: PGlite, csv: CsvExport): Readable {
-  async function* pages() {
-    yield csvLine(csv.columns.map((column) => column.header));
-    const width = csv.columns.length;
-    const names = csv.columns.map((_, i) => `c${i}`);
-    let after: unknown[] | null = null;
-    for (;;) {
-      const past = after ? sql`(${list(csv.key)}) > (${list(after.map((value) => sql`${value}`))})` : sql`true`;
-      const query = dialect.sqlToQuery(
+export async function* exportPages(db: Db, csv: CsvExport): AsyncGenerator<(string | null)[][]> {
+  const run = arrayQuery(db);
+  const width = csv.columns.length;
+  const names = csv.columns.map((_, i) => `c${i}`);
+  let after: unknown[] | null = null;
+  for (;;) {
+    const past = after ? sql`(${list(csv.key)}) > (${list(after.map((value) => sql`${value}`))})` : sql`true`;
+    const rows = await run(
+      dialect.sqlToQuery(
         sql`select ${cells(csv, names)}, ${list(csv.key)} from ${csv.from} where (${csv.where}) and ${past}
           order by ${list(csv.key)} limit ${pageSize}`,
-      );
-      const { rows } = await pglite.query<unknown[]>(query.sql, query.params, { rowMode: 'array' });
-      let text = '';
-      for (const row of rows) text += csvLine(row.slice(0, width) as (string | null)[]);
-      if (text) yield text;
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < pageSize) return;
-      after = last.slice(width);
+      ),
+    );
+    if (rows.length > 0) yield rows.map((row) => row.slice(0, width) as (string | null)[]);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < pageSize) return;
+    after = last.slice(width);
+  }
+}
+
+/** The embedded database: the export's pages (exportPages), formatted here. */
+function pagedCsv(db: Db, csv: CsvExport): Readable {
+  async function* text() {
+    yield csvLine(csv.columns.map((column) => column.header));
+    for await (const rows of exportPages(db, csv)) {
+      let chunk = '';
+      for (const row of rows) chunk += csvLine(row);
+      yield chunk;
     }
   }
-  return Readable.from(pages(), { highWaterMark: 1 });
+  return Readable.from(text(), { highWaterMark: 1 });
 }
 
 const needsQuotes = /[",\r\n]/;

@@ -2,9 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { csvStream } from './csv-streams.ts';
+import { sendXlsx } from './xlsx.ts';
 
-/** One column of an export: its header and its cell as SQL text (null prints as an empty cell). */
-export type CsvColumn = { header: string; cell: SQL };
+/**
+ * One column of an export: its header and its cell as SQL text (null prints as an empty cell).
+ * A spreadsheet (xlsx.ts) types the cell by `kind`: a number, a date (YYYY-MM-DD text), else text.
+ */
+export type CsvColumn = { header: string; cell: SQL; kind?: 'number' | 'date' };
 
 /**
  * An export (SPEC section 7): its columns over `from` (the FROM list) filtered by `where`, in the
@@ -32,7 +36,12 @@ export function textCell(header: string, value: SQL): CsvColumn {
 
 /** A cell of a number, printed as it is: a spreadsheet reads -1 as a number, not a formula. */
 export function numberCell(header: string, value: SQL): CsvColumn {
-  return { header, cell: sql`(${value})::text` };
+  return { header, cell: sql`(${value})::text`, kind: 'number' };
+}
+
+/** A cell of a day (a date, or a timestamp read in UTC), printed YYYY-MM-DD; a date in a spreadsheet. */
+export function dateCell(header: string, value: SQL): CsvColumn {
+  return { header, cell: sql`to_char(${value}, 'YYYY-MM-DD')`, kind: 'date' };
 }
 
 /**
@@ -46,4 +55,15 @@ export async function sendCsv(reply: FastifyReply, db: Db, csv: CsvExport) {
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${csv.label}-${today()}.csv"`)
     .send(stream);
+}
+
+/** The formats of every export (DOMAIN.md, Exports): CSV, and Excel beside it. */
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportFormatNames: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
+
+/** Sends the export in the format its address asks for: '{label}-{date}.csv' or '.xlsx'. */
+export async function sendExport(format: ExportFormat, reply: FastifyReply, db: Db, csv: CsvExport) {
+  if (format === 'csv') return sendCsv(reply, db, csv);
+  return sendXlsx(reply, db, csv, `${csv.label}-${today()}.xlsx`);
 }

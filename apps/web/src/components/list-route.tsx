@@ -5,7 +5,7 @@ import type { QueryParams } from '../lib/http.ts';
 import type { TableSort } from './data-table.tsx';
 import { ListPage } from './list-page.tsx';
 import { listQuery } from './list-query.ts';
-import { useCsvExport } from './use-csv-export.ts';
+import { useExports } from './use-exports.ts';
 import { useListParams } from './use-list-params.ts';
 
 /** What a list route hands its table: the page of rows, whether it is loading, and the sort. */
@@ -16,7 +16,10 @@ type ListRoute<Data, Key extends QueryKey> = {
   defaultSort: string;
   /** The list's query for its page, sort and Quick find text (SPEC section 2, Shared list behaviour). */
   query: (query: QueryParams) => UseQueryOptions<Data, Error, Data, Key>;
-  /** 'Export CSV' of the current filter, all pages: the export's path, file label and extra query. */
+  /**
+   * 'Export CSV' and 'Export Excel' of the current filter, all pages: the exports' path without
+   * its extension ('/users'), the file label and an extra query.
+   */
   csv?: { path: string; label: string; query?: QueryParams };
   Table: ComponentType<ListTableProps<Data>>;
 };
@@ -36,7 +39,7 @@ export function listRoute<Data extends { pagination: Pagination }, Key extends Q
     const list = useListParams(defaultSort);
     const params = listQuery(list);
     const result = useQuery(query(params));
-    const exportCsv = useCsvExport(
+    const exports = useExports(
       csv?.path ?? '',
       { ...params, page: undefined, per_page: undefined, ...csv?.query },
       csv?.label ?? '',
@@ -44,7 +47,7 @@ export function listRoute<Data extends { pagination: Pagination }, Key extends Q
     return (
       <ListPage
         title={title}
-        actions={csv ? [exportCsv] : []}
+        actions={csv ? exports : []}
         searchText={list.searchText}
         onSearch={list.onSearch}
         pagination={result.data?.pagination}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ListPage } from '../components/list-page.tsx';
 import { listQuery } from '../components/list-query.ts';
-import { useCsvExport } from '../components/use-csv-export.ts';
+import { useExports } from '../components/use-exports.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultInstructorSort, instructorsQuery } from '../features/instructors/api.ts';
 import { InstructorsTable } from '../features/instructors/components/instructors-table.tsx';
@@ -19,8 +19,8 @@ export function Component() {
   const list = useListParams(defaultInstructorSort);
   const params = listQuery(list);
   const result = useQuery(instructorsQuery(params));
-  const exportCsv = useCsvExport(
-    '/users.csv',
+  const exports = useExports(
+    '/users',
     { ...params, page: undefined, per_page: undefined, role: 'instructor' },
     'instructors',
   );
@@ -33,7 +33,7 @@ export function Component() {
   return (
     <ListPage
         title="Instructors"
-        actions={canCreate ? [create, exportCsv] : [exportCsv]}
+        actions={canCreate ? [create, ...exports] : exports}
         searchText={list.searchText}
         onSearch={list.onSearch}
         pagination={result.data?.pagination}

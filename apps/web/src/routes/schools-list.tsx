@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ListPage } from '../components/list-page.tsx';
 import { listQuery } from '../components/list-query.ts';
 import type { PageAction } from '../components/page-header.tsx';
-import { useCsvExport } from '../components/use-csv-export.ts';
+import { useExports } from '../components/use-exports.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultSchoolSort, schoolsQuery } from '../features/schools/api.ts';
 import { SchoolsTable } from '../features/schools/components/schools-table.tsx';
@@ -21,11 +21,11 @@ export function Component() {
   const params = listQuery(list);
   const result = useQuery(schoolsQuery(params));
   const navigate = useNavigate();
-  const exportCsv = useCsvExport('/schools.csv', { ...params, page: undefined, per_page: undefined }, 'schools');
+  const exports = useExports('/schools', { ...params, page: undefined, per_page: undefined }, 'schools');
   const [importing, setImporting] = useState(false);
   const canCreate = useCan(quickCreateRoles('school'));
   const canImport = useCan(admins);
-  const actions: PageAction[] = [exportCsv];
+  const actions: PageAction[] = [...exports];
   if (canImport) {
     actions.push({
       label: 'Import claimed zips',

@@ -8,7 +8,7 @@ import { ListPagination } from '../components/list-pagination.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { QuickFind } from '../components/quick-find.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
-import { useCsvExport } from '../components/use-csv-export.ts';
+import { useExports } from '../components/use-exports.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultStudentSort, studentFilterQuery, studentListQuery, studentsQuery } from '../features/students/api.ts';
 import { AveryLabelsDialog } from '../features/students/components/avery-labels-dialog.tsx';
@@ -41,7 +41,7 @@ export function Component() {
   const canReassign = useCan(admins);
   const students = useQuery(studentsQuery(studentListQuery(list.params)));
   const filter = studentFilterQuery(list.params);
-  const csv = useCsvExport('/students.csv', filter, 'students');
+  const exports = useExports('/students', filter, 'students');
   const selection = useStudentSelection(selectionKey(filter));
   const [dialog, setDialog] = useState<BulkAction | null>(null);
   const close = () => setDialog(null);
@@ -60,7 +60,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Students" actions={[csv, labels]}>
+      <PageHeader title="Students" actions={[...exports, labels]}>
         {!mobile && <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />}
       </PageHeader>
       <StudentFilters

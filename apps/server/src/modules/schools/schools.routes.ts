@@ -7,7 +7,7 @@ import {
   SchoolListResponse,
   SchoolSimpleListResponse,
 } from '@srs/shared/schools';
-import { sendCsv } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,16 +33,18 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
     },
   );
 
-  app.get(
-    '/api/schools.csv',
-    {
-      // A HEAD would run the whole export to throw it away (docs/decisions/010).
-      exposeHeadRoute: false,
-      config: { roles: schoolReaders },
-      schema: { tags: ['schools'], summary: 'CSV export of the current filter', querystring: SchoolListQuery },
-    },
-    async (request, reply) => sendCsv(reply, db, schoolCsv(request.actor.scope, request.query)),
-  );
+  for (const format of exportFormats) {
+    app.get(
+      `/api/schools.${format}`,
+      {
+        // A HEAD would run the whole export to throw it away (docs/decisions/010).
+        exposeHeadRoute: false,
+        config: { roles: schoolReaders },
+        schema: { tags: ['schools'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: SchoolListQuery },
+      },
+      async (request, reply) => sendExport(format, reply, db, schoolCsv(request.actor.scope, request.query)),
+    );
+  }
 
   app.get(
     '/api/schools/simple_list',

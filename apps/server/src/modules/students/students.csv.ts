@@ -1,6 +1,6 @@
 import type { StudentListQuery } from '@srs/shared/students';
 import { sql } from 'drizzle-orm';
-import { type CsvExport, textCell } from '../../core/csv.ts';
+import { type CsvExport, dateCell, textCell } from '../../core/csv.ts';
 import type { Scope } from '../../core/scope.ts';
 import { studentFilter } from './students.queries.ts';
 
@@ -29,7 +29,7 @@ const columns = [
   textCell('Phone', sql`s.phone`),
   textCell('Social Media', sql`s.social_media`),
   textCell('Include In Mailing List', sql`s.include_in_mailing_list`),
-  textCell('Created', sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD')`),
+  dateCell('Created', sql`s.created_at at time zone 'UTC'`),
   textCell('Instructor', sql`i.first_name || ' ' || i.last_name`),
   textCell('School Code', sql`sc.school_code`),
   textCell('School', sql`sc.church_name`),

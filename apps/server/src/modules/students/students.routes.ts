@@ -1,7 +1,7 @@
 import { IdParams } from '@srs/shared/common';
 import { staffWithStudents } from '@srs/shared/roles';
 import { StudentDetail, StudentListQuery, StudentListResponse } from '@srs/shared/students';
-import { sendCsv } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,17 +36,28 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
     },
   );
 
-  app.get(
-    '/api/students.csv',
-    {
-      // A HEAD would run the whole export to throw it away (docs/decisions/010).
-      exposeHeadRoute: false,
-      config: { roles: studentReaders },
-      schema: { tags: ['students'], summary: 'CSV export of the current filter', querystring: StudentListQuery },
-    },
-    async (request, reply) =>
-      sendCsv(reply, db, studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS, await seriesOfType(db, request.query))),
-  );
+  for (const format of exportFormats) {
+    app.get(
+      `/api/students.${format}`,
+      {
+        // A HEAD would run the whole export to throw it away (docs/decisions/010).
+        exposeHeadRoute: false,
+        config: { roles: studentReaders },
+        schema: {
+          tags: ['students'],
+          summary: `${exportFormatNames[format]} export of the current filter`,
+          querystring: StudentListQuery,
+        },
+      },
+      async (request, reply) =>
+        sendExport(
+          format,
+          reply,
+          db,
+          studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS, await seriesOfType(db, request.query)),
+        ),
+    );
+  }
 
   app.get(
     '/api/students/:id',

@@ -1,6 +1,6 @@
 import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
 import { ShareUsersQuery, ShareUsersResponse, UserListQuery, UserListResponse } from '@srs/shared/users';
-import { sendCsv } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -25,16 +25,18 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
     },
   );
 
-  app.get(
-    '/api/users.csv',
-    {
-      // A HEAD would run the whole export to throw it away (docs/decisions/010).
-      exposeHeadRoute: false,
-      config: { roles: userReaders },
-      schema: { tags: ['users'], summary: 'CSV export of the current filter', querystring: UserListQuery },
-    },
-    async (request, reply) => sendCsv(reply, db, userCsv(request.actor.scope, request.query)),
-  );
+  for (const format of exportFormats) {
+    app.get(
+      `/api/users.${format}`,
+      {
+        // A HEAD would run the whole export to throw it away (docs/decisions/010).
+        exposeHeadRoute: false,
+        config: { roles: userReaders },
+        schema: { tags: ['users'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: UserListQuery },
+      },
+      async (request, reply) => sendExport(format, reply, db, userCsv(request.actor.scope, request.query)),
+    );
+  }
 
   app.get(
     '/api/users/share',

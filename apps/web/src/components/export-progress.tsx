@@ -1,0 +1,23 @@
+import { Button, Group, Text } from '@mantine/core';
+
+/** '2.4 MB', '830 kB'. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${Math.max(0, Math.round(bytes / 1000))} kB`;
+}
+
+type Props = { name: string; bytes: number; onCancel: () => void };
+
+/** A download on its way: what it is, how much has arrived, and a way to stop it. */
+export function ExportProgress({ name, bytes, onCancel }: Props) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" aria-live="polite">
+        Exporting {name}: {sizeText(bytes)} so far
+      </Text>
+      <Button size="xs" variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}
