@@ -7,7 +7,7 @@
 //   DATABASE_URL=postgres://…/bench1m npm run bench:http      (BENCH_ONLY=<text> for some scenarios)
 import { appUrl, baselineUrl, config } from './config.ts';
 import { deepPageScenarios } from './deep-pages.ts';
-import { runExports } from './exports.ts';
+import { runExcelExport, runExports } from './exports.ts';
 import { runMixed } from './mixed.ts';
 import { pickMixedStaff } from './mixed-staff.ts';
 import { type Context, selected } from './pair.ts';
@@ -59,10 +59,11 @@ try {
   await dashboardScenarios(context, roles);
   await deepPageScenarios(context, database, roles.global);
 
-  if (['students', 'schools', 'users'].some((file) => selected(`export GET /api/${file}.csv`))) {
+  if (['students.csv', 'schools.csv', 'users.csv', 'students.xlsx'].some((file) => selected(`export GET /api/${file}`))) {
     console.log('\nExports (one client, the whole file; COPY read once before to warm the cache):');
   }
   await runExports(context, database, roles.global, exportRows);
+  await runExcelExport(context, database, roles.global, exportRows);
 
   if (selected('mixed load')) {
     const staff = await pickMixedStaff(database, mint);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../db/client.ts';
 import type { CsvExport } from './csv.ts';
+import { csvRows, type ExportRow } from './csv-rows.ts';
 
 /** Rows per page on the embedded database: each page is one short query between other requests'. */
 const pageSize = 2000;
@@ -32,14 +33,14 @@ const cells = (csv: CsvExport, names: string[]) =>
  * quoting is csv-stringify's: a cell holding , " CR or LF is quoted, quotes doubled, rows end in
  * LF. The socket is read only as fast as the client takes the bytes (pg-copy-streams pauses it).
  */
-async function copyCsv(pool: pg.Pool, csv: CsvExport): Promise<Readable> {
+async function copyCsv(pool: pg.Pool, csv: CsvExport, header = true): Promise<Readable> {
   const headers = csv.columns.map((column) => {
     // COPY's header line prints the column names, which PostgreSQL cuts at 63 bytes.
     if (Buffer.byteLength(column.header) > 63) throw new Error(`CSV header too long: ${column.header}`);
     return column.header;
   });
   const text = literalSql(sql`copy (select ${cells(csv, headers)} from ${csv.from} where ${csv.where}
-    order by ${list(csv.key)}) to stdout with (format csv, header, encoding 'UTF8')`);
+    order by ${list(csv.key)}) to stdout with (format csv${sql.raw(header ? ', header' : '')}, encoding 'UTF8')`);
   const endTurn = await exportTurn(pool);
   const client = await pool.connect().catch((error: unknown) => {
     endTurn();
@@ -115,6 +116,26 @@ class LiteralDialect extends PgDialect {
 const dialect = new PgDialect();
 const literalDialect = new LiteralDialect();
 
+/**
+ * The export's rows, a batch at a time, for a format written here (xlsx.ts): on PostgreSQL from
+ * one COPY (the database's own CSV, read back as it streams: csv-rows.ts), on the embedded
+ * database from its pages by key.
+ */
+export async function* exportRows(db: Db, csv: CsvExport): AsyncGenerator<ExportRow[]> {
+  const client: unknown = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const stream = await copyCsv(client, csv, false);
+    try {
+      yield* csvRows(stream);
+    } finally {
+      // A reader that stops early (the client has gone) ends the COPY with its connection.
+      stream.destroy();
+    }
+    return;
+  }
+  yield* exportPages(db, csv);
+}
+
 /** A query whose rows come back as arrays, on whichever database `db` runs on. */
 type ArrayQuery = (query: { sql: string; params: unknown[] }) => Promise<unknown[][]>;
 
@@ -134,7 +155,7 @@ function arrayQuery(db: Db): ArrayQuery {
  * requests' (on PGlite a cursor would stop every other request for as long as the download lasts;
  * a page by key holds nothing between pages). Each row is its cells, text or null.
  */
-export async function* exportPages(db: Db, csv: CsvExport): AsyncGenerator<(string | null)[][]> {
+export async function* exportPages(db: Db, csv: CsvExport): AsyncGenerator<ExportRow[]> {
   const run = arrayQuery(db);
   const width = csv.columns.length;
   const names = csv.columns.map((_, i) => `c${i}`);

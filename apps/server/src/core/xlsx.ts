@@ -1,70 +1,251 @@
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform, type Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { Db } from '../db/client.ts';
 import type { CsvColumn, CsvExport } from './csv.ts';
-import { exportPages } from './csv-streams.ts';
+import type { ExportRow } from './csv-rows.ts';
+import { exportRows } from './csv-streams.ts';
 
+/**
+ * Excel exports (issue 11), written here as they stream: an .xlsx is a zip of a few XML parts, of
+ * which one, the sheet, holds the rows. Its rows come from the same query as the CSV's
+ * (exportRows), go out as XML a batch at a time, deflated on the way, at the pace the client
+ * reads: memory stays flat whatever the number of rows. A library building a cell object per
+ * cell managed 14,500 rows a second and grew the server by 190 MB on 1M students.
+ */
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Column widths in characters: as wide as the header and the first page's cells, within reason. */
+/** Column widths in characters: as wide as the header and the first batch's cells, within reason. */
 const minWidth = 8;
 const maxWidth = 60;
 
-/** A cell as a spreadsheet holds it: numbers as numbers, days as dates, the rest as text. */
-export function typedCell(column: CsvColumn, text: string | null): string | number | Date | null {
-  if (text === null) return null;
-  if (column.kind === 'number') {
-    const value = Number(text);
-    return Number.isFinite(value) ? value : text;
-  }
-  if (column.kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(`${text}T00:00:00Z`);
-  // A text starting with = + - @ tab or CR arrives with its apostrophe (textCell): the same as the CSV.
-  return text;
+/** Styles of styles.xml's cellXfs: the header's bold, a day's mm/dd/yyyy. */
+const boldStyle = 1;
+const dateStyle = 2;
+
+/** The characters XML 1.0 cannot hold (C0 controls but tab, LF and CR), left out. */
+// eslint-disable-next-line no-control-regex
+const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+
+/** Text as XML content: & < > escaped, a CR kept as a character reference (a parser would read it as LF). */
+export function xmlText(text: string): string {
+  return text.replace(notXml, '').replace(/[&<>\r]/g, (c) => escapes[c] as string);
 }
 
-function widths(csv: CsvExport, rows: (string | null)[][]): number[] {
-  return csv.columns.map((column, i) => {
-    if (column.kind === 'date') return Math.max(minWidth, column.header.length + 2, 12);
+/** 'A', 'B', … 'Z', 'AA': the name of a column by its index from 0. */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Days since 1899-12-30, the number a spreadsheet holds for a day. */
+const epoch = Date.UTC(1899, 11, 30);
+function serialDay(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  return (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - epoch) / 86_400_000;
+}
+
+/** One cell as sheet XML: numbers as numbers, days as dates, the rest as text; nothing for null. */
+export function cellXml(column: CsvColumn, ref: string, text: string | null): string {
+  if (text === null) return '';
+  if (column.kind === 'number' && /^-?\d+(\.\d+)?$/.test(text)) return `<c r="${ref}"><v>${text}</v></c>`;
+  if (column.kind === 'date') {
+    const day = serialDay(text);
+    if (day !== null) return `<c r="${ref}" s="${dateStyle}"><v>${day}</v></c>`;
+  }
+  // A text starting with = + - @ tab or CR arrives with its apostrophe (textCell): the same as the CSV.
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+}
+
+function widths(columns: CsvColumn[], rows: ExportRow[]): number[] {
+  return columns.map((column, i) => {
+    if (column.kind === 'date') return Math.max(12, column.header.length + 2);
     let longest = column.header.length;
     for (const row of rows) longest = Math.max(longest, (row[i] ?? '').length);
     return Math.min(maxWidth, Math.max(minWidth, longest + 2));
   });
 }
 
-/**
- * Writes the export as one worksheet, page by page (exportPages): a frozen bold header row,
- * columns as wide as the first page needs, typed cells. Waits whenever the client is behind, and
- * stops when it has gone.
- */
-async function writeWorkbook(db: Db, csv: CsvExport, output: PassThrough) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(csv.label.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const pages = exportPages(db, csv);
-  const first = await pages.next();
+/** The sheet's XML: a frozen bold header row, the columns' widths, then every row. */
+async function* sheetXml(csv: CsvExport, batches: AsyncIterator<ExportRow[]>): AsyncGenerator<string> {
+  const names = csv.columns.map((_, i) => columnName(i));
+  const first = await batches.next();
   const firstRows = first.done ? [] : first.value;
-  const sized = widths(csv, firstRows);
-  sheet.columns = csv.columns.map((column, i) => ({
-    header: column.header,
-    key: `c${i}`,
-    width: sized[i],
-    ...(column.kind === 'date' ? { style: { numFmt: 'mm/dd/yyyy' } } : {}),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  const write = async (rows: (string | null)[][]) => {
-    for (const row of rows) sheet.addRow(row.map((text, i) => typedCell(csv.columns[i] as CsvColumn, text))).commit();
-    if (output.writableNeedDrain) await once(output, 'drain');
+  const cols = widths(csv.columns, firstRows)
+    .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`)
+    .join('');
+  const header = csv.columns
+    .map((column, i) => `<c r="${names[i]}1" s="${boldStyle}" t="inlineStr"><is><t>${xmlText(column.header)}</t></is></c>`)
+    .join('');
+  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft"/></sheetView></sheetViews>' +
+    `<cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+  let number = 1;
+  const rowsXml = (rows: ExportRow[]) => {
+    let xml = '';
+    for (const row of rows) {
+      number++;
+      xml += `<row r="${number}">`;
+      for (let i = 0; i < names.length; i++) {
+        xml += cellXml(csv.columns[i] as CsvColumn, `${names[i]}${number}`, row[i] ?? null);
+      }
+      xml += '</row>';
+    }
+    return xml;
   };
-  await write(firstRows);
-  for await (const rows of pages) {
-    if (output.destroyed) return;
-    await write(rows);
+  if (firstRows.length > 0) yield rowsXml(firstRows);
+  for (let next = await batches.next(); !next.done; next = await batches.next()) yield rowsXml(next.value);
+  yield '</sheetData></worksheet>';
+}
+
+const contentTypes =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  '</Types>';
+const rootRels =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+  '</Relationships>';
+const workbookRels =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+  '</Relationships>';
+const styles =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="mm/dd/yyyy"/></numFmts>' +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+const workbookXml = (sheetName: string) =>
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+  `<sheets><sheet name="${xmlText(sheetName).replace(/"/g, '&quot;')}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+/**
+ * A zip written as it goes (PKWARE APPNOTE): each part deflated, its CRC and sizes in a data
+ * descriptor after it, the central directory at the end. Parts stay below 4 GB (no zip64): a
+ * million students make a sheet of about 400 MB.
+ */
+class ZipWriter {
+  private offset = 0;
+  private readonly entries: { name: Buffer; crc: number; compressed: number; size: number; offset: number }[] = [];
+  /** Aborted when the download closes: a wait for a client that has gone ends at once. */
+  private readonly closed = new AbortController();
+  constructor(private readonly output: Writable) {
+    output.once('close', () => this.closed.abort(new Error('The client left before the end of the export')));
   }
-  sheet.commit();
-  await workbook.commit();
+
+  private async until(emitter: NodeJS.EventEmitter, event: string) {
+    await once(emitter, event, { signal: this.closed.signal });
+  }
+
+  private async write(buffer: Buffer) {
+    this.offset += buffer.length;
+    if (!this.output.write(buffer)) await this.until(this.output, 'drain');
+  }
+
+  async add(name: string, parts: AsyncIterable<string> | string) {
+    const fileName = Buffer.from(name, 'utf8');
+    const offset = this.offset;
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4); // version needed
+    header.writeUInt16LE(0x0808, 6); // a data descriptor follows; the name is UTF-8
+    header.writeUInt16LE(8, 8); // deflate
+    header.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
+    header.writeUInt16LE(fileName.length, 26);
+    await this.write(Buffer.concat([header, fileName]));
+
+    let crc = 0;
+    let size = 0;
+    let compressed = 0;
+    const deflate = zlib.createDeflateRaw({ level: 1 });
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        compressed += chunk.length;
+        done(null, chunk);
+      },
+    });
+    deflate.pipe(counted).pipe(this.output, { end: false });
+    const ended = this.until(counted, 'end');
+    // Awaited below; a client gone meanwhile rejects it before then, which is not an error of its own.
+    ended.catch(() => undefined);
+    for await (const text of typeof parts === 'string' ? [parts] : parts) {
+      this.closed.signal.throwIfAborted();
+      const buffer = Buffer.from(text, 'utf8');
+      crc = zlib.crc32(buffer, crc);
+      size += buffer.length;
+      if (!deflate.write(buffer)) await this.until(deflate, 'drain');
+    }
+    deflate.end();
+    await ended;
+    counted.unpipe(this.output);
+    this.offset += compressed;
+
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(crc >>> 0, 4);
+    descriptor.writeUInt32LE(compressed, 8);
+    descriptor.writeUInt32LE(size, 12);
+    await this.write(descriptor);
+    this.entries.push({ name: fileName, crc: crc >>> 0, compressed, size, offset });
+  }
+
+  async finish() {
+    const start = this.offset;
+    for (const entry of this.entries) {
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(20, 4); // made by
+      header.writeUInt16LE(20, 6); // needed
+      header.writeUInt16LE(0x0808, 8);
+      header.writeUInt16LE(8, 10);
+      header.writeUInt32LE(0x00210000, 12);
+      header.writeUInt32LE(entry.crc, 16);
+      header.writeUInt32LE(entry.compressed, 20);
+      header.writeUInt32LE(entry.size, 24);
+      header.writeUInt16LE(entry.name.length, 28);
+      header.writeUInt32LE(entry.offset, 42);
+      await this.write(Buffer.concat([header, entry.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.write(end);
+  }
+}
+
+/** Writes the workbook of an export into `output`, a part after another, then ends it. */
+export async function writeXlsx(output: Writable, csv: CsvExport, rows: AsyncIterable<ExportRow[]>) {
+  const zip = new ZipWriter(output);
+  await zip.add('[Content_Types].xml', contentTypes);
+  await zip.add('_rels/.rels', rootRels);
+  await zip.add('xl/workbook.xml', workbookXml(csv.label.slice(0, 31)));
+  await zip.add('xl/_rels/workbook.xml.rels', workbookRels);
+  await zip.add('xl/styles.xml', styles);
+  await zip.add('xl/worksheets/sheet1.xml', sheetXml(csv, rows[Symbol.asyncIterator]()));
+  await zip.finish();
+  output.end();
 }
 
 /**
@@ -73,8 +254,10 @@ async function writeWorkbook(db: Db, csv: CsvExport, output: PassThrough) {
  */
 export function sendXlsx(reply: FastifyReply, db: Db, csv: CsvExport, fileName: string) {
   const output = new PassThrough();
-  writeWorkbook(db, csv, output).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'Excel export failed');
+  const rows = exportRows(db, csv);
+  writeXlsx(output, csv, rows).catch((error: unknown) => {
+    void rows.return(undefined);
+    if (!output.destroyed) reply.log.error({ err: error }, 'Excel export failed');
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply

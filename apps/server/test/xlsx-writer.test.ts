@@ -1,0 +1,82 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { numberCell, textCell, dateCell, type CsvExport } from '../src/core/csv.ts';
+import { csvRows, type ExportRow } from '../src/core/csv-rows.ts';
+import { cellXml, writeXlsx, xmlText } from '../src/core/xlsx.ts';
+
+async function* chunks(parts: string[]) {
+  for (const part of parts) yield Buffer.from(part, 'utf8');
+}
+async function all(parts: string[]): Promise<ExportRow[]> {
+  const rows: ExportRow[] = [];
+  for await (const batch of csvRows(chunks(parts))) rows.push(...batch);
+  return rows;
+}
+
+describe("reading COPY's CSV back as rows (csv-rows.ts)", () => {
+  const text = 'a,"b, ""quoted""\r\nline",,"",5\nÅsa 日本,x,"","y""",\n';
+  const expected = [
+    ['a', 'b, "quoted"\r\nline', null, '', '5'],
+    ['Åsa 日本', 'x', '', 'y"', null],
+  ];
+
+  it('reads quoted cells, doubled quotes, line ends inside cells, and tells empty text from nothing', async () => {
+    expect(await all([text])).toEqual(expected);
+  });
+
+  it('reads the same whatever the chunks it arrives in, a character split between two included', async () => {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const parts = [bytes.subarray(0, cut), bytes.subarray(cut)];
+      const rows: ExportRow[] = [];
+      async function* split() {
+        yield* parts;
+      }
+      for await (const batch of csvRows(split())) rows.push(...batch);
+      expect(rows, `cut at ${cut}`).toEqual(expected);
+    }
+  });
+
+  it('keeps a last record without its line end', async () => {
+    expect(await all(['a,b\nc,"d'])).toEqual([['a', 'b'], ['c', 'd']]);
+  });
+});
+
+describe('the Excel writer (xlsx.ts)', () => {
+  const columns = [textCell('Name', sql`x`), numberCell('Students', sql`x`), dateCell('Created', sql`x`)];
+  const csv: CsvExport = { label: 'students', columns, from: sql`x`, where: sql`true`, key: [sql`x`] };
+
+  it('writes text as XML can hold it: & < > escaped, a CR kept, controls left out', () => {
+    expect(xmlText('a & b < c > d\r\ne\u0001f')).toBe('a &amp; b &lt; c &gt; d&#13;\ne' + 'f');
+    expect(cellXml(columns[1]!, 'B2', '12')).toBe('<c r="B2"><v>12</v></c>');
+    expect(cellXml(columns[2]!, 'C2', '2026-03-04')).toBe('<c r="C2" s="2"><v>46085</v></c>');
+    expect(cellXml(columns[0]!, 'A2', "'=SUM(A1)")).toContain("<t xml:space=\"preserve\">'=SUM(A1)</t>");
+    expect(cellXml(columns[0]!, 'A2', null)).toBe('');
+  });
+
+  it('makes a workbook a spreadsheet opens: header, typed cells, frozen first row, many batches', async () => {
+    async function* batches() {
+      for (let b = 0; b < 3; b++) {
+        yield Array.from({ length: 1000 }, (_, i): ExportRow => [`=Person ${b * 1000 + i} & <co>`, String(i), '2026-03-04']);
+      }
+    }
+    const output = new PassThrough();
+    const parts: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => parts.push(chunk));
+    await writeXlsx(output, csv, batches());
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('students');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Students', 'Created']);
+    expect(sheet.actualRowCount).toBe(3001);
+    const last = sheet.getRow(3001);
+    expect(last.getCell(1).value).toBe('=Person 2999 & <co>');
+    expect(last.getCell(2).value).toBe(999);
+    expect(last.getCell(3).value).toEqual(new Date('2026-03-04T00:00:00Z'));
+    expect(last.getCell(3).numFmt).toBe('mm/dd/yyyy');
+  });
+});
