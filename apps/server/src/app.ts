@@ -30,6 +30,7 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { versionRoutes } from './modules/versions/versions.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(interestRoutes, context);
   await app.register(mailRoutes, context);
   await app.register(versionRoutes, context);
+  await app.register(reportRoutes, context);
   await app.register(webApp);
   return app;
 }

@@ -249,3 +249,28 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
     ) d
     order by d.enrollment_id, d.position`;
 }
+
+/**
+ * What the database's triggers keep (migrations 0005–0007), for the rows of one batch: a superuser
+ * seeds with triggers off (session_replication_role = replica), so the seed writes it itself —
+ * each enrollment's school, the name words of the new students, and the students per series and
+ * school of the batch's schools. Without it a fresh 1M seed had no search words and no school on
+ * its enrollments, and every figure measured on it was wrong.
+ */
+export function derivedData(afterStudentId: number, afterEnrollmentId: number): SQL[] {
+  return [
+    sql`update enrollments e set school_id = s.school_id from students s
+      where s.id = e.student_id and e.id > ${afterEnrollmentId}`,
+    sql`insert into name_words (word)
+      select distinct t.word from students s cross join regexp_split_to_table(s.search_name, ' ') t(word)
+      where s.id > ${afterStudentId} and t.word <> '' order by t.word
+      on conflict (word) do nothing`,
+    sql`insert into student_words (word_id, last_name, first_name, student_id, school_id, instructor_id)
+      select distinct w.id, s.last_name, s.first_name, s.id, s.school_id, s.instructor_id
+      from students s cross join regexp_split_to_table(s.search_name, ' ') t(word)
+      join name_words w on w.word = t.word
+      where s.id > ${afterStudentId}`,
+    sql`select srs_recount_school_series(array(
+      select distinct school_id from students where id > ${afterStudentId}))`,
+  ];
+}

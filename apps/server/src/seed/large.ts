@@ -9,6 +9,7 @@ import { demoPassword } from './demo-accounts.ts';
 import { seedDemo } from './demo.ts';
 import {
   createLookupTables,
+  derivedData,
   insertDeliveries,
   insertEnrollments,
   insertSchools,
@@ -106,6 +107,9 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
         run(tx, [insertEnrollments(Number(marks?.student ?? 0), today)]),
       );
       const deliveries = await step('lessons', () => run(tx, [insertDeliveries(Number(marks?.enrollment ?? 0))]));
+      await step('search words and counts', () =>
+        run(tx, derivedData(Number(marks?.student ?? 0), Number(marks?.enrollment ?? 0))),
+      );
       if (added === 0) throw new Error('large seed: a batch added no students');
       total.added += added;
       total.schools += schoolCount;

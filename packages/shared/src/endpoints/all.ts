@@ -5,6 +5,7 @@ import { enrollmentEndpoints } from './enrollments.ts';
 import { geoEndpoints } from './geo.ts';
 import { interestEndpoints } from './interests.ts';
 import { mailEndpoints } from './mail.ts';
+import { reportEndpoints } from './reports.ts';
 import { schoolEndpoints } from './schools.ts';
 import { seminarEndpoints } from './seminars.ts';
 import { seriesEndpoints } from './series.ts';
@@ -28,4 +29,5 @@ export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpo
   interests: interestEndpoints,
   mail: mailEndpoints,
   versions: versionEndpoints,
+  reports: reportEndpoints,
 };

@@ -1,0 +1,77 @@
+import type { FollowupLevel, FollowupReportQuery, ReportColumn, ReportResponse } from '@srs/shared/reports';
+import { type SQL, sql } from 'drizzle-orm';
+import { today } from '../../core/csv.ts';
+import { and, rows } from '../../core/lists.ts';
+import { type Scope, visibleStudent } from '../../core/scope.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { needsFollowupSql } from '../enrollments/public.ts';
+
+/** Each level of the roll-up: what names a row, and the join that brings its name. */
+const levels: Record<FollowupLevel, { label: string; id: SQL; name: SQL; join: SQL }> = {
+  conference: {
+    label: 'Conference',
+    id: sql`c.id`,
+    name: sql`c.name`,
+    join: sql`join conferences c on c.id = sc.conference_id`,
+  },
+  school: { label: 'School', id: sql`sc.id`, name: sql`sc.church_name || ' (' || sc.school_code || ')'`, join: sql`` },
+  instructor: {
+    label: 'Instructor',
+    id: sql`s.instructor_id`,
+    name: sql`coalesce(u.first_name || ' ' || u.last_name, 'No instructor')`,
+    join: sql`left join users u on u.id = s.instructor_id`,
+  },
+};
+
+type Row = { id: number | null; name: string; needing_followup: number; oldest_days: number };
+
+/**
+ * The follow-up roll-up (issue 11): enrollments needing follow-up (the list's own rule) by
+ * conference, school or instructor, with the days since the oldest was last followed up, the
+ * slowest first, so that a coordinator sees where follow-up is slipping and opens the level below.
+ */
+export async function followupReport(
+  db: DbOrTx,
+  scope: Scope,
+  query: FollowupReportQuery,
+  followupDays: number,
+): Promise<ReportResponse> {
+  const day = today();
+  const level = levels[query.group];
+  const where = and([
+    needsFollowupSql(day, followupDays),
+    visibleStudent(scope),
+    query.conference_id !== undefined && sql`sc.conference_id = ${query.conference_id}`,
+    query.school_id !== undefined && sql`e.school_id = ${query.school_id}`,
+    query.instructor_id !== undefined && sql`s.instructor_id = ${query.instructor_id}`,
+    query.series_id !== undefined && sql`e.series_id = ${query.series_id}`,
+  ]);
+  const found = await rows<Row>(
+    db.execute(sql`select ${level.id}::int as id, ${level.name} as name, count(*)::int as needing_followup,
+        max(${day}::date - coalesce(e.cached_latest_followup_date, e.started_on))::int as oldest_days
+      from enrollments e join students s on s.id = e.student_id join schools sc on sc.id = e.school_id ${level.join}
+      where ${where}
+      group by 1, 2
+      order by oldest_days desc, name asc`),
+  );
+  const columns: ReportColumn[] = [
+    { key: 'name', label: level.label, kind: 'text' },
+    { key: 'needing_followup', label: 'Needing follow-up', kind: 'number' },
+    { key: 'oldest_days', label: 'Oldest waiting (days)', kind: 'days' },
+  ];
+  const list = found.map((row) => ({
+    id: row.id === null ? null : Number(row.id),
+    name: row.name,
+    needing_followup: Number(row.needing_followup),
+    oldest_days: Number(row.oldest_days),
+  }));
+  return {
+    columns,
+    rows: list,
+    totals: {
+      name: 'Total',
+      needing_followup: list.reduce((sum, row) => sum + row.needing_followup, 0),
+      oldest_days: list.length > 0 ? Math.max(...list.map((row) => row.oldest_days)) : null,
+    },
+  };
+}

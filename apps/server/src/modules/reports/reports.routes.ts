@@ -1,0 +1,23 @@
+import { everyone } from '@srs/shared/roles';
+import { FollowupReportQuery, ReportResponse } from '@srs/shared/reports';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { App } from '../../types.ts';
+import { followupReport } from './followup-report.ts';
+
+/** Reports (DOMAIN.md "Reports", issue 11): every role, each within its scope. */
+export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) {
+  app.get(
+    '/api/reports/followup',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['reports'],
+        summary: 'Enrollments needing follow-up by conference, school or instructor, with the age of the oldest',
+        querystring: FollowupReportQuery,
+        response: { 200: ReportResponse },
+      },
+    },
+    async (request) => followupReport(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS),
+  );
+}
