@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -106,6 +107,24 @@ describe('the follow-up roll-up (GET /api/reports/followup)', () => {
     expect(figures((await report(net.adminA.email, 'group=conference')).rows)).toEqual([['Xanadu Conference', 2, 100]]);
     expect(figures((await report(net.a1.email, 'group=instructor')).rows)).toEqual([['Report Ash', 2, 100]]);
     expect(figures((await report(net.c1.email, 'group=school')).rows)).toEqual([['Cedar Church (RC1)', 2, 31]]);
+  });
+
+  it('exports exactly what is on screen, as CSV and as Excel', async () => {
+    const query = `group=school&conference_id=${net.x.id}`;
+    const headers = await t.headersFor(net.globalAdmin.email);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/reports/followup.csv?${query}`, headers });
+    expect(csv.statusCode).toBe(200);
+    expect(String(csv.headers['content-disposition'])).toMatch(/filename="followup-by-school-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.body).toBe('School,Needing follow-up,Oldest waiting (days)\nBirch Church (RB1),1,200\nAlder Church (RA1),2,100\n');
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/reports/followup.xlsx?${query}`, headers });
+    expect(String(xlsx.headers['content-disposition'])).toMatch(/filename="followup-by-school-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+      ['Birch Church (RB1)', 1, 200],
+      ['Alder Church (RA1)', 2, 100],
+    ]);
   });
 
   it('refuses what is not a level or an id, in the words of SPEC section 8', async () => {

@@ -1,6 +1,6 @@
 import type { FollowupLevel, FollowupReportQuery, ReportColumn, ReportResponse } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import { today } from '../../core/csv.ts';
+import { type CsvExport, numberCell, textCell, today } from '../../core/csv.ts';
 import { and, rows } from '../../core/lists.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -26,16 +26,10 @@ const levels: Record<FollowupLevel, { label: string; id: SQL; name: SQL; join: S
 type Row = { id: number | null; name: string; needing_followup: number; oldest_days: number };
 
 /**
- * The follow-up roll-up (issue 11): enrollments needing follow-up (the list's own rule) by
- * conference, school or instructor, with the days since the oldest was last followed up, the
- * slowest first, so that a coordinator sees where follow-up is slipping and opens the level below.
+ * The roll-up's rows as one SELECT (the JSON answer and the exports read the same): id, name,
+ * needing_followup and oldest_days, one row per conference, school or instructor.
  */
-export async function followupReport(
-  db: DbOrTx,
-  scope: Scope,
-  query: FollowupReportQuery,
-  followupDays: number,
-): Promise<ReportResponse> {
+function rollupRows(scope: Scope, query: FollowupReportQuery, followupDays: number): SQL {
   const day = today();
   const level = levels[query.group];
   const where = and([
@@ -46,19 +40,36 @@ export async function followupReport(
     query.instructor_id !== undefined && sql`s.instructor_id = ${query.instructor_id}`,
     query.series_id !== undefined && sql`e.series_id = ${query.series_id}`,
   ]);
+  return sql`select ${level.id}::int as id, ${level.name} as name, count(*)::int as needing_followup,
+      max(${day}::date - coalesce(e.cached_latest_followup_date, e.started_on))::int as oldest_days
+    from enrollments e join students s on s.id = e.student_id join schools sc on sc.id = e.school_id ${level.join}
+    where ${where}
+    group by 1, 2`;
+}
+
+/** The slowest first, then by name; a row without an id (no instructor) after the named ones. */
+const rollupOrder = [sql`-r.oldest_days`, sql`r.name`, sql`coalesce(r.id, 0)`];
+
+const columnsOf = (group: FollowupLevel): ReportColumn[] => [
+  { key: 'name', label: levels[group].label, kind: 'text' },
+  { key: 'needing_followup', label: 'Needing follow-up', kind: 'number' },
+  { key: 'oldest_days', label: 'Oldest waiting (days)', kind: 'days' },
+];
+
+/**
+ * The follow-up roll-up (issue 11): enrollments needing follow-up (the list's own rule) by
+ * conference, school or instructor, with the days since the oldest was last followed up, the
+ * slowest first, so that a coordinator sees where follow-up is slipping and opens the level below.
+ */
+export async function followupReport(
+  db: DbOrTx,
+  scope: Scope,
+  query: FollowupReportQuery,
+  followupDays: number,
+): Promise<ReportResponse> {
   const found = await rows<Row>(
-    db.execute(sql`select ${level.id}::int as id, ${level.name} as name, count(*)::int as needing_followup,
-        max(${day}::date - coalesce(e.cached_latest_followup_date, e.started_on))::int as oldest_days
-      from enrollments e join students s on s.id = e.student_id join schools sc on sc.id = e.school_id ${level.join}
-      where ${where}
-      group by 1, 2
-      order by oldest_days desc, name asc`),
+    db.execute(sql`select * from (${rollupRows(scope, query, followupDays)}) r order by ${sql.join(rollupOrder, sql`, `)}`),
   );
-  const columns: ReportColumn[] = [
-    { key: 'name', label: level.label, kind: 'text' },
-    { key: 'needing_followup', label: 'Needing follow-up', kind: 'number' },
-    { key: 'oldest_days', label: 'Oldest waiting (days)', kind: 'days' },
-  ];
   const list = found.map((row) => ({
     id: row.id === null ? null : Number(row.id),
     name: row.name,
@@ -66,12 +77,24 @@ export async function followupReport(
     oldest_days: Number(row.oldest_days),
   }));
   return {
-    columns,
+    columns: columnsOf(query.group),
     rows: list,
     totals: {
       name: 'Total',
       needing_followup: list.reduce((sum, row) => sum + row.needing_followup, 0),
       oldest_days: list.length > 0 ? Math.max(...list.map((row) => row.oldest_days)) : null,
     },
+  };
+}
+
+/** The same rows as a CSV or Excel export, named 'followup-by-{level}-{date}'. */
+export function followupExport(scope: Scope, query: FollowupReportQuery, followupDays: number): CsvExport {
+  const [name, count, age] = columnsOf(query.group) as [ReportColumn, ReportColumn, ReportColumn];
+  return {
+    label: `followup-by-${query.group}`,
+    columns: [textCell(name.label, sql`r.name`), numberCell(count.label, sql`r.needing_followup`), numberCell(age.label, sql`r.oldest_days`)],
+    from: sql`(${rollupRows(scope, query, followupDays)}) r`,
+    where: sql`true`,
+    key: rollupOrder,
   };
 }

@@ -1,9 +1,10 @@
 import { everyone } from '@srs/shared/roles';
 import { FollowupReportQuery, ReportResponse } from '@srs/shared/reports';
+import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { followupReport } from './followup-report.ts';
+import { followupExport, followupReport } from './followup-report.ts';
 
 /** Reports (DOMAIN.md "Reports", issue 11): every role, each within its scope. */
 export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -20,4 +21,22 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
     },
     async (request) => followupReport(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS),
   );
+
+  for (const format of exportFormats) {
+    app.get(
+      `/api/reports/followup.${format}`,
+      {
+        // A HEAD would run the report to throw it away (docs/decisions/010).
+        exposeHeadRoute: false,
+        config: { roles: everyone },
+        schema: {
+          tags: ['reports'],
+          summary: `${exportFormatNames[format]} of the follow-up roll-up as shown`,
+          querystring: FollowupReportQuery,
+        },
+      },
+      async (request, reply) =>
+        sendExport(format, reply, db, followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS)),
+    );
+  }
 }
