@@ -36,8 +36,8 @@ describe('pages a later release builds (SPEC section 6)', () => {
 
   it('say honestly to the roles that may open them that they are being built', async () => {
     setToken(makeToken(schoolAdmin));
-    renderRoutes([appRoute('reports')], '/reports');
-    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    renderRoutes([appRoute('account/my-account')], '/account/my-account');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/');
   });

@@ -108,3 +108,9 @@ export const versionKeys = {
   list: (query: QueryParams) => [...versions, 'list', query] as const,
   detail: (id: number) => [...versions, 'detail', id] as const,
 };
+
+const reports = ['reports'] as const;
+export const reportKeys = {
+  all: reports,
+  followup: (query: QueryParams) => [...reports, 'followup', query] as const,
+};

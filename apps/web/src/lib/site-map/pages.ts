@@ -222,11 +222,10 @@ const specs = {
   reports: {
     path: '/reports',
     title: 'Reports',
-    module: inProgress,
+    module: 'reports',
     roles: everyone,
     section: 'reports',
     nav: { label: 'Reports', icon: IconChartBar, roles: everyone },
-    building: building('Reports on lessons, decisions, enrollments, products, seminar attendance and follow-up.'),
   },
 
   'my-account': {

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+import { call } from './support/records.ts';
+
+type Report = { rows: { id: number | null; name: string; needing_followup: number; oldest_days: number }[] };
+
+describe.each(['desktop', 'phone'] as ViewportName[])('reports (%s)', (viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('finds where follow-up slips: conference, then its schools, then exports what it shows to Excel', () =>
+    journey(browser, viewport, 'reports-followup', async (page) => {
+      await signIn(page, 'global.admin@demo.test');
+      await page.goto('/reports');
+      await page.getByRole('heading', { name: 'Follow-up' }).waitFor();
+      const conferences = await call<Report>(page, 'GET', '/api/reports/followup?group=conference');
+      const slowest = conferences.rows[0]!;
+      await page.getByRole('figure', { name: /Conferences/ }).getByText(slowest.name).waitFor();
+
+      // A conference opens its schools; the address keeps the place.
+      await page.getByRole('button', { name: slowest.name }).first().click();
+      await page.getByText(`Schools of ${slowest.name}`).first().waitFor();
+      expect(new URL(page.url()).searchParams.get('group')).toBe('school');
+      const schools = await call<Report>(page, 'GET', `/api/reports/followup?group=school&conference_id=${slowest.id}`);
+      expect(schools.rows.reduce((sum, row) => sum + row.needing_followup, 0)).toBe(slowest.needing_followup);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Export Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^followup-by-school-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['School', 'Needing follow-up', 'Oldest waiting (days)']);
+      const first = schools.rows[0]!;
+      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([first.name, first.needing_followup, first.oldest_days]);
+
+      // And back up to every conference.
+      await page.getByRole('button', { name: 'All conferences' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBe('conference');
+    }));
+});
