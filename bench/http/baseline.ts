@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { exportRoutes } from './baseline/exports.ts';
 import { enrollmentRecordRoutes } from './baseline/enrollments.ts';
 import { listRoutes } from './baseline/lists.ts';
+import { reportRoutes } from './baseline/reports.ts';
 import { bracketQuery, openPool } from './baseline/sql.ts';
 import { studentRecordRoutes } from './baseline/students.ts';
 import { config } from './config.ts';
@@ -20,6 +21,7 @@ studentRecordRoutes(app, pool);
 enrollmentRecordRoutes(app, pool);
 listRoutes(app, pool);
 exportRoutes(app, pool);
+reportRoutes(app, pool);
 
 const shutdown = async () => {
   await app.close();

@@ -22,7 +22,7 @@ import {
   writeResults,
 } from './report.ts';
 import { sampleRss } from './rss.ts';
-import { dashboardScenarios, recordScenarios, searchScenarios } from './scenarios.ts';
+import { dashboardScenarios, recordScenarios, reportScenarios, searchScenarios } from './scenarios.ts';
 import { openBenchDatabase, openTokens, pickRoles } from './tokens.ts';
 
 buildIfNeeded();
@@ -58,6 +58,7 @@ try {
   await searchScenarios(context, database, roles);
   await dashboardScenarios(context, roles);
   await deepPageScenarios(context, database, roles.global);
+  await reportScenarios(context, roles);
 
   if (['students.csv', 'schools.csv', 'users.csv', 'students.xlsx'].some((file) => selected(`export GET /api/${file}`))) {
     console.log('\nExports (one client, the whole file; COPY read once before to warm the cache):');

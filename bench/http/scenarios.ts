@@ -92,3 +92,23 @@ export async function dashboardScenarios(context: Context, roles: Roles): Promis
     });
   }
 }
+
+/** The follow-up roll-up (issue 11: a report's p95 at most 300 ms), at each role's usual level. */
+export async function reportScenarios(context: Context, roles: Roles): Promise<void> {
+  const cases: [Staff, string][] = [
+    [roles.global, 'conference'],
+    [roles.global, 'school'],
+    [roles.conference, 'school'],
+    [roles.school, 'instructor'],
+    [roles.instructor, 'instructor'],
+  ];
+  for (const [staff, group] of cases) {
+    await runPair(context, {
+      group: 'reports',
+      scenario: `GET /reports/followup by ${group}`,
+      staff,
+      connections: 10,
+      paths: [`/api/reports/followup?group=${group}`],
+    });
+  }
+}
