@@ -20,21 +20,40 @@ async function followup(pool: Pool, request: FastifyRequest) {
   const level = levels[(q.group ?? 'conference') as keyof typeof levels];
   const scope = scopeOf(request);
   const p = new Params();
+  if (scope.all && q.group !== 'instructor') {
+    const where = q.conference_id ? `sc.conference_id = ${p.add(Number(q.conference_id))}` : 'true';
+    const age = `${p.add(today())}::date - coalesce(e.cached_latest_followup_date, e.started_on)`;
+    const rows = await query<Row>(
+      pool,
+      `select * from (select ${level.id}::int as id, ${level.name} as name, sum(x.n)::int as needing_followup,
+         max(x.oldest)::int as oldest_days
+       from (select e.school_id, count(*)::int as n, max(${age})::int as oldest from enrollments e
+             where ${needsFollowup(p)} group by e.school_id) x
+         join schools sc on sc.id = x.school_id ${level.join}
+       where ${where} group by 1, 2) r order by -r.oldest_days, r.name, coalesce(r.id, 0)`,
+      p,
+    );
+    return answer(level.label, rows);
+  }
   const filters = [needsFollowup(p), visibleStudent(scope, p)];
   if (q.conference_id) filters.push(`sc.conference_id = ${p.add(Number(q.conference_id))}`);
   if (q.school_id) filters.push(`e.school_id = ${p.add(Number(q.school_id))}`);
   const rows = await query<Row>(
     pool,
-    `select ${level.id}::int as id, ${level.name} as name, count(*)::int as needing_followup,
+    `select * from (select ${level.id}::int as id, ${level.name} as name, count(*)::int as needing_followup,
        max(${p.add(today())}::date - coalesce(e.cached_latest_followup_date, e.started_on))::int as oldest_days
      from enrollments e join students s on s.id = e.student_id join schools sc on sc.id = e.school_id ${level.join}
      where ${filters.join(' and ')}
-     group by 1, 2 order by -max(${p.add(today())}::date - coalesce(e.cached_latest_followup_date, e.started_on)), 2, coalesce(${level.id}, 0)`,
+     group by 1, 2) r order by -r.oldest_days, r.name, coalesce(r.id, 0)`,
     p,
   );
+  return answer(level.label, rows);
+}
+
+function answer(label: string, rows: Row[]) {
   return {
     columns: [
-      { key: 'name', label: level.label, kind: 'text' },
+      { key: 'name', label, kind: 'text' },
       { key: 'needing_followup', label: 'Needing follow-up', kind: 'number' },
       { key: 'oldest_days', label: 'Oldest waiting (days)', kind: 'days' },
     ],
