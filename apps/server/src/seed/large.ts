@@ -128,7 +128,11 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
     // as autovacuum would have done by the time a real network reached this size: it sets the
     // visibility map (index-only scans) and the hint bits, which the first reads would otherwise
     // write at the cost of seconds (autovacuum may be off on a test server).
-    for (const table of ['students', 'enrollments', 'episode_deliveries', 'schools', 'users', 'roles']) {
+    const tables = ['students', 'enrollments', 'episode_deliveries', 'schools', 'users', 'roles'];
+    // The search words and counts too: without their statistics a 5-letter search of the whole
+    // network was planned for empty tables (p95 1.2 s against 45 ms once analysed).
+    tables.push('name_words', 'student_words', 'series_school_students');
+    for (const table of tables) {
       await database.exec(`vacuum (analyze) ${table}`);
     }
     log(`large seed: vacuum and analyze ${((performance.now() - at) / 1000).toFixed(1)} s`);
