@@ -34,12 +34,15 @@ export const versionRecordTypes = {
   Attendance: 'Attendance',
 } as const;
 
-/** A kind of record in words: its name above, else spelled out ('ClaimedZip' → 'Claimed zip'). */
-export function recordTypeLabel(itemType: string): string {
-  const named = (versionRecordTypes as Record<string, string>)[itemType];
-  if (named) return named;
-  const words = itemType.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+/** A name of code in words: 'ClaimedZip' → 'Claimed zip', 'firstName' → 'First name'. */
+export function spelledOut(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A kind of record in words: its name above, else spelled out. */
+export function recordTypeLabel(itemType: string): string {
+  return (versionRecordTypes as Record<string, string>)[itemType] ?? spelledOut(itemType);
 }
 
 /** GET /versions: newest first, by key (after/before), with the filters of the list. */

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@srs/shared/exports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -57,10 +58,6 @@ export async function sendCsv(reply: FastifyReply, db: Db, csv: CsvExport) {
     .send(stream);
 }
 
-/** The formats of every export (DOMAIN.md, Exports): CSV, and Excel beside it. */
-export const exportFormats = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
-export const exportFormatNames: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
 
 /** Sends the export in the format its address asks for: '{label}-{date}.csv' or '.xlsx'. */
 export async function sendExport(format: ExportFormat, reply: FastifyReply, db: Db, csv: CsvExport) {

@@ -1,7 +1,8 @@
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { createElement, useState } from 'react';
 import { toast } from 'react-toastify';
-import { downloadExport, type ExportFormat, exportFormatNames } from '../lib/exports.ts';
+import { type ExportFormat, exportFormatNames } from '@srs/shared/exports';
+import { downloadExport } from '../lib/exports.ts';
 import type { QueryParams } from '../lib/http.ts';
 import { ExportProgress } from './export-progress.tsx';
 import type { PageAction } from './page-header.tsx';

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@srs/shared/exports';
 import { messages } from '@srs/shared/messages';
 import { saveBlob } from './browser.ts';
 import { todayIso } from './dates.ts';
@@ -5,9 +6,6 @@ import { type QueryParams, send } from './http.ts';
 import { endsSession, HttpError } from './http-errors.ts';
 import { showError, showHandlerError } from './toasts.ts';
 
-/** The formats of every export (DOMAIN.md, Exports): CSV, and Excel beside it. */
-export type ExportFormat = 'csv' | 'xlsx';
-export const exportFormatNames: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
 
 /** `{ success: false, error }` shows its error; any other failure goes the shared handler's way. */
 function showExportError(error: unknown) {

@@ -1,6 +1,7 @@
 import { everyone } from '@srs/shared/roles';
 import { FollowupReportQuery, ReportResponse } from '@srs/shared/reports';
-import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats } from '@srs/shared/exports';
+import { sendExport } from '../../core/csv.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';

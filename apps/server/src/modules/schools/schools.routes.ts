@@ -7,7 +7,8 @@ import {
   SchoolListResponse,
   SchoolSimpleListResponse,
 } from '@srs/shared/schools';
-import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats } from '@srs/shared/exports';
+import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';

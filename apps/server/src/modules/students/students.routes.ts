@@ -1,7 +1,8 @@
 import { IdParams } from '@srs/shared/common';
 import { staffWithStudents } from '@srs/shared/roles';
 import { StudentDetail, StudentListQuery, StudentListResponse } from '@srs/shared/students';
-import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats } from '@srs/shared/exports';
+import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';

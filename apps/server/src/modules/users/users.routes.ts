@@ -1,6 +1,7 @@
 import { everyone, schoolAndConferenceAdmins } from '@srs/shared/roles';
 import { ShareUsersQuery, ShareUsersResponse, UserListQuery, UserListResponse } from '@srs/shared/users';
-import { exportFormatNames, exportFormats, sendExport } from '../../core/csv.ts';
+import { exportFormatNames, exportFormats } from '@srs/shared/exports';
+import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';

@@ -1,5 +1,5 @@
 import { formatDate } from '@srs/shared/dates';
-import { recordTypeLabel } from '@srs/shared/versions';
+import { recordTypeLabel, spelledOut } from '@srs/shared/versions';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
 import { anyId } from '../../core/scope.ts';
@@ -25,15 +25,7 @@ export function fieldLabel(field: string): string {
     address2: 'Address 2',
     includeInMailingList: 'Include in mailing list',
   };
-  return special[field] ?? sentence(field.replace(/Id$/, ''));
-}
-
-function sentence(camel: string): string {
-  const words = camel
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return special[field] ?? spelledOut(field.replace(/Id$/, ''));
 }
 
 /** The row a version tells of: as it was before the change, or as it was created. */
