@@ -136,7 +136,8 @@ describe.each(widths)('accessibility at %s width', (viewport) => {
 
     // Save with the series left empty: the focus goes to that field, which says what is wrong.
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focusState(page)).invalid).toBe('true');
+    // A poll of 10 s, not 1: on a loaded CI machine the phone's form took longer to move the focus.
+    await expect.poll(async () => (await focusState(page)).invalid, { timeout: 10_000 }).toBe('true');
     expect(await focusState(page)).toMatchObject({ name: 'Series *', description: messages.fieldRequired, visible: true });
     const findings = await seriousViolations(page, '[role="dialog"]');
     expect(findings.length, describeFindings(`the visit form with its errors at ${viewport} width`, findings)).toBe(0);
