@@ -229,9 +229,24 @@ async function expectLargeSeed(database: Database) {
   expect(summary.added).toBe(2000);
   const after = await tableCounts(database);
   expect(after.students - before.students).toBe(2000);
-  expect(after.enrollments - before.enrollments).toBe(2000);
+  // One course enrollment per student, and one student in twenty at the school's seminar.
+  const seminar = await one<{ enrollments: number; presentations: number; students: number }>(
+    database,
+    `select (select count(*) from enrollments e where e.series_id = se.id)::int as enrollments,
+       (select count(*) from episodes ep where ep.series_id = se.id)::int as presentations,
+       (select count(*) from students s where s.school_id = se.school_id)::int as students
+     from series se join schools sc on sc.id = se.school_id where sc.school_code = '1001' and se.type = 'Seminar'`,
+  );
+  expect(seminar.presentations).toBe(6);
+  expect(seminar.enrollments).toBeGreaterThan(2000 / 20 / 2);
+  expect(seminar.enrollments).toBeLessThan((2000 / 20) * 2);
+  expect(after.enrollments - before.enrollments).toBe(2000 + seminar.enrollments);
   expect(after.schools - before.schools).toBe(1);
   expect(after.episode_deliveries).toBeGreaterThan(before.episode_deliveries + 2000);
+  // Decisions on lessons and presentations, and literature, in the proportions the reports meet.
+  expect(after.attendances - before.attendances).toBeGreaterThan(seminar.enrollments);
+  expect(after.decisions - before.decisions).toBeGreaterThan((after.episode_deliveries - before.episode_deliveries) / 16);
+  expect(after.product_deliveries - before.product_deliveries).toBeGreaterThan(2000 / 8 / 2);
   const newSchool = await one<{ head: number | null; offered: number; staff: number }>(
     database,
     `select s.head_school_admin_id as head,
@@ -240,13 +255,13 @@ async function expectLargeSeed(database: Database) {
      from schools s where s.school_code = '1001'`,
   );
   expect(newSchool.head).not.toBeNull();
-  expect(newSchool.offered).toBe(3);
+  expect(newSchool.offered).toBe(4);
   expect(newSchool.staff).toBeGreaterThan(2);
   const statuses = await database.query<{ status: string }>(
     `select distinct e.status from enrollments e join students s on s.id = e.student_id
      join schools sc on sc.id = s.school_id where sc.school_code = '1001' order by 1`,
   );
-  expect(statuses.map((r) => r.status)).toEqual(['Enrolled', 'Graduated', 'Inactive']);
+  expect(statuses.map((r) => r.status)).toEqual(['Attended', 'Enrolled', 'Graduated', 'Inactive']);
   // The caches written by the set-based insert are what the application's refresh computes.
   await cachesUnchangedByRefresh(database);
   // What the triggers keep (off while a superuser seeds) is there as they would have kept it.

@@ -17,6 +17,7 @@ import {
   insertStudents,
   type ParameterLists,
 } from './large-sql.ts';
+import { insertAttendances, insertDecisionsAndProducts, insertSeminars } from './large-records.ts';
 import { seedLockKey, seedReference } from './reference.ts';
 import { usZips } from './us-zips.ts';
 import { stateForZip } from './zip-states.ts';
@@ -107,6 +108,13 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
         run(tx, [insertEnrollments(Number(marks?.student ?? 0), today)]),
       );
       const deliveries = await step('lessons', () => run(tx, [insertDeliveries(Number(marks?.enrollment ?? 0))]));
+      await step('seminars, decisions and literature', () =>
+        run(tx, [
+          ...insertSeminars(today),
+          ...insertAttendances(Number(marks?.student ?? 0), Number(marks?.enrollment ?? 0), today),
+          ...insertDecisionsAndProducts(Number(marks?.enrollment ?? 0), today),
+        ]),
+      );
       await step('search words and counts', () =>
         run(tx, derivedData(Number(marks?.student ?? 0), Number(marks?.enrollment ?? 0))),
       );
@@ -128,7 +136,8 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
     // as autovacuum would have done by the time a real network reached this size: it sets the
     // visibility map (index-only scans) and the hint bits, which the first reads would otherwise
     // write at the cost of seconds (autovacuum may be off on a test server).
-    const tables = ['students', 'enrollments', 'episode_deliveries', 'schools', 'users', 'roles'];
+    const tables = ['students', 'enrollments', 'episode_deliveries', 'schools', 'users', 'roles', 'series', 'episodes'];
+    tables.push('attendances', 'decisions', 'decision_options', 'product_deliveries');
     // The search words and counts too: without their statistics a 5-letter search of the whole
     // network was planned for empty tables (p95 1.2 s against 45 ms once analysed).
     tables.push('name_words', 'student_words', 'series_school_students');
