@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idRef } from './common.ts';
+import { idRef, isoDate } from './common.ts';
+import { deliveryTypes } from './enrollments.ts';
 
 /**
  * Reports (DOMAIN.md "Reports", issue 11): each answers a table of rows with its totals, from one
@@ -8,7 +9,8 @@ import { idRef } from './common.ts';
 export const ReportColumn = z.object({
   key: z.string(),
   label: z.string(),
-  kind: z.enum(['text', 'number', 'days']),
+  /** How a cell reads: a count, days (an age, a median), a share in per cent, dollars. */
+  kind: z.enum(['text', 'number', 'days', 'percent', 'money']),
 });
 export type ReportColumn = z.infer<typeof ReportColumn>;
 
@@ -39,3 +41,126 @@ export const FollowupReportQuery = z.object({
   series_id: idRef.optional(),
 });
 export type FollowupReportQuery = z.infer<typeof FollowupReportQuery>;
+
+/** The filters a report may take (DOMAIN.md "Reports"), each applying to some reports only. */
+export const reportFilters = ['conference_id', 'school_id', 'instructor_id', 'series_id', 'episode_id', 'delivery_type'] as const;
+export type ReportFilter = (typeof reportFilters)[number];
+
+type ReportDefinition = {
+  label: string;
+  /** What it counts, in a sentence under its title. */
+  description: string;
+  /** How its rows can be grouped, the first being the default. */
+  groups: Record<string, string>;
+  filters: readonly ReportFilter[];
+  /** What the date range applies to; null when the report has none (the follow-up roll-up). */
+  dates: string | null;
+  /** The kind of series its course-or-seminar filter offers. */
+  series: 'Course' | 'Seminar' | 'any';
+};
+
+const everyFilter = reportFilters;
+const place = ['conference_id', 'school_id', 'instructor_id', 'series_id'] as const;
+
+/**
+ * The reports of DOMAIN.md "Reports" and the two of issue 11 (lesson turnaround, the follow-up
+ * roll-up), as the web app lists them and the server checks their queries.
+ */
+export const reportDefinitions = {
+  lessons: {
+    label: 'Lessons',
+    description: 'Lessons sent and lessons completed in the period.',
+    groups: { course: 'Course', lesson: 'Lesson', delivery_type: 'Delivery type', school: 'School', instructor: 'Instructor' },
+    filters: everyFilter,
+    dates: 'the day a lesson was sent or completed',
+    series: 'Course',
+  },
+  turnaround: {
+    label: 'Lesson turnaround',
+    description: 'Days from a lesson sent to its return, for the lessons returned in the period.',
+    groups: { delivery_type: 'Delivery type', course: 'Course', school: 'School', lesson: 'Lesson', instructor: 'Instructor' },
+    filters: everyFilter,
+    dates: 'the day a lesson came back',
+    series: 'Course',
+  },
+  decisions: {
+    label: 'Decisions',
+    description: 'Decisions recorded in the period, on lessons, presentations and visits.',
+    groups: { option: 'Decision', series: 'Course or seminar', lesson: 'Lesson or presentation', school: 'School', instructor: 'Instructor' },
+    filters: [...place, 'episode_id'],
+    dates: 'the day a decision was recorded',
+    series: 'any',
+  },
+  enrollments: {
+    label: 'Enrollments',
+    description: 'Enrollments started in the period, by where they stand today, and how many graduated.',
+    groups: { series: 'Course or seminar', status: 'Status', month: 'Month started', school: 'School', instructor: 'Instructor' },
+    filters: place,
+    dates: 'the day an enrollment started',
+    series: 'any',
+  },
+  products: {
+    label: 'Products',
+    description: 'Literature delivered in the period: how many, and what it was worth.',
+    groups: { product: 'Product', series: 'Course or seminar', delivery_type: 'Delivery type', school: 'School', instructor: 'Instructor' },
+    filters: [...place, 'delivery_type'],
+    dates: 'the day it was delivered',
+    series: 'any',
+  },
+  attendance: {
+    label: 'Seminar attendance',
+    description: 'Who came to each presentation given in the period.',
+    groups: { presentation: 'Presentation', seminar: 'Seminar', school: 'School', instructor: 'Instructor' },
+    filters: [...place, 'episode_id'],
+    dates: 'the day of the presentation',
+    series: 'Seminar',
+  },
+  followup: {
+    label: 'Follow-up',
+    description: 'Courses and seminars needing follow-up, where they have waited longest first.',
+    groups: { conference: 'Conference', school: 'School', instructor: 'Instructor' },
+    filters: place,
+    dates: null,
+    series: 'any',
+  },
+} as const satisfies Record<string, ReportDefinition>;
+
+export type ReportKind = keyof typeof reportDefinitions;
+export const reportKinds = Object.keys(reportDefinitions) as ReportKind[];
+/** The reports counted over a period (all but the follow-up roll-up, which is as of today). */
+export type PeriodReportKind = Exclude<ReportKind, 'followup'>;
+export const periodReportKinds = reportKinds.filter((kind): kind is PeriodReportKind => kind !== 'followup');
+export type ReportGroup<K extends ReportKind> = keyof (typeof reportDefinitions)[K]['groups'] & string;
+
+const filterSchemas = {
+  conference_id: idRef.optional(),
+  school_id: idRef.optional(),
+  instructor_id: idRef.optional(),
+  series_id: idRef.optional(),
+  episode_id: idRef.optional(),
+  delivery_type: z.enum(deliveryTypes).optional(),
+};
+
+/**
+ * The query of a report over a period: its grouping, the period (both ends included, either may be
+ * left open) and the filters that apply to it. A period that ends before it starts is refused.
+ */
+export function periodReportQuery<K extends PeriodReportKind>(kind: K) {
+  const definition: ReportDefinition = reportDefinitions[kind];
+  const groups = Object.keys(definition.groups) as [ReportGroup<K>, ...ReportGroup<K>[]];
+  const filters = Object.fromEntries(definition.filters.map((filter) => [filter, filterSchemas[filter]]));
+  return z
+    .object({ group: z.enum(groups).default(groups[0]), from: isoDate.optional(), to: isoDate.optional(), ...filters })
+    .superRefine((query, context) => {
+      if (query.from && query.to && query.to < query.from) {
+        context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after the From date' });
+      }
+    }) as unknown as z.ZodType<PeriodReportQuery, unknown>;
+}
+
+/** A period report's query, once checked. */
+export type PeriodReportQuery = {
+  group: string;
+  from?: string;
+  to?: string;
+} & Partial<Record<Exclude<ReportFilter, 'delivery_type'>, number>> & { delivery_type?: (typeof deliveryTypes)[number] };

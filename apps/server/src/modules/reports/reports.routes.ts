@@ -1,11 +1,24 @@
 import { everyone } from '@srs/shared/roles';
-import { FollowupReportQuery, ReportResponse } from '@srs/shared/reports';
+import {
+  FollowupReportQuery,
+  type PeriodReportKind,
+  periodReportKinds,
+  periodReportQuery,
+  reportDefinitions,
+  ReportResponse,
+} from '@srs/shared/reports';
 import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { followupExport, followupReport } from './followup-report.ts';
+import { periodExport, periodReport } from './period-report.ts';
+import { periodReports } from './period-reports.ts';
+
+/** The label of a report's grouping ('Course'), as its first column is headed. */
+const groupLabel = (kind: PeriodReportKind, group: string) =>
+  (reportDefinitions[kind].groups as Record<string, string>)[group] ?? group;
 
 /** Reports (DOMAIN.md "Reports", issue 11): every role, each within its scope. */
 export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -39,5 +52,31 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       async (request, reply) =>
         sendExport(format, reply, db, followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS)),
     );
+  }
+
+  for (const kind of periodReportKinds) {
+    const definition = reportDefinitions[kind];
+    const report = periodReports[kind];
+    const querystring = periodReportQuery(kind);
+    app.get(
+      `/api/reports/${kind}`,
+      {
+        config: { roles: everyone },
+        schema: { tags: ['reports'], summary: `${definition.label}: ${definition.description}`, querystring, response: { 200: ReportResponse } },
+      },
+      async (request) => periodReport(db, report, groupLabel(kind, request.query.group), request.actor.scope, request.query),
+    );
+    for (const format of exportFormats) {
+      app.get(
+        `/api/reports/${kind}.${format}`,
+        {
+          exposeHeadRoute: false,
+          config: { roles: everyone },
+          schema: { tags: ['reports'], summary: `${exportFormatNames[format]} of the ${definition.label} report as shown`, querystring },
+        },
+        async (request, reply) =>
+          sendExport(format, reply, db, periodExport(report, groupLabel(kind, request.query.group), request.actor.scope, request.query)),
+      );
+    }
   }
 }

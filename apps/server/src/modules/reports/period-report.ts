@@ -1,0 +1,173 @@
+import type { PeriodReportQuery, ReportColumn, ReportFilter, ReportResponse } from '@srs/shared/reports';
+import { type SQL, sql } from 'drizzle-orm';
+import { type CsvColumn, type CsvExport, numberCell, textCell } from '../../core/csv.ts';
+import { and, rows } from '../../core/lists.ts';
+import { type Scope, visibleStudent } from '../../core/scope.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * The tables a report may join beyond its own rows, each once, in this order: the student (`s`),
+ * the school (`sc`), the student's instructor (`u`, through `s`), the course or seminar (`se`)
+ * and the lesson or presentation (`ep`). A report joins only what its grouping, filters and the
+ * user's scope need: on the 1M seed a join to every student costs more than the report itself.
+ */
+export type Join = 's' | 'sc' | 'u' | 'se' | 'ep';
+const joinOrder: Join[] = ['ep', 's', 'sc', 'u', 'se'];
+
+/** The period, both ends included; either end may be open. */
+export type Period = { from?: string | undefined; to?: string | undefined };
+
+/** One way of grouping a report's rows: what names a row, and what orders the rows. */
+export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[] };
+
+/** One figure of a row: an aggregate over the row's records. */
+export type Measure = Omit<ReportColumn, 'kind'> & {
+  kind: Exclude<ReportColumn['kind'], 'text'>;
+  value: (period: Period) => SQL;
+};
+
+/**
+ * A report over a period (DOMAIN.md "Reports", issue 11): its records (`from`, with `e` the
+ * enrollment each belongs to), the joins it can add, the condition of the period, its groupings
+ * and its figures.
+ */
+export type PeriodReport = {
+  /** The file name's start: 'lessons-by-course'. */
+  label: string;
+  from: SQL;
+  joins: Partial<Record<Join, SQL>>;
+  /** Which records fall in the period. */
+  period: (period: Period) => SQL | null;
+  /** Each filter's condition, for the filters the report takes, and what it needs joined. */
+  filters: Partial<Record<ReportFilter, { where: (value: number | string) => SQL; needs?: Join[] }>>;
+  groups: Record<string, Grouping>;
+  measures: Measure[];
+  /** A condition its records always meet (the returned lessons, the seminars' presentations). */
+  where?: SQL;
+};
+
+/** The joins every report shares; a report adds the lesson's (`ep`) and may replace any. */
+export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
+  s: sql`join students s on s.id = e.student_id`,
+  sc: sql`join schools sc on sc.id = e.school_id`,
+  u: sql`left join users u on u.id = s.instructor_id`,
+  se: sql`join series se on se.id = e.series_id`,
+};
+
+/** The filters shared by every report: the place (conference, school, instructor) and the series. */
+export const placeFilters: PeriodReport['filters'] = {
+  conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+  school_id: { where: (id) => sql`e.school_id = ${id}` },
+  instructor_id: { where: (id) => sql`s.instructor_id = ${id}`, needs: ['s'] },
+  series_id: { where: (id) => sql`e.series_id = ${id}` },
+};
+
+/** The groupings shared by every report: by school and by the student's instructor. */
+export const placeGroups: Record<'school' | 'instructor', Grouping> = {
+  school: {
+    key: sql`sc.id::text`,
+    name: sql`sc.church_name || ' (' || sc.school_code || ')'`,
+    sort: [sql`sc.church_name`, sql`sc.school_code`],
+    needs: ['sc'],
+  },
+  instructor: {
+    key: sql`coalesce(u.id::text, '')`,
+    name: sql`coalesce(u.first_name || ' ' || u.last_name, 'No instructor')`,
+    sort: [sql`u.id is null`, sql`u.last_name`, sql`u.first_name`],
+    needs: ['s', 'u'],
+  },
+};
+
+/** `day` within the period: a SQL condition, or null when the period is open at both ends. */
+export function within(day: SQL, period: Period): SQL | null {
+  const parts = [
+    period.from ? sql`${day} >= ${period.from}::date` : null,
+    period.to ? sql`${day} <= ${period.to}::date` : null,
+  ];
+  return parts.some(Boolean) ? and(parts) : null;
+}
+
+/** A count of the records whose `day` falls within the period (every record with a day when open). */
+export function countWithin(day: SQL, period: Period): SQL {
+  return sql`count(*) filter (where ${within(day, period) ?? sql`${day} is not null`})::int`;
+}
+
+/**
+ * The report's one SELECT: a row per group and the totals row (grouping sets: the totals are
+ * counted over the records themselves, so a median or a distinct count is right), with `n`, the
+ * row's place (the totals last). The JSON answer and both exports read it.
+ */
+function reportSelect(report: PeriodReport, scope: Scope, query: PeriodReportQuery): SQL {
+  const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
+  const needs = new Set<Join>(grouping.needs ?? []);
+  if (!scope.all) needs.add('s');
+  const conditions: (SQL | null)[] = [report.where ?? null, report.period(query), visibleStudent(scope)];
+  if (scope.all) conditions.pop();
+  for (const [filter, rule] of Object.entries(report.filters) as [ReportFilter, NonNullable<PeriodReport['filters'][ReportFilter]>][]) {
+    const value = query[filter];
+    if (value === undefined) continue;
+    conditions.push(rule.where(value));
+    for (const join of rule.needs ?? []) needs.add(join);
+  }
+  if (needs.has('u')) needs.add('s');
+  const joins = joinOrder.filter((join) => needs.has(join)).map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+  const sort = grouping.sort ?? [grouping.name];
+  const groupBy = sql.join([grouping.key, grouping.name, ...sort], sql`, `);
+  const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
+  return sql`select grouping(${grouping.key}) = 1 as total, ${grouping.key} as key, ${grouping.name} as name,
+      ${sql.join(figures, sql`, `)},
+      row_number() over (order by grouping(${grouping.key}), ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
+    from ${report.from} ${sql.join(joins, sql` `)}
+    where ${and(conditions)}
+    group by grouping sets ((${groupBy}), ())`;
+}
+
+/** The columns of a report as grouped: what names a row, then its figures. */
+function columnsOf(report: PeriodReport, groupLabel: string): ReportColumn[] {
+  return [
+    { key: 'name', label: groupLabel, kind: 'text' },
+    ...report.measures.map(({ key, label, kind }) => ({ key, label, kind })),
+  ];
+}
+
+type Row = { total: boolean; key: string | null; name: string | null } & Record<string, unknown>;
+
+/** A figure as JSON: a number (a sum of money or a median comes back from the database as text). */
+const figure = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** The report as the screen shows it: its rows in order, and the totals. */
+export async function periodReport(
+  db: DbOrTx,
+  report: PeriodReport,
+  groupLabel: string,
+  scope: Scope,
+  query: PeriodReportQuery,
+): Promise<ReportResponse> {
+  const found = await rows<Row>(db.execute(sql`select * from (${reportSelect(report, scope, query)}) r order by r.n`));
+  const shape = (row: Row, name: string) =>
+    Object.fromEntries([
+      ['key', row.key ?? ''],
+      ['name', name],
+      ...report.measures.map((measure) => [measure.key, figure(row[measure.key])]),
+    ]);
+  const totalsRow = found.find((row) => row.total);
+  return {
+    columns: columnsOf(report, groupLabel),
+    rows: found.filter((row) => !row.total).map((row) => shape(row, row.name ?? '')),
+    totals: totalsRow
+      ? shape(totalsRow, 'Total')
+      : Object.fromEntries([['name', 'Total'], ...report.measures.map((m) => [m.key, null])]),
+  };
+}
+
+/** The same rows as a CSV or Excel file, the totals row last: '{report}-by-{group}-{date}'. */
+export function periodExport(report: PeriodReport, groupLabel: string, scope: Scope, query: PeriodReportQuery): CsvExport {
+  const cells: CsvColumn[] = report.measures.map((measure) => numberCell(measure.label, sql`r.${sql.identifier(measure.key)}`));
+  return {
+    label: `${report.label}-by-${query.group.replaceAll('_', '-')}`,
+    columns: [textCell(groupLabel, sql`case when r.total then 'Total' else r.name end`), ...cells],
+    from: sql`(${reportSelect(report, scope, query)}) r`,
+    where: sql`true`,
+    key: [sql`r.n`],
+  };
+}

@@ -1,0 +1,210 @@
+import { deliveryTypeLabels } from '@srs/shared/enrollments';
+import type { PeriodReportKind } from '@srs/shared/reports';
+import { sql } from 'drizzle-orm';
+import {
+  countWithin,
+  type Grouping,
+  type PeriodReport,
+  placeFilters,
+  placeGroups,
+  sharedJoins,
+  within,
+} from './period-report.ts';
+
+/** A series as a row: its name, the courses and seminars ordered by name. */
+const bySeries: Grouping = { key: sql`se.id::text`, name: sql`se.name`, sort: [sql`se.name`], needs: ['se'] };
+
+/** A lesson or presentation as a row: 'Discover Bible Guides – 3. The Bible', in the series' order. */
+const byEpisode: Grouping = {
+  key: sql`coalesce(ep.id::text, '')`,
+  name: sql`coalesce(se.name || ' – ' || ep.position || '. ' || ep.name, 'A visit')`,
+  sort: [sql`ep.id is null`, sql`se.name`, sql`ep.position`],
+  needs: ['ep', 'se'],
+};
+
+/** A delivery type as a row, by its name ('Post Office'), in the order PO, PD, IH, none. */
+const byDeliveryType = (column: string): Grouping => {
+  const type = sql.raw(column);
+  const names = Object.entries(deliveryTypeLabels).map(([code, label]) => `when '${code}' then '${label}'`);
+  return {
+    key: sql`coalesce(${type}, '')`,
+    name: sql.raw(`case ${column} ${names.join(' ')} else 'Not given' end`),
+    sort: [sql.raw(`array_position(array['PO', 'PD', 'IH']::text[], ${column}) is null`), sql.raw(`array_position(array['PO', 'PD', 'IH']::text[], ${column})`)],
+  };
+};
+
+/** Lessons sent and returned: the rows of episode_deliveries `d`, with their lesson `ep`. */
+const deliveries = sql`episode_deliveries d join enrollments e on e.id = d.enrollment_id`;
+const deliveryFilters: PeriodReport['filters'] = {
+  ...placeFilters,
+  episode_id: { where: (id) => sql`d.episode_id = ${id}` },
+  delivery_type: { where: (type) => sql`d.delivery_type = ${type}` },
+};
+const deliveryGroups = {
+  course: bySeries,
+  lesson: byEpisode,
+  delivery_type: byDeliveryType('d.delivery_type'),
+  ...placeGroups,
+};
+const lessonJoin = sql`join episodes ep on ep.id = d.episode_id`;
+
+/** Days from sent to returned, for a lesson returned no earlier than it went out. */
+const turnaroundDays = sql`(d.date_completed - d.date_sent)`;
+
+/** A decision's lesson or presentation (none for a decision made at a visit). */
+const decisionLesson = sql`left join episode_deliveries dd on dd.id = dc.episode_delivery_id
+  left join attendances aa on aa.id = dc.attendance_id
+  left join episodes ep on ep.id = coalesce(dd.episode_id, aa.episode_id)`;
+
+/** The day a decision was recorded, in the server's zone (the demo and a real user record it then). */
+const decisionDay = sql`(dc.created_at)::date`;
+/** The day of a presentation: its date, or the day the attendance was recorded when it has none. */
+const presentationDay = sql`coalesce(ep.date, a.created_at::date)`;
+
+const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive'];
+
+/** Each report's records, joins, groupings and figures (the shared definitions name them). */
+export const periodReports: Record<PeriodReportKind, PeriodReport> = {
+  lessons: {
+    label: 'lessons',
+    from: deliveries,
+    joins: { ep: lessonJoin },
+    period: (period) => {
+      const sent = within(sql`d.date_sent`, period);
+      const completed = within(sql`d.date_completed`, period);
+      return sent && completed ? sql`(${sent} or ${completed})` : null;
+    },
+    filters: deliveryFilters,
+    groups: deliveryGroups,
+    measures: [
+      { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period) },
+      { key: 'completed', label: 'Completed', kind: 'number', value: (period) => countWithin(sql`d.date_completed`, period) },
+    ],
+  },
+  turnaround: {
+    label: 'lesson-turnaround',
+    from: deliveries,
+    joins: { ep: lessonJoin },
+    where: sql`d.date_sent is not null and d.date_completed >= d.date_sent`,
+    period: (period) => within(sql`d.date_completed`, period),
+    filters: deliveryFilters,
+    groups: deliveryGroups,
+    measures: [
+      { key: 'returned', label: 'Lessons returned', kind: 'number', value: () => sql`count(*)::int` },
+      {
+        key: 'median_days',
+        label: 'Median (days)',
+        kind: 'days',
+        value: () => sql`round(percentile_cont(0.5) within group (order by ${turnaroundDays})::numeric, 1)`,
+      },
+      {
+        key: 'p90_days',
+        label: '90th percentile (days)',
+        kind: 'days',
+        value: () => sql`round(percentile_cont(0.9) within group (order by ${turnaroundDays})::numeric, 1)`,
+      },
+    ],
+  },
+  decisions: {
+    label: 'decisions',
+    from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id
+      join enrollments e on e.id = dc.cached_enrollment_id`,
+    joins: { ep: decisionLesson, se: sql`join series se on se.id = o.series_id` },
+    period: (period) => within(decisionDay, period),
+    filters: {
+      ...placeFilters,
+      series_id: { where: (id) => sql`o.series_id = ${id}` },
+      episode_id: { where: (id) => sql`ep.id = ${id}`, needs: ['ep'] },
+    },
+    groups: {
+      // One row per decision as worded, across series: 'Be baptized' in every course is one row.
+      option: { key: sql`o.name`, name: sql`o.name`, sort: [sql`o.name`] },
+      series: bySeries,
+      lesson: byEpisode,
+      ...placeGroups,
+    },
+    measures: [
+      { key: 'decisions', label: 'Decisions', kind: 'number', value: () => sql`count(*)::int` },
+      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct e.student_id)::int` },
+    ],
+  },
+  enrollments: {
+    label: 'enrollments',
+    from: sql`enrollments e`,
+    joins: {},
+    period: (period) => within(sql`e.started_on`, period),
+    filters: placeFilters,
+    groups: {
+      series: bySeries,
+      status: {
+        key: sql`e.status`,
+        name: sql`e.status`,
+        sort: [sql.raw(`array_position(array[${statusOrder.map((s) => `'${s}'`).join(', ')}]::text[], e.status)`)],
+      },
+      month: {
+        key: sql`to_char(e.started_on, 'YYYY-MM')`,
+        name: sql`to_char(e.started_on, 'FMMonth YYYY')`,
+        sort: [sql`to_char(e.started_on, 'YYYY-MM')`],
+      },
+      ...placeGroups,
+    },
+    measures: [
+      { key: 'enrollments', label: 'Enrollments', kind: 'number', value: () => sql`count(*)::int` },
+      {
+        key: 'active',
+        label: 'Active',
+        kind: 'number',
+        value: () => sql`count(*) filter (where e.status in ('Applied', 'Enrolled', 'Attended'))::int`,
+      },
+      { key: 'graduated', label: 'Graduated', kind: 'number', value: () => sql`count(*) filter (where e.status = 'Graduated')::int` },
+      { key: 'inactive', label: 'Inactive', kind: 'number', value: () => sql`count(*) filter (where e.status = 'Inactive')::int` },
+      {
+        key: 'graduation_rate',
+        label: 'Graduation rate (%)',
+        kind: 'percent',
+        value: () => sql`round(100.0 * count(*) filter (where e.status = 'Graduated') / nullif(count(*), 0), 1)`,
+      },
+    ],
+  },
+  products: {
+    label: 'products',
+    from: sql`product_deliveries pd join product_offers po on po.id = pd.product_offer_id
+      join enrollments e on e.id = pd.enrollment_id`,
+    joins: {},
+    period: (period) => within(sql`pd.delivered_at`, period),
+    filters: { ...placeFilters, delivery_type: { where: (type) => sql`pd.delivery_type = ${type}` } },
+    groups: {
+      product: { key: sql`po.id::text`, name: sql`po.name`, sort: [sql`po.name`] },
+      series: bySeries,
+      delivery_type: byDeliveryType('pd.delivery_type'),
+      ...placeGroups,
+    },
+    measures: [
+      { key: 'deliveries', label: 'Deliveries', kind: 'number', value: () => sql`count(*)::int` },
+      { key: 'quantity', label: 'Quantity', kind: 'number', value: () => sql`sum(pd.quantity)::int` },
+      { key: 'amount', label: 'Amount ($)', kind: 'money', value: () => sql`sum(pd.quantity * pd.price)::numeric(12, 2)` },
+    ],
+  },
+  attendance: {
+    label: 'seminar-attendance',
+    from: sql`attendances a join episodes ep on ep.id = a.episode_id join enrollments e on e.id = a.enrollment_id`,
+    // The presentation is in the records themselves.
+    joins: { ep: sql``, se: sharedJoins.se },
+    period: (period) => within(presentationDay, period),
+    filters: { ...placeFilters, episode_id: { where: (id) => sql`a.episode_id = ${id}` } },
+    groups: {
+      presentation: {
+        key: sql`ep.id::text`,
+        name: sql`se.name || ' – ' || ep.position || '. ' || ep.name`,
+        sort: [sql`se.name`, sql`ep.position`],
+        needs: ['se'],
+      },
+      seminar: bySeries,
+      ...placeGroups,
+    },
+    measures: [
+      { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int` },
+      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct e.student_id)::int` },
+    ],
+  },
+};

@@ -1,0 +1,363 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import {
+  attendances,
+  decisionOptions,
+  decisions,
+  episodes,
+  productDeliveries,
+  productOffers,
+  series,
+  visits,
+} from '../src/db/schema/index.ts';
+import { createTestApp, type TestContext } from './support/app.ts';
+import {
+  createConference,
+  createCourse,
+  createSchool,
+  createStudent,
+  createUser,
+  deliver,
+  enroll,
+  offer,
+} from './support/factories.ts';
+
+/** A moment of a day at noon UTC: the same day in any server zone within eleven hours of UTC. */
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/**
+ * A network counted by hand; the period of most checks is the first quarter of 2026.
+ *   conference X: school A (instructors a1, a2; an admin), school B (b1); conference Y: school C (c1).
+ *   Zeta Course (3 lessons), Alpha Course (2 lessons), Gamma Seminar at A (presentations on
+ *   02-10, 02-17 and 04-05).
+ *   sA1 (a1): Zeta from 01-05, Enrolled: lesson 1 PO sent 01-05 back 01-15 (10 days), lesson 2 PO
+ *     sent 01-20 back 01-24 (4), lesson 3 PO sent 03-30; Gamma from 02-01, at presentations 1 and 2.
+ *   sA2 (a2): Zeta from 2025-12-01, Graduated: lesson 1 PD 2025-12-01 → 2025-12-08, lesson 2 PD
+ *     2025-12-20 → 01-02 (13), lesson 3 PD 01-10 → 01-12 (2); Gamma from 02-05, at 1 and 3.
+ *   sB1 (b1): Alpha from 02-01, Inactive: lesson 1 IH 02-01 → 02-21 (20), lesson 2 IH 04-02.
+ *   sC1 (c1): Alpha from 03-15, Enrolled: lesson 1 PO 03-15 → 04-01.
+ *   Decisions: Be baptized on sA1's lesson 1 (01-15), Accept Jesus on its lesson 2 (01-24), Be
+ *     baptized on sA2's lesson 3 (01-12), Be baptized at sA1's presentation 1 (02-10), Request Bible
+ *     studies at sA2's presentation 1 (02-10), Be baptized at sB1's visit (02-25); outside the
+ *     period, Accept Jesus on sA2's lesson 1 (2025-12-08).
+ *   Literature: a Bible ($10) to sA1 on 01-20 by PO and another on 2025-11-30; 4 Great
+ *     Controversy ($2.50) to sA2 on 02-01 by PD; 2 Great Controversy at $2 to sB1 on 03-01 in home.
+ */
+async function handCountedNetwork(db: Db) {
+  const x = await createConference(db, 'Xavier Conference');
+  const y = await createConference(db, 'Yukon Conference');
+  const schoolA = await createSchool(db, { conferenceId: x.id, churchName: 'Alder Church', schoolCode: 'PA1' });
+  const schoolB = await createSchool(db, { conferenceId: x.id, churchName: 'Birch Church', schoolCode: 'PB1' });
+  const schoolC = await createSchool(db, { conferenceId: y.id, churchName: 'Cedar Church', schoolCode: 'PC1' });
+  const staff = (schoolId: number, roleType: 'instructor' | 'school_admin', lastName: string) =>
+    createUser(db, { roleType, schoolId }, { firstName: 'Period', lastName });
+  const a1 = await staff(schoolA.id, 'instructor', 'Ash');
+  const a2 = await staff(schoolA.id, 'instructor', 'Aspen');
+  const b1 = await staff(schoolB.id, 'instructor', 'Beech');
+  const c1 = await staff(schoolC.id, 'instructor', 'Cypress');
+  const adminA = await staff(schoolA.id, 'school_admin', 'Admin');
+  const globalAdmin = await createUser(db, { roleType: 'global_admin' });
+
+  const zeta = await createCourse(db, 3, { name: 'Zeta Course' });
+  const alpha = await createCourse(db, 2, { name: 'Alpha Course' });
+  const [gamma] = await db.insert(series).values({ type: 'Seminar', name: 'Gamma Seminar', schoolId: schoolA.id }).returning();
+  const presentations = await db
+    .insert(episodes)
+    .values(['2026-02-10', '2026-02-17', '2026-04-05'].map((date, i) => ({ seriesId: gamma!.id, position: i + 1, name: `Presentation ${i + 1}`, date })))
+    .returning();
+  for (const school of [schoolA, schoolB, schoolC]) {
+    await offer(db, zeta.course.id, school.id);
+    await offer(db, alpha.course.id, school.id);
+  }
+  const option = async (seriesId: number, name: string) =>
+    (await db.insert(decisionOptions).values({ seriesId, name }).returning())[0]!.id;
+  const zetaBaptism = await option(zeta.course.id, 'Be baptized');
+  const zetaJesus = await option(zeta.course.id, 'Accept Jesus');
+  const alphaBaptism = await option(alpha.course.id, 'Be baptized');
+  const gammaBaptism = await option(gamma!.id, 'Be baptized');
+  const gammaStudies = await option(gamma!.id, 'Request Bible studies');
+
+  const student = (schoolId: number, instructorId: number, lastName: string) =>
+    createStudent(db, { schoolId, instructorId, firstName: 'Period', lastName });
+  const sA1 = await student(schoolA.id, a1.id, 'One');
+  const sA2 = await student(schoolA.id, a2.id, 'Two');
+  const sB1 = await student(schoolB.id, b1.id, 'Three');
+  const sC1 = await student(schoolC.id, c1.id, 'Four');
+  const eA1 = await enroll(db, sA1.id, zeta.course.id, { startedOn: '2026-01-05', status: 'Enrolled' });
+  const eA2 = await enroll(db, sA2.id, zeta.course.id, { startedOn: '2025-12-01', status: 'Graduated' });
+  const eB1 = await enroll(db, sB1.id, alpha.course.id, { startedOn: '2026-02-01', status: 'Inactive' });
+  const eC1 = await enroll(db, sC1.id, alpha.course.id, { startedOn: '2026-03-15', status: 'Enrolled' });
+  const eS1 = await enroll(db, sA1.id, gamma!.id, { startedOn: '2026-02-01', status: 'Attended' });
+  const eS2 = await enroll(db, sA2.id, gamma!.id, { startedOn: '2026-02-05', status: 'Attended' });
+
+  const lesson = (course: typeof zeta, n: number) => course.lessons[n - 1]!.id;
+  const sent = async (enrollmentId: number, episodeId: number, type: 'PO' | 'PD' | 'IH', on: string, back?: string) =>
+    deliver(db, enrollmentId, episodeId, { deliveryType: type, dateSent: on, dateCompleted: back ?? null });
+  const a1l1 = await sent(eA1.id, lesson(zeta, 1), 'PO', '2026-01-05', '2026-01-15');
+  const a1l2 = await sent(eA1.id, lesson(zeta, 2), 'PO', '2026-01-20', '2026-01-24');
+  await sent(eA1.id, lesson(zeta, 3), 'PO', '2026-03-30');
+  const a2l1 = await sent(eA2.id, lesson(zeta, 1), 'PD', '2025-12-01', '2025-12-08');
+  await sent(eA2.id, lesson(zeta, 2), 'PD', '2025-12-20', '2026-01-02');
+  const a2l3 = await sent(eA2.id, lesson(zeta, 3), 'PD', '2026-01-10', '2026-01-12');
+  await sent(eB1.id, lesson(alpha, 1), 'IH', '2026-02-01', '2026-02-21');
+  await sent(eB1.id, lesson(alpha, 2), 'IH', '2026-04-02');
+  await sent(eC1.id, lesson(alpha, 1), 'PO', '2026-03-15', '2026-04-01');
+
+  const attended = async (enrollmentId: number, n: number) =>
+    (await db.insert(attendances).values({ enrollmentId, episodeId: presentations[n - 1]!.id }).returning())[0]!.id;
+  const s1p1 = await attended(eS1.id, 1);
+  await attended(eS1.id, 2);
+  const s2p1 = await attended(eS2.id, 1);
+  await attended(eS2.id, 3);
+  const [visit] = await db.insert(visits).values({ enrollmentId: eB1.id, date: '2026-02-25' }).returning();
+
+  await db.insert(decisions).values([
+    { decisionOptionId: zetaBaptism, cachedEnrollmentId: eA1.id, episodeDeliveryId: a1l1.id, createdAt: noon('2026-01-15') },
+    { decisionOptionId: zetaJesus, cachedEnrollmentId: eA1.id, episodeDeliveryId: a1l2.id, createdAt: noon('2026-01-24') },
+    { decisionOptionId: zetaBaptism, cachedEnrollmentId: eA2.id, episodeDeliveryId: a2l3.id, createdAt: noon('2026-01-12') },
+    { decisionOptionId: gammaBaptism, cachedEnrollmentId: eS1.id, attendanceId: s1p1, createdAt: noon('2026-02-10') },
+    { decisionOptionId: gammaStudies, cachedEnrollmentId: eS2.id, attendanceId: s2p1, createdAt: noon('2026-02-10') },
+    { decisionOptionId: alphaBaptism, cachedEnrollmentId: eB1.id, visitId: visit!.id, createdAt: noon('2026-02-25') },
+    { decisionOptionId: zetaJesus, cachedEnrollmentId: eA2.id, episodeDeliveryId: a2l1.id, createdAt: noon('2025-12-08') },
+  ]);
+
+  const [bible, controversy] = await db
+    .insert(productOffers)
+    .values([
+      { name: 'Period Bible', defaultPrice: '10.00' },
+      { name: 'Period Great Controversy', defaultPrice: '2.50' },
+    ])
+    .returning();
+  await db.insert(productDeliveries).values([
+    { enrollmentId: eA1.id, productOfferId: bible!.id, deliveredAt: '2026-01-20', quantity: 1, price: '10.00', deliveryType: 'PO' },
+    { enrollmentId: eA1.id, productOfferId: bible!.id, deliveredAt: '2025-11-30', quantity: 1, price: '10.00', deliveryType: 'PO' },
+    { enrollmentId: eA2.id, productOfferId: controversy!.id, deliveredAt: '2026-02-01', quantity: 4, price: '2.50', deliveryType: 'PD' },
+    { enrollmentId: eB1.id, productOfferId: controversy!.id, deliveredAt: '2026-03-01', quantity: 2, price: '2.00', deliveryType: 'IH' },
+  ]);
+  return { x, y, schoolA, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
+}
+
+type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
+
+describe('the reports over a period (GET /api/reports/{report})', () => {
+  let t: TestContext;
+  let net: Awaited<ReturnType<typeof handCountedNetwork>>;
+  const quarter = 'from=2026-01-01&to=2026-03-31';
+  const report = async (email: string, path: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/reports/${path}`, headers: await t.headersFor(email) });
+    expect(response.statusCode, path).toBe(200);
+    return response.json() as Report;
+  };
+  /** A report's rows and totals as lists of its cells, in its columns' order. */
+  const table = (result: Report) =>
+    [...result.rows, result.totals].map((row) => result.columns.map((column) => row[column.key]));
+  const admin = (path: string) => report(net.globalAdmin.email, path);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    net = await handCountedNetwork(t.database.db);
+  });
+  afterAll(async () => t.close());
+
+  it('Lessons: sent and completed in the period, by course, lesson, delivery type and school', async () => {
+    const byCourse = await admin(`lessons?${quarter}&conference_id=${net.x.id}`);
+    expect(byCourse.columns.map((c) => c.label)).toEqual(['Course', 'Sent', 'Completed']);
+    expect(table(byCourse)).toEqual([
+      ['Alpha Course', 1, 1],
+      ['Zeta Course', 4, 4],
+      ['Total', 5, 5],
+    ]);
+    expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&group=delivery_type`))).toEqual([
+      ['Post Office', 3, 2],
+      ['Personal Delivery', 1, 2],
+      ['In-home', 1, 1],
+      ['Total', 5, 5],
+    ]);
+    expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&series_id=${net.zeta.course.id}&group=lesson`))).toEqual([
+      ['Zeta Course – 1. Lesson 1', 1, 1],
+      ['Zeta Course – 2. Lesson 2', 1, 2],
+      ['Zeta Course – 3. Lesson 3', 2, 1],
+      ['Total', 4, 4],
+    ]);
+    expect(table(await admin(`lessons?${quarter}&series_id=${net.alpha.course.id}&group=school`))).toEqual([
+      ['Birch Church (PB1)', 1, 1],
+      ['Cedar Church (PC1)', 1, 0],
+      ['Total', 2, 1],
+    ]);
+    expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&delivery_type=PD&episode_id=${net.zeta.lessons[2]!.id}`))).toEqual([
+      ['Zeta Course', 1, 1],
+      ['Total', 1, 1],
+    ]);
+    // Without a period, every lesson sent and every one completed.
+    expect(table(await admin(`lessons?series_id=${net.alpha.course.id}`))).toEqual([
+      ['Alpha Course', 3, 2],
+      ['Total', 3, 2],
+    ]);
+  });
+
+  it('Lesson turnaround: median and 90th percentile of the days out, per delivery type, course and school', async () => {
+    const byType = await admin(`turnaround?${quarter}&conference_id=${net.x.id}`);
+    expect(byType.columns.map((c) => c.label)).toEqual(['Delivery type', 'Lessons returned', 'Median (days)', '90th percentile (days)']);
+    // PO 10 and 4; PD 13 and 2; IH 20; all five: 2, 4, 10, 13, 20.
+    expect(table(byType)).toEqual([
+      ['Post Office', 2, 7, 9.4],
+      ['Personal Delivery', 2, 7.5, 11.9],
+      ['In-home', 1, 20, 20],
+      ['Total', 5, 10, 17.2],
+    ]);
+    expect(table(await admin(`turnaround?${quarter}&conference_id=${net.x.id}&group=course`))).toEqual([
+      ['Alpha Course', 1, 20, 20],
+      ['Zeta Course', 4, 7, 12.1],
+      ['Total', 5, 10, 17.2],
+    ]);
+    expect(table(await admin(`turnaround?${quarter}&series_id=${net.alpha.course.id}&group=school`))).toEqual([
+      ['Birch Church (PB1)', 1, 20, 20],
+      ['Total', 1, 20, 20],
+    ]);
+  });
+
+  it('Decisions: per decision as worded, per lesson or presentation, with the students who made them', async () => {
+    const byOption = await admin(`decisions?${quarter}&conference_id=${net.x.id}`);
+    expect(byOption.columns.map((c) => c.label)).toEqual(['Decision', 'Decisions', 'Students']);
+    expect(table(byOption)).toEqual([
+      ['Accept Jesus', 1, 1],
+      ['Be baptized', 4, 3],
+      ['Request Bible studies', 1, 1],
+      ['Total', 6, 3],
+    ]);
+    expect(table(await admin(`decisions?${quarter}&conference_id=${net.x.id}&group=lesson`))).toEqual([
+      ['Gamma Seminar – 1. Presentation 1', 2, 2],
+      ['Zeta Course – 1. Lesson 1', 1, 1],
+      ['Zeta Course – 2. Lesson 2', 1, 1],
+      ['Zeta Course – 3. Lesson 3', 1, 1],
+      ['A visit', 1, 1],
+      ['Total', 6, 3],
+    ]);
+    expect(table(await admin(`decisions?${quarter}&series_id=${net.gamma.id}&group=series`))).toEqual([
+      ['Gamma Seminar', 2, 2],
+      ['Total', 2, 2],
+    ]);
+    expect(table(await admin(`decisions?conference_id=${net.x.id}&episode_id=${net.zeta.lessons[0]!.id}`))).toEqual([
+      ['Accept Jesus', 1, 1],
+      ['Be baptized', 1, 1],
+      ['Total', 2, 2],
+    ]);
+  });
+
+  it('Enrollments: by series, status and month started, with the graduation rate', async () => {
+    const bySeries = await admin(`enrollments?conference_id=${net.x.id}`);
+    expect(bySeries.columns.map((c) => c.label)).toEqual([
+      'Course or seminar',
+      'Enrollments',
+      'Active',
+      'Graduated',
+      'Inactive',
+      'Graduation rate (%)',
+    ]);
+    expect(table(bySeries)).toEqual([
+      ['Alpha Course', 1, 0, 0, 1, 0],
+      ['Gamma Seminar', 2, 2, 0, 0, 0],
+      ['Zeta Course', 2, 1, 1, 0, 50],
+      ['Total', 5, 3, 1, 1, 20],
+    ]);
+    expect(table(await admin(`enrollments?conference_id=${net.x.id}&group=month`)).map((row) => row.slice(0, 2))).toEqual([
+      ['December 2025', 1],
+      ['January 2026', 1],
+      ['February 2026', 3],
+      ['Total', 5],
+    ]);
+    expect(table(await admin(`enrollments?${quarter}&conference_id=${net.x.id}&group=status`)).map((row) => row.slice(0, 2))).toEqual([
+      ['Enrolled', 1],
+      ['Attended', 2],
+      ['Inactive', 1],
+      ['Total', 4],
+    ]);
+  });
+
+  it('Products: deliveries, quantity and amount per product in the period', async () => {
+    expect(table(await admin(`products?${quarter}&conference_id=${net.x.id}`))).toEqual([
+      ['Period Bible', 1, 1, 10],
+      ['Period Great Controversy', 2, 6, 14],
+      ['Total', 3, 7, 24],
+    ]);
+    expect(table(await admin(`products?${quarter}&conference_id=${net.x.id}&delivery_type=PD`))).toEqual([
+      ['Period Great Controversy', 1, 4, 10],
+      ['Total', 1, 4, 10],
+    ]);
+  });
+
+  it('Seminar attendance: per presentation given in the period', async () => {
+    const byPresentation = await admin(`attendance?${quarter}&conference_id=${net.x.id}`);
+    expect(table(byPresentation)).toEqual([
+      ['Gamma Seminar – 1. Presentation 1', 2, 2],
+      ['Gamma Seminar – 2. Presentation 2', 1, 1],
+      ['Total', 3, 2],
+    ]);
+    expect(table(await admin(`attendance?conference_id=${net.x.id}&group=seminar`))).toEqual([
+      ['Gamma Seminar', 4, 2],
+      ['Total', 4, 2],
+    ]);
+  });
+
+  it('counts only what each user sees: a school admin their schools, an instructor their students', async () => {
+    expect(table(await report(net.a1.email, `decisions?${quarter}`))).toEqual([
+      ['Accept Jesus', 1, 1],
+      ['Be baptized', 2, 1],
+      ['Total', 3, 1],
+    ]);
+    expect(table(await report(net.a1.email, `lessons?${quarter}`))).toEqual([
+      ['Zeta Course', 3, 2],
+      ['Total', 3, 2],
+    ]);
+    expect(table(await report(net.adminA.email, `products?${quarter}`))).toEqual([
+      ['Period Bible', 1, 1, 10],
+      ['Period Great Controversy', 1, 4, 10],
+      ['Total', 2, 5, 20],
+    ]);
+    // Another school's series or conference as a filter finds nothing of it.
+    expect(table(await report(net.adminA.email, `lessons?series_id=${net.alpha.course.id}`))).toEqual([['Total', 0, 0]]);
+  });
+
+  it('exports exactly what is on screen, totals last, as CSV and as Excel with typed cells', async () => {
+    const headers = await t.headersFor(net.globalAdmin.email);
+    const query = `${quarter}&conference_id=${net.x.id}`;
+    const csv = await t.app.inject({ method: 'GET', url: `/api/reports/products.csv?${query}`, headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(csv.headers['content-disposition'])).toMatch(/filename="products-by-product-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.body).toBe(
+      'Product,Deliveries,Quantity,Amount ($)\nPeriod Bible,1,1,10.00\nPeriod Great Controversy,2,6,14.00\nTotal,3,7,24.00\n',
+    );
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/reports/turnaround.xlsx?${query}&group=delivery_type`, headers });
+    expect(xlsx.statusCode).toBe(200);
+    expect(String(xlsx.headers['content-disposition'])).toMatch(/filename="lesson-turnaround-by-delivery-type-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([1, 2, 3, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+      ['Delivery type', 'Lessons returned', 'Median (days)', '90th percentile (days)'],
+      ['Post Office', 2, 7, 9.4],
+      ['Personal Delivery', 2, 7.5, 11.9],
+      ['In-home', 1, 20, 20],
+      ['Total', 5, 10, 17.2],
+    ]);
+  });
+
+  it('refuses a grouping it does not have, a bad date and a period that ends before it starts', async () => {
+    const headers = await t.headersFor(net.globalAdmin.email);
+    const refused = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(422);
+      return response.json() as Record<string, string[]>;
+    };
+    expect(Object.keys(await refused('/api/reports/lessons?group=product&from=2026-02-30'))).toEqual(
+      expect.arrayContaining(['group', 'from']),
+    );
+    expect(await refused('/api/reports/decisions?from=2026-03-01&to=2026-02-01')).toEqual({
+      to: ['must be on or after the From date'],
+    });
+    expect((await refused('/api/reports/enrollments.csv?school_id=abc')).school_id).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/reports/lessons' })).statusCode).toBe(401);
+  });
+});
