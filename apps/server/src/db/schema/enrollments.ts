@@ -74,7 +74,12 @@ export const episodeDeliveries = pgTable(
     gradingInstructorId: ref('grading_instructor_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('episode_deliveries_enrollment_episode_key').on(t.enrollmentId, t.episodeId)],
+  (t) => [
+    uniqueIndex('episode_deliveries_enrollment_episode_key').on(t.enrollmentId, t.episodeId),
+    // The reports over a period (issue 11) find a network's lessons sent or returned in it.
+    index('episode_deliveries_date_sent_idx').on(t.dateSent),
+    index('episode_deliveries_date_completed_idx').on(t.dateCompleted),
+  ],
 );
 
 /** Attendance: one row per enrollment and presentation (DOMAIN.md). */

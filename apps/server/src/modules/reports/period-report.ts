@@ -6,13 +6,16 @@ import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The tables a report may join beyond its own rows, each once, in this order: the student (`s`),
- * the school (`sc`), the student's instructor (`u`, through `s`), the course or seminar (`se`)
- * and the lesson or presentation (`ep`). A report joins only what its grouping, filters and the
- * user's scope need: on the 1M seed a join to every student costs more than the report itself.
+ * The tables a report may join beyond its own rows, each once, in this order: the enrollment
+ * (`e`), the lesson or presentation (`ep`), the student (`s`), the school (`sc`), the student's
+ * instructor (`u`, through `s`) and the course or seminar (`se`). A report joins only what its
+ * grouping, filters and the user's scope need: on the 1M seed a join to every enrollment doubles
+ * the time of a network's lessons.
  */
-export type Join = 's' | 'sc' | 'u' | 'se' | 'ep';
-const joinOrder: Join[] = ['ep', 's', 'sc', 'u', 'se'];
+export type Join = 'e' | 'ep' | 's' | 'sc' | 'u' | 'se';
+const joinOrder: Join[] = ['e', 'ep', 's', 'sc', 'u', 'se'];
+/** What a join reads from: the student and the school come through the enrollment. */
+const joinNeeds: Partial<Record<Join, Join[]>> = { s: ['e'], sc: ['e'], u: ['s', 'e'] };
 
 /** The period, both ends included; either end may be open. */
 export type Period = { from?: string | undefined; to?: string | undefined };
@@ -24,6 +27,7 @@ export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[] };
 export type Measure = Omit<ReportColumn, 'kind'> & {
   kind: Exclude<ReportColumn['kind'], 'text'>;
   value: (period: Period) => SQL;
+  needs?: Join[];
 };
 
 /**
@@ -46,8 +50,12 @@ export type PeriodReport = {
   where?: SQL;
 };
 
-/** The joins every report shares; a report adds the lesson's (`ep`) and may replace any. */
+/**
+ * The joins every report shares; a report adds the lesson's (`ep`) and may replace any. A report
+ * whose records name their enrollment `e` in `from` joins it as nothing.
+ */
 export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
+  e: sql``,
   s: sql`join students s on s.id = e.student_id`,
   sc: sql`join schools sc on sc.id = e.school_id`,
   u: sql`left join users u on u.id = s.instructor_id`,
@@ -57,9 +65,9 @@ export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
 /** The filters shared by every report: the place (conference, school, instructor) and the series. */
 export const placeFilters: PeriodReport['filters'] = {
   conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
-  school_id: { where: (id) => sql`e.school_id = ${id}` },
+  school_id: { where: (id) => sql`e.school_id = ${id}`, needs: ['e'] },
   instructor_id: { where: (id) => sql`s.instructor_id = ${id}`, needs: ['s'] },
-  series_id: { where: (id) => sql`e.series_id = ${id}` },
+  series_id: { where: (id) => sql`e.series_id = ${id}`, needs: ['e'] },
 };
 
 /** The groupings shared by every report: by school and by the student's instructor. */
@@ -92,6 +100,9 @@ export function countWithin(day: SQL, period: Period): SQL {
   return sql`count(*) filter (where ${within(day, period) ?? sql`${day} is not null`})::int`;
 }
 
+/** A figure that counts students: it reads their enrollment. */
+export const studentCount: Pick<Measure, 'value' | 'needs'> = { value: () => sql`count(distinct e.student_id)::int`, needs: ['e'] };
+
 /**
  * The report's one SELECT: a row per group and the totals row (grouping sets: the totals are
  * counted over the records themselves, so a median or a distinct count is right), with `n`, the
@@ -99,7 +110,7 @@ export function countWithin(day: SQL, period: Period): SQL {
  */
 function reportSelect(report: PeriodReport, scope: Scope, query: PeriodReportQuery): SQL {
   const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
-  const needs = new Set<Join>(grouping.needs ?? []);
+  const needs = new Set<Join>([...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])]);
   if (!scope.all) needs.add('s');
   const conditions: (SQL | null)[] = [report.where ?? null, report.period(query), visibleStudent(scope)];
   if (scope.all) conditions.pop();
@@ -109,8 +120,10 @@ function reportSelect(report: PeriodReport, scope: Scope, query: PeriodReportQue
     conditions.push(rule.where(value));
     for (const join of rule.needs ?? []) needs.add(join);
   }
-  if (needs.has('u')) needs.add('s');
-  const joins = joinOrder.filter((join) => needs.has(join)).map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+  for (const join of [...needs]) for (const needed of joinNeeds[join] ?? []) needs.add(needed);
+  const joins = joinOrder
+    .filter((join) => needs.has(join))
+    .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
   const sort = grouping.sort ?? [grouping.name];
   const groupBy = sql.join([grouping.key, grouping.name, ...sort], sql`, `);
   const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);

@@ -8,6 +8,7 @@ import {
   placeFilters,
   placeGroups,
   sharedJoins,
+  studentCount,
   within,
 } from './period-report.ts';
 
@@ -33,20 +34,28 @@ const byDeliveryType = (column: string): Grouping => {
   };
 };
 
-/** Lessons sent and returned: the rows of episode_deliveries `d`, with their lesson `ep`. */
-const deliveries = sql`episode_deliveries d join enrollments e on e.id = d.enrollment_id`;
+/**
+ * Lessons sent and returned: the rows of episode_deliveries `d`, their lesson `ep` and its
+ * course; the enrollment only when a place or the scope asks for it.
+ */
+const deliveries = sql`episode_deliveries d`;
+const deliveryJoins: PeriodReport['joins'] = {
+  e: sql`join enrollments e on e.id = d.enrollment_id`,
+  ep: sql`join episodes ep on ep.id = d.episode_id`,
+  se: sql`join series se on se.id = ep.series_id`,
+};
 const deliveryFilters: PeriodReport['filters'] = {
   ...placeFilters,
+  series_id: { where: (id) => sql`ep.series_id = ${id}`, needs: ['ep'] },
   episode_id: { where: (id) => sql`d.episode_id = ${id}` },
   delivery_type: { where: (type) => sql`d.delivery_type = ${type}` },
 };
-const deliveryGroups = {
-  course: bySeries,
+const deliveryGroups: Record<string, Grouping> = {
+  course: { ...bySeries, needs: ['ep', 'se'] },
   lesson: byEpisode,
   delivery_type: byDeliveryType('d.delivery_type'),
   ...placeGroups,
 };
-const lessonJoin = sql`join episodes ep on ep.id = d.episode_id`;
 
 /** Days from sent to returned, for a lesson returned no earlier than it went out. */
 const turnaroundDays = sql`(d.date_completed - d.date_sent)`;
@@ -68,7 +77,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   lessons: {
     label: 'lessons',
     from: deliveries,
-    joins: { ep: lessonJoin },
+    joins: deliveryJoins,
     period: (period) => {
       const sent = within(sql`d.date_sent`, period);
       const completed = within(sql`d.date_completed`, period);
@@ -84,7 +93,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   turnaround: {
     label: 'lesson-turnaround',
     from: deliveries,
-    joins: { ep: lessonJoin },
+    joins: deliveryJoins,
     where: sql`d.date_sent is not null and d.date_completed >= d.date_sent`,
     period: (period) => within(sql`d.date_completed`, period),
     filters: deliveryFilters,
@@ -125,7 +134,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     measures: [
       { key: 'decisions', label: 'Decisions', kind: 'number', value: () => sql`count(*)::int` },
-      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct e.student_id)::int` },
+      { key: 'students', label: 'Students', kind: 'number', ...studentCount },
     ],
   },
   enrollments: {
@@ -204,7 +213,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     measures: [
       { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int` },
-      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct e.student_id)::int` },
+      { key: 'students', label: 'Students', kind: 'number', ...studentCount },
     ],
   },
 };
