@@ -48,6 +48,8 @@ export type ReportFilter = (typeof reportFilters)[number];
 
 type ReportDefinition = {
   label: string;
+  /** How its files' names start: 'lessons' in 'lessons-by-course-2026-11-26.csv'. */
+  file: string;
   /** What it counts, in a sentence under its title. */
   description: string;
   /** How its rows can be grouped, the first being the default. */
@@ -69,6 +71,7 @@ const place = ['conference_id', 'school_id', 'instructor_id', 'series_id'] as co
 export const reportDefinitions = {
   lessons: {
     label: 'Lessons',
+    file: 'lessons',
     description: 'Lessons sent and lessons completed in the period.',
     groups: { course: 'Course', lesson: 'Lesson', delivery_type: 'Delivery type', school: 'School', instructor: 'Instructor' },
     filters: everyFilter,
@@ -77,6 +80,7 @@ export const reportDefinitions = {
   },
   turnaround: {
     label: 'Lesson turnaround',
+    file: 'lesson-turnaround',
     description: 'Days from a lesson sent to its return, for the lessons returned in the period.',
     groups: { delivery_type: 'Delivery type', course: 'Course', school: 'School', lesson: 'Lesson', instructor: 'Instructor' },
     filters: everyFilter,
@@ -85,6 +89,7 @@ export const reportDefinitions = {
   },
   decisions: {
     label: 'Decisions',
+    file: 'decisions',
     description: 'Decisions recorded in the period, on lessons, presentations and visits.',
     groups: { option: 'Decision', series: 'Course or seminar', lesson: 'Lesson or presentation', school: 'School', instructor: 'Instructor' },
     filters: [...place, 'episode_id'],
@@ -93,6 +98,7 @@ export const reportDefinitions = {
   },
   enrollments: {
     label: 'Enrollments',
+    file: 'enrollments',
     description: 'Enrollments started in the period, by where they stand today, and how many graduated.',
     groups: { series: 'Course or seminar', status: 'Status', month: 'Month started', school: 'School', instructor: 'Instructor' },
     filters: place,
@@ -101,6 +107,7 @@ export const reportDefinitions = {
   },
   products: {
     label: 'Products',
+    file: 'products',
     description: 'Literature delivered in the period: how many, and what it was worth.',
     groups: { product: 'Product', series: 'Course or seminar', delivery_type: 'Delivery type', school: 'School', instructor: 'Instructor' },
     filters: [...place, 'delivery_type'],
@@ -109,6 +116,7 @@ export const reportDefinitions = {
   },
   attendance: {
     label: 'Seminar attendance',
+    file: 'seminar-attendance',
     description: 'Who came to each presentation given in the period.',
     groups: { presentation: 'Presentation', seminar: 'Seminar', school: 'School', instructor: 'Instructor' },
     filters: [...place, 'episode_id'],
@@ -117,6 +125,7 @@ export const reportDefinitions = {
   },
   followup: {
     label: 'Follow-up',
+    file: 'followup',
     description: 'Courses and seminars needing follow-up, where they have waited longest first.',
     groups: { conference: 'Conference', school: 'School', instructor: 'Instructor' },
     filters: place,
@@ -164,3 +173,7 @@ export type PeriodReportQuery = {
   from?: string;
   to?: string;
 } & Partial<Record<Exclude<ReportFilter, 'delivery_type'>, number>> & { delivery_type?: (typeof deliveryTypes)[number] };
+
+/** A report's file name before its date: '{file}-by-{group}', as 'lessons-by-delivery-type'. */
+export const reportFileLabel = (kind: ReportKind, group: string) =>
+  `${reportDefinitions[kind].file}-by-${group.replaceAll('_', '-')}`;

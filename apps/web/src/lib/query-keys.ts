@@ -113,4 +113,5 @@ const reports = ['reports'] as const;
 export const reportKeys = {
   all: reports,
   followup: (query: QueryParams) => [...reports, 'followup', query] as const,
+  period: (kind: string, query: QueryParams) => [...reports, kind, query] as const,
 };

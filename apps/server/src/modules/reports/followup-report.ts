@@ -1,4 +1,4 @@
-import type { FollowupLevel, FollowupReportQuery, ReportColumn, ReportResponse } from '@srs/shared/reports';
+import { type FollowupLevel, type FollowupReportQuery, type ReportColumn, type ReportResponse, reportFileLabel } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvExport, numberCell, textCell, today } from '../../core/csv.ts';
 import { and, rows } from '../../core/lists.ts';
@@ -110,7 +110,7 @@ export async function followupReport(
 export function followupExport(scope: Scope, query: FollowupReportQuery, followupDays: number): CsvExport {
   const [name, count, age] = columnsOf(query.group) as [ReportColumn, ReportColumn, ReportColumn];
   return {
-    label: `followup-by-${query.group}`,
+    label: reportFileLabel('followup', query.group),
     columns: [textCell(name.label, sql`r.name`), numberCell(count.label, sql`r.needing_followup`), numberCell(age.label, sql`r.oldest_days`)],
     from: sql`(${rollupRows(scope, query, followupDays)}) r`,
     where: sql`true`,

@@ -36,8 +36,6 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
  * and its figures.
  */
 export type PeriodReport = {
-  /** The file name's start: 'lessons-by-course'. */
-  label: string;
   from: SQL;
   joins: Partial<Record<Join, SQL>>;
   /** Which records fall in the period. */
@@ -173,12 +171,17 @@ export async function periodReport(
   };
 }
 
-/** The same rows as a CSV or Excel file, the totals row last: '{report}-by-{group}-{date}'. */
-export function periodExport(report: PeriodReport, groupLabel: string, scope: Scope, query: PeriodReportQuery): CsvExport {
+/** The same rows as a CSV or Excel file named `label`, the totals row last. */
+export function periodExport(
+  report: PeriodReport,
+  labels: { file: string; group: string },
+  scope: Scope,
+  query: PeriodReportQuery,
+): CsvExport {
   const cells: CsvColumn[] = report.measures.map((measure) => numberCell(measure.label, sql`r.${sql.identifier(measure.key)}`));
   return {
-    label: `${report.label}-by-${query.group.replaceAll('_', '-')}`,
-    columns: [textCell(groupLabel, sql`case when r.total then 'Total' else r.name end`), ...cells],
+    label: labels.file,
+    columns: [textCell(labels.group, sql`case when r.total then 'Total' else r.name end`), ...cells],
     from: sql`(${reportSelect(report, scope, query)}) r`,
     where: sql`true`,
     key: [sql`r.n`],

@@ -75,7 +75,6 @@ const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive']
 /** Each report's records, joins, groupings and figures (the shared definitions name them). */
 export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   lessons: {
-    label: 'lessons',
     from: deliveries,
     joins: deliveryJoins,
     period: (period) => {
@@ -91,7 +90,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   turnaround: {
-    label: 'lesson-turnaround',
     from: deliveries,
     joins: deliveryJoins,
     where: sql`d.date_sent is not null and d.date_completed >= d.date_sent`,
@@ -115,7 +113,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   decisions: {
-    label: 'decisions',
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id
       join enrollments e on e.id = dc.cached_enrollment_id`,
     joins: { ep: decisionLesson, se: sql`join series se on se.id = o.series_id` },
@@ -138,7 +135,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   enrollments: {
-    label: 'enrollments',
     from: sql`enrollments e`,
     joins: {},
     period: (period) => within(sql`e.started_on`, period),
@@ -176,7 +172,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   products: {
-    label: 'products',
     from: sql`product_deliveries pd join product_offers po on po.id = pd.product_offer_id
       join enrollments e on e.id = pd.enrollment_id`,
     joins: {},
@@ -195,7 +190,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   attendance: {
-    label: 'seminar-attendance',
     from: sql`attendances a join episodes ep on ep.id = a.episode_id join enrollments e on e.id = a.enrollment_id`,
     // The presentation is in the records themselves.
     joins: { ep: sql``, se: sharedJoins.se },

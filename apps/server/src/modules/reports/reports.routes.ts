@@ -5,6 +5,7 @@ import {
   periodReportKinds,
   periodReportQuery,
   reportDefinitions,
+  reportFileLabel,
   ReportResponse,
 } from '@srs/shared/reports';
 import { exportFormatNames, exportFormats } from '@srs/shared/exports';
@@ -75,7 +76,17 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
           schema: { tags: ['reports'], summary: `${exportFormatNames[format]} of the ${definition.label} report as shown`, querystring },
         },
         async (request, reply) =>
-          sendExport(format, reply, db, periodExport(report, groupLabel(kind, request.query.group), request.actor.scope, request.query)),
+          sendExport(
+            format,
+            reply,
+            db,
+            periodExport(
+              report,
+              { file: reportFileLabel(kind, request.query.group), group: groupLabel(kind, request.query.group) },
+              request.actor.scope,
+              request.query,
+            ),
+          ),
       );
     }
   }

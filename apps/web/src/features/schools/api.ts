@@ -18,17 +18,7 @@ export const schoolsQuery = (query: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const conferencesQuery = queryOptions({
-  queryKey: schoolKeys.conferences(),
-  queryFn: ({ signal }) => call(schoolEndpoints.conferences, { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export const schoolInstructorsQuery = (id: number) =>
-  queryOptions({
-    queryKey: schoolKeys.instructors(id),
-    queryFn: ({ signal }) => call(schoolEndpoints.instructors, { params: { id }, signal }),
-  });
+export { conferencesQuery, schoolInstructorsQuery } from '../../lib/lookups/schools.ts';
 
 /** The courses it offers; with `offerable`, the active catalogue courses it does not offer yet. */
 export const schoolCoursesQuery = (id: number, offerable = false) =>

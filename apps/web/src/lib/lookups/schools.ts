@@ -18,6 +18,20 @@ export const schoolQuery = (id: number) =>
     queryFn: ({ signal }) => call(schoolEndpoints.detail, { params: { id }, signal }),
   });
 
+/** The conferences (GET /conferences, admins): the school form's and the reports' pickers. */
+export const conferencesQuery = queryOptions({
+  queryKey: schoolKeys.conferences(),
+  queryFn: ({ signal }) => call(schoolEndpoints.conferences, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** A school's staff (GET /schools/{id}/instructors): its page's list and the reports' picker. */
+export const schoolInstructorsQuery = (id: number) =>
+  queryOptions({
+    queryKey: schoolKeys.instructors(id),
+    queryFn: ({ signal }) => call(schoolEndpoints.instructors, { params: { id }, signal }),
+  });
+
 export function schoolSelectData(schools: readonly SchoolOption[] | undefined) {
   return (schools ?? []).map((school) => ({ value: String(school.id), label: schoolOptionLabel(school) }));
 }

@@ -22,11 +22,15 @@ export function ReportBars({ title, bars }: { title: string; bars: Bar[] }) {
               <Text size="sm" truncate>
                 {bar.label}
               </Text>
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {bar.value.toLocaleString('en-US')}
-                {bar.detail ? ` · ${bar.detail}` : ''}
               </Text>
             </Group>
+            {bar.detail && (
+              <Text size="xs" c="dimmed">
+                {bar.detail}
+              </Text>
+            )}
             <div className={classes.track} aria-hidden>
               <div className={classes.fill} style={{ width: `${(bar.value / largest) * 100}%` }} />
             </div>

@@ -4,14 +4,23 @@ import { DataTable } from '../../../components/data-table.tsx';
 
 type Row = Record<string, ReportCell>;
 
-/** A cell as a person reads it: numbers with their thousands, an age in days, nothing as '-'. */
+/**
+ * A cell as a person reads it: numbers with their thousands, days ('7.5 days'), a share ('20%'),
+ * dollars ('$1,024.00'), nothing as '-'.
+ */
 export function cellText(column: ReportColumn, value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'number') {
-    const number = value.toLocaleString('en-US');
-    return column.kind === 'days' ? `${number} ${value === 1 ? 'day' : 'days'}` : number;
+  if (typeof value !== 'number') return value;
+  switch (column.kind) {
+    case 'days':
+      return `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`;
+    case 'percent':
+      return `${value.toLocaleString('en-US')}%`;
+    case 'money':
+      return value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    default:
+      return value.toLocaleString('en-US');
   }
-  return value;
 }
 
 type Props = {
@@ -49,7 +58,7 @@ export function ReportTable({ label, report, loading, emptyMessage, onOpen }: Pr
         label={label}
         columns={columns}
         rows={report?.rows}
-        rowKey={(row) => `${String(row.id)}-${String(row.name)}`}
+        rowKey={(row) => (row.key === undefined ? `${String(row.id)}-${String(row.name)}` : String(row.key))}
         emptyMessage={emptyMessage}
         loading={loading}
         scroll="page"
