@@ -3,9 +3,10 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
-import { call } from './support/records.ts';
+import { call, choose } from './support/records.ts';
 
 type Report = { rows: { id: number | null; name: string; needing_followup: number; oldest_days: number }[] };
+type PeriodReport = { rows: { key: string; name: string; decisions: number; students: number }[]; totals: { decisions: number; students: number } };
 
 describe.each(['desktop', 'phone'] as ViewportName[])('reports (%s)', (viewport) => {
   let browser: Browser;
@@ -45,5 +46,46 @@ describe.each(['desktop', 'phone'] as ViewportName[])('reports (%s)', (viewport)
       // And back up to every conference.
       await page.getByRole('button', { name: 'All conferences' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBe('conference');
+    }));
+
+  it('answers how many decisions the schools recorded this year, charted, and takes it away as CSV and Excel', () =>
+    journey(browser, viewport, 'reports-decisions', async (page) => {
+      await signIn(page, 'global.admin@demo.test');
+      await page.goto('/reports');
+      await choose(page, page, 'Report', 'Decisions');
+      await page.getByRole('heading', { name: 'Decisions' }).waitFor();
+      await choose(page, page, 'Period', 'This year');
+      await choose(page, page, 'Group by', 'School');
+      await expect.poll(() => new URL(page.url()).search).toBe('?report=decisions&group=school&period=this-year');
+      const year = new Date().getFullYear();
+      await page.getByText(`From 01/01/${year} to 12/31/${year}, by the day a decision was recorded.`).waitFor();
+      const report = await call<PeriodReport>(page, 'GET', `/api/reports/decisions?group=school&from=${year}-01-01&to=${year}-12-31`);
+      const first = report.rows[0]!;
+      const chart = page.getByRole('figure', { name: 'Decisions by school: decisions' });
+      await chart.getByText(first.name).waitFor();
+      await chart.getByText(`Students ${first.students}`).first().waitFor();
+
+      const download = async (button: string) => {
+        const [file] = await Promise.all([
+          page.waitForEvent('download', { timeout: 60_000 }),
+          page.getByRole('button', { name: button }).click(),
+        ]);
+        return file;
+      };
+      const csv = await download('Export CSV');
+      expect(csv.suggestedFilename()).toMatch(/^decisions-by-school-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = readFileSync(await csv.path(), 'utf8').trim().split('\n');
+      expect(lines[0]).toBe('School,Decisions,Students');
+      expect(lines.at(-1)).toBe(`Total,${report.totals.decisions},${report.totals.students}`);
+      expect(lines).toHaveLength(report.rows.length + 2);
+
+      const xlsx = await download('Export Excel');
+      expect(xlsx.suggestedFilename()).toMatch(/^decisions-by-school-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(readFileSync(await xlsx.path()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([first.name, first.decisions, first.students]);
+      const last = report.rows.length + 2;
+      expect((sheet.getRow(last).values as unknown[]).slice(1)).toEqual(['Total', report.totals.decisions, report.totals.students]);
     }));
 });
