@@ -11,6 +11,9 @@ import {
   series,
   visits,
 } from '../src/db/schema/index.ts';
+import type { Scope } from '../src/core/scope.ts';
+import { periodReport } from '../src/modules/reports/period-report.ts';
+import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import {
   createConference,
@@ -135,7 +138,7 @@ async function handCountedNetwork(db: Db) {
     { enrollmentId: eA2.id, productOfferId: controversy!.id, deliveredAt: '2026-02-01', quantity: 4, price: '2.50', deliveryType: 'PD' },
     { enrollmentId: eB1.id, productOfferId: controversy!.id, deliveredAt: '2026-03-01', quantity: 2, price: '2.00', deliveryType: 'IH' },
   ]);
-  return { x, y, schoolA, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
+  return { x, y, schoolA, schoolB, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
 }
 
 type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
@@ -317,6 +320,40 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
     ]);
     // Another school's series or conference as a filter finds nothing of it.
     expect(table(await report(net.adminA.email, `lessons?series_id=${net.alpha.course.id}`))).toEqual([['Total', 0, 0]]);
+  });
+
+  it('answers from the counts kept by month exactly as from the lessons, for every grouping and filter they have', async () => {
+    const db = t.database.db;
+    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const schoolA: Scope = {
+      userId: net.adminA.id,
+      all: false,
+      adminSchoolIds: [net.schoolA.id],
+      conferenceIds: [],
+      memberSchoolIds: [net.schoolA.id],
+    };
+    const filters = [
+      {},
+      { conference_id: net.x.id },
+      { school_id: net.schoolB.id },
+      { series_id: net.zeta.course.id },
+      { episode_id: net.zeta.lessons[1]!.id },
+      { delivery_type: 'PD' as const },
+    ];
+    const periods = [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-02-01' }, { to: '2025-12-31' }, {}];
+    for (const kind of ['lessons', 'turnaround'] as const) {
+      const report = periodReports[kind];
+      const fromLessons = { ...report, counted: undefined };
+      for (const group of report.counted!.groups)
+        for (const filter of filters)
+          for (const period of periods)
+            for (const scope of [network, schoolA]) {
+              if (!Object.keys(filter).every((key) => key in report.counted!.report.filters)) continue;
+              const query = { group, ...period, ...filter };
+              const counted = await periodReport(db, report, 'Row', scope, query);
+              expect(counted, JSON.stringify({ kind, query, all: scope.all })).toEqual(await periodReport(db, fromLessons, 'Row', scope, query));
+            }
+    }
   });
 
   it('exports exactly what is on screen, totals last, as CSV and as Excel with typed cells', async () => {

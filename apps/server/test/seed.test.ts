@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { refreshAllEnrollmentCaches } from '../src/modules/enrollments/public.ts';
 import { localDay } from '../src/seed/dates.ts';
+import { expectLessonCountsKept } from './support/lesson-rollups.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { seedLarge } from '../src/seed/large.ts';
 import { seedAll } from '../src/seed/seed-all.ts';
@@ -221,6 +222,7 @@ async function derivedDataAsTheTriggersKeepIt(database: Database) {
   const stored = 'select series_id, school_id, students from series_school_students';
   expect(await count(`(${counts}) except (${stored})`)).toBe(0);
   expect(await count(`(${stored}) except (${counts})`)).toBe(0);
+  await expectLessonCountsKept(database);
 }
 
 async function expectLargeSeed(database: Database) {

@@ -58,7 +58,7 @@ describe('a report over a period in the URL', () => {
     expect(periodRange('last-quarter', '2026-02-28')).toEqual({ from: '2025-10-01', to: '2025-12-31' });
     expect(periodRange('this-year', today)).toEqual({ from: '2026-01-01', to: '2026-12-31' });
     expect(periodRange('last-year', today)).toEqual({ from: '2025-01-01', to: '2025-12-31' });
-    expect(periodRange('last-12-months', today)).toEqual({ from: '2025-11-27', to: '2026-11-26' });
+    expect(periodRange('last-12-months', today)).toEqual({ from: '2025-12-01', to: '2026-11-30' });
     expect(periodRange('all', today)).toEqual({});
     expect(periodSentence({ from: '2026-10-01', to: '2026-12-31' }, 'the day it was delivered')).toBe(
       'From 10/01/2026 to 12/31/2026, by the day it was delivered.',

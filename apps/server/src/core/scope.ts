@@ -72,6 +72,21 @@ export function visibleStudent(scope: Scope, student: SQL = sql.raw('s')): SQL {
 }
 
 /**
+ * The same scope for a row of enrollments (`e`), which carries its student's school (migration
+ * 0006): an admin's schools are one range of the enrollments' school index, where a list of their
+ * students was a join through every one of them (a conference's decisions over a quarter, 1M seed:
+ * 680 ms against 150 ms). Instructors and shares go through the student, as everywhere.
+ */
+export function visibleEnrollment(scope: Scope, enrollment: SQL = sql.raw('e')): SQL {
+  if (scope.all) return sql`true`;
+  const own = sql`${enrollment}.student_id in (
+    select vs.id from students vs where vs.instructor_id = ${scope.userId}
+    union all select ss.student_id from student_shares ss where ss.user_id = ${scope.userId})`;
+  if (scope.adminSchoolIds.length === 0) return own;
+  return sql`(${enrollment}.school_id in ${idList(scope.adminSchoolIds)} or ${own})`;
+}
+
+/**
  * The same scope tested on a row's own columns: a student's (or a row carrying one's) school,
  * instructor and id, as `alias.school_id`, `alias.instructor_id` and `alias.<id>`. For rows found
  * some other way (a name index, a word's list, one instructor's students); `visibleStudent`

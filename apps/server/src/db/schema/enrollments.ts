@@ -55,6 +55,8 @@ export const enrollments = pgTable(
       .on(t.schoolId, sql`coalesce(${t.cachedLatestFollowupDate}, ${t.startedOn})`, t.id)
       .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended') and not ${t.orphaned}`),
     index('enrollments_school_series_idx').on(t.schoolId, t.seriesId, t.studentId),
+    // The Enrollments report finds those started in a period (issue 11).
+    index('enrollments_started_on_idx').on(t.startedOn),
   ],
 );
 
@@ -144,4 +146,40 @@ export const seriesSchoolStudents = pgTable(
     students: integer('students').notNull(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.schoolId] }), index('series_school_students_school_idx').on(t.schoolId)],
+);
+
+/**
+ * Lessons sent and completed per month, school, lesson and delivery type ('' for none), kept by
+ * the database as lessons are written (migration 0010, docs/decisions/014): a network's Lessons
+ * report over whole months adds up these rows instead of reading every lesson of the period.
+ */
+export const lessonMonths = pgTable(
+  'lesson_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    episodeId: ref('episode_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    sent: integer('sent').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.episodeId, t.deliveryType] })],
+);
+
+/**
+ * Lessons returned per month of return, school, course, delivery type ('' for none) and days out,
+ * kept with lesson_months: the Lesson turnaround report's medians over whole months come from
+ * these counts.
+ */
+export const lessonTurnarounds = pgTable(
+  'lesson_turnarounds',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    seriesId: ref('series_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.seriesId, t.deliveryType, t.days] })],
 );

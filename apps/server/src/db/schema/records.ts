@@ -29,6 +29,8 @@ export const decisions = pgTable(
     index('decisions_cached_enrollment_id_idx').on(t.cachedEnrollmentId),
     index('decisions_episode_delivery_id_idx').on(t.episodeDeliveryId),
     index('decisions_visit_id_idx').on(t.visitId),
+    // The Decisions report finds the decisions recorded in a period (issue 11).
+    index('decisions_created_at_idx').on(t.createdAt),
     check('decisions_context_check', sql`num_nonnulls(${t.episodeDeliveryId}, ${t.attendanceId}, ${t.visitId}) = 1`),
   ],
 );

@@ -2,7 +2,7 @@ import type { PeriodReportQuery, ReportColumn, ReportFilter, ReportResponse } fr
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvColumn, type CsvExport, numberCell, textCell } from '../../core/csv.ts';
 import { and, rows } from '../../core/lists.ts';
-import { type Scope, visibleStudent } from '../../core/scope.ts';
+import { type Scope, visibleEnrollment } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -46,6 +46,19 @@ export type PeriodReport = {
   measures: Measure[];
   /** A condition its records always meet (the returned lessons, the seminars' presentations). */
   where?: SQL;
+  /**
+   * The user's scope over its records, when they are not rows of one enrollment each (the kept
+   * counts of a school's lessons): `schoolIds`, the schools whose records the user sees.
+   */
+  scopeOf?: (schoolIds: readonly number[] | 'all') => SQL;
+  /** What each join reads from, where it differs from the shared joins'. */
+  joinNeeds?: Partial<Record<Join, Join[]>>;
+  /**
+   * The same report from counts the database keeps by month and school (migration 0010), for the
+   * groupings and filters those counts have: a network's lessons over a quarter are a few thousand
+   * counts instead of a million lessons.
+   */
+  counted?: { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[] };
 };
 
 /**
@@ -106,19 +119,23 @@ export const studentCount: Pick<Measure, 'value' | 'needs'> = { value: () => sql
  * counted over the records themselves, so a median or a distinct count is right), with `n`, the
  * row's place (the totals last). The JSON answer and both exports read it.
  */
-function reportSelect(report: PeriodReport, scope: Scope, query: PeriodReportQuery): SQL {
+function reportSelect(report: PeriodReport, scope: Scope | { schools: readonly number[] | 'all' }, query: PeriodReportQuery): SQL {
   const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
   const needs = new Set<Join>([...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])]);
-  if (!scope.all) needs.add('s');
-  const conditions: (SQL | null)[] = [report.where ?? null, report.period(query), visibleStudent(scope)];
-  if (scope.all) conditions.pop();
+  let visible: SQL;
+  if ('schools' in scope) visible = report.scopeOf!(scope.schools);
+  else {
+    if (!scope.all) needs.add('e');
+    visible = visibleEnrollment(scope);
+  }
+  const conditions: (SQL | null)[] = [report.where ?? null, report.period(query), visible];
   for (const [filter, rule] of Object.entries(report.filters) as [ReportFilter, NonNullable<PeriodReport['filters'][ReportFilter]>][]) {
     const value = query[filter];
     if (value === undefined) continue;
     conditions.push(rule.where(value));
     for (const join of rule.needs ?? []) needs.add(join);
   }
-  for (const join of [...needs]) for (const needed of joinNeeds[join] ?? []) needs.add(needed);
+  for (const join of [...needs]) for (const needed of (report.joinNeeds ?? joinNeeds)[join] ?? []) needs.add(needed);
   const joins = joinOrder
     .filter((join) => needs.has(join))
     .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
@@ -131,6 +148,46 @@ function reportSelect(report: PeriodReport, scope: Scope, query: PeriodReportQue
     from ${report.from} ${sql.join(joins, sql` `)}
     where ${and(conditions)}
     group by grouping sets ((${groupBy}), ())`;
+}
+
+/** Whether a period runs over whole months: from a first day (or open) to a last day (or open). */
+export function wholeMonths(period: Period): boolean {
+  const first = !period.from || period.from.endsWith('-01');
+  const [year, month, day] = (period.to ?? '').split('-').map(Number) as [number, number, number];
+  const last = !period.to || day === new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return first && last;
+}
+
+/**
+ * The schools whose records the user sees as a whole, when that is all they see: every school for
+ * the network, an admin's schools when none of their own or shared students is elsewhere; null
+ * when the user sees students one by one (an instructor), which only the records can answer.
+ */
+async function schoolsSeen(db: DbOrTx, scope: Scope): Promise<readonly number[] | 'all' | null> {
+  if (scope.all) return 'all';
+  if (scope.adminSchoolIds.length === 0) return null;
+  const admin = sql`any(${sql.param([...scope.adminSchoolIds])}::bigint[])`;
+  const [outside] = await rows<{ found: boolean }>(
+    db.execute(sql`select exists (select 1 from students s where s.instructor_id = ${scope.userId} and not s.school_id = ${admin})
+      or exists (select 1 from student_shares ss join students s on s.id = ss.student_id
+        where ss.user_id = ${scope.userId} and not s.school_id = ${admin}) as found`),
+  );
+  return outside?.found ? null : scope.adminSchoolIds;
+}
+
+/** The report's SELECT for this user and query: from the kept counts where they answer it. */
+async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, query: PeriodReportQuery): Promise<SQL> {
+  const counted = report.counted;
+  const fits =
+    counted &&
+    counted.groups.includes(query.group) &&
+    (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter)) &&
+    wholeMonths(query);
+  if (fits) {
+    const schools = await schoolsSeen(db, scope);
+    if (schools !== null) return reportSelect(counted.report, { schools }, query);
+  }
+  return reportSelect(report, scope, query);
 }
 
 /** The columns of a report as grouped: what names a row, then its figures. */
@@ -154,7 +211,8 @@ export async function periodReport(
   scope: Scope,
   query: PeriodReportQuery,
 ): Promise<ReportResponse> {
-  const found = await rows<Row>(db.execute(sql`select * from (${reportSelect(report, scope, query)}) r order by r.n`));
+  const select = await chosenSelect(db, report, scope, query);
+  const found = await rows<Row>(db.execute(sql`select * from (${select}) r order by r.n`));
   const shape = (row: Row, name: string) =>
     Object.fromEntries([
       ['key', row.key ?? ''],
@@ -172,17 +230,18 @@ export async function periodReport(
 }
 
 /** The same rows as a CSV or Excel file named `label`, the totals row last. */
-export function periodExport(
+export async function periodExport(
+  db: DbOrTx,
   report: PeriodReport,
   labels: { file: string; group: string },
   scope: Scope,
   query: PeriodReportQuery,
-): CsvExport {
+): Promise<CsvExport> {
   const cells: CsvColumn[] = report.measures.map((measure) => numberCell(measure.label, sql`r.${sql.identifier(measure.key)}`));
   return {
     label: labels.file,
     columns: [textCell(labels.group, sql`case when r.total then 'Total' else r.name end`), ...cells],
-    from: sql`(${reportSelect(report, scope, query)}) r`,
+    from: sql`(${await chosenSelect(db, report, scope, query)}) r`,
     where: sql`true`,
     key: [sql`r.n`],
   };

@@ -1,6 +1,6 @@
 import { deliveryTypeLabels } from '@srs/shared/enrollments';
 import type { PeriodReportKind } from '@srs/shared/reports';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   countWithin,
   type Grouping,
@@ -57,8 +57,79 @@ const deliveryGroups: Record<string, Grouping> = {
   ...placeGroups,
 };
 
+/** The kept counts' scope: the schools the user sees, as a list of ids. */
+const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
+  schools === 'all' ? sql`true` : sql`${column} = any(${sql.param([...schools])}::bigint[])`;
+
+/**
+ * Lessons from the counts kept per month, school, lesson and delivery type (lesson_months `lm`):
+ * the same rows and figures as from the lessons, for whole months, by course, lesson, delivery
+ * type or school, for a user who sees whole schools.
+ */
+const lessonMonths: PeriodReport = {
+  from: sql`lesson_months lm join episodes ep on ep.id = lm.episode_id`,
+  joins: { ep: sql``, sc: sql`join schools sc on sc.id = lm.school_id`, se: sql`join series se on se.id = ep.series_id` },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lm.school_id`),
+  where: sql`(lm.sent <> 0 or lm.completed <> 0)`,
+  period: (period) => within(sql`lm.month`, period),
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lm.school_id = ${id}` },
+    series_id: { where: (id) => sql`ep.series_id = ${id}` },
+    episode_id: { where: (id) => sql`lm.episode_id = ${id}` },
+    delivery_type: { where: (type) => sql`lm.delivery_type = ${type}` },
+  },
+  groups: {
+    course: { ...bySeries, needs: ['se'] },
+    lesson: byEpisode,
+    delivery_type: byDeliveryType('lm.delivery_type'),
+    school: placeGroups.school,
+  },
+  measures: [
+    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lm.sent), 0)::int` },
+    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lm.completed), 0)::int` },
+  ],
+};
+
+
 /** Days from sent to returned, for a lesson returned no earlier than it went out. */
 const turnaroundDays = sql`(d.date_completed - d.date_sent)`;
+
+/**
+ * How many lessons came back, and the median and 90th percentile of their days out: from the
+ * lessons (`count`, `percentile` over them) or from kept counts.
+ */
+const turnaroundMeasures = (returned: SQL, percentile: (share: number) => SQL): PeriodReport['measures'] => [
+  { key: 'returned', label: 'Lessons returned', kind: 'number', value: () => returned },
+  { key: 'median_days', label: 'Median (days)', kind: 'days', value: () => sql`round((${percentile(0.5)})::numeric, 1)` },
+  { key: 'p90_days', label: '90th percentile (days)', kind: 'days', value: () => sql`round((${percentile(0.9)})::numeric, 1)` },
+];
+
+/**
+ * Lessons returned from the counts kept per month, school, course, delivery type and days out
+ * (lesson_turnarounds `lt`); the medians are those of the lessons themselves, each count weighing
+ * its days (srs_weighted_percentile, migration 0010).
+ */
+const lessonTurnarounds: PeriodReport = {
+  from: sql`lesson_turnarounds lt`,
+  joins: { sc: sql`join schools sc on sc.id = lt.school_id`, se: sql`join series se on se.id = lt.series_id` },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lt.school_id`),
+  where: sql`lt.lessons > 0`,
+  period: (period) => within(sql`lt.month`, period),
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lt.school_id = ${id}` },
+    series_id: { where: (id) => sql`lt.series_id = ${id}` },
+    delivery_type: { where: (type) => sql`lt.delivery_type = ${type}` },
+  },
+  groups: { delivery_type: byDeliveryType('lt.delivery_type'), course: bySeries, school: placeGroups.school },
+  measures: turnaroundMeasures(
+    sql`coalesce(sum(lt.lessons), 0)::int`,
+    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lt.days, lt.lessons] order by lt.days))`,
+  ),
+};
 
 /** A decision's lesson or presentation (none for a decision made at a visit). */
 const decisionLesson = sql`left join episode_deliveries dd on dd.id = dc.episode_delivery_id
@@ -88,6 +159,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period) },
       { key: 'completed', label: 'Completed', kind: 'number', value: (period) => countWithin(sql`d.date_completed`, period) },
     ],
+    counted: { report: lessonMonths, groups: ['course', 'lesson', 'delivery_type', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'episode_id', 'delivery_type'] },
   },
   turnaround: {
     from: deliveries,
@@ -96,21 +168,10 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     period: (period) => within(sql`d.date_completed`, period),
     filters: deliveryFilters,
     groups: deliveryGroups,
-    measures: [
-      { key: 'returned', label: 'Lessons returned', kind: 'number', value: () => sql`count(*)::int` },
-      {
-        key: 'median_days',
-        label: 'Median (days)',
-        kind: 'days',
-        value: () => sql`round(percentile_cont(0.5) within group (order by ${turnaroundDays})::numeric, 1)`,
-      },
-      {
-        key: 'p90_days',
-        label: '90th percentile (days)',
-        kind: 'days',
-        value: () => sql`round(percentile_cont(0.9) within group (order by ${turnaroundDays})::numeric, 1)`,
-      },
-    ],
+    measures: turnaroundMeasures(sql`count(*)::int`, (share) => sql`percentile_cont(${sql.raw(String(share))}) within group (order by ${turnaroundDays})`),
+    counted: {
+      report: lessonTurnarounds,
+      groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
   },
   decisions: {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id

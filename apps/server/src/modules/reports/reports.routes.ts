@@ -80,7 +80,8 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
             format,
             reply,
             db,
-            periodExport(
+            await periodExport(
+              db,
               report,
               { file: reportFileLabel(kind, request.query.group), group: groupLabel(kind, request.query.group) },
               request.actor.scope,

@@ -91,9 +91,12 @@ const day = (year: number, month: number, date: number) => {
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 };
 
-/** The first and last day of a named period around `today` (YYYY-MM-DD); none for all time. */
+/**
+ * The first and last day of a named period around `today` (YYYY-MM-DD), always whole months; none
+ * for all time.
+ */
 export function periodRange(choice: PeriodChoice, today: string): { from?: string; to?: string } {
-  const [year, month, date] = today.split('-').map(Number) as [number, number, number];
+  const [year, month] = today.split('-').map(Number) as [number, number];
   const m = month - 1;
   const quarter = m - (m % 3);
   switch (choice) {
@@ -110,7 +113,8 @@ export function periodRange(choice: PeriodChoice, today: string): { from?: strin
     case 'last-year':
       return { from: day(year - 1, 0, 1), to: day(year - 1, 11, 31) };
     case 'last-12-months':
-      return { from: day(year, m - 12, date + 1), to: today };
+      // Whole months, this one included: the counts the server keeps by month answer them.
+      return { from: day(year, m - 11, 1), to: day(year, m + 1, 0) };
     default:
       return {};
   }
