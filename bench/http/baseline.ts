@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { exportRoutes } from './baseline/exports.ts';
 import { enrollmentRecordRoutes } from './baseline/enrollments.ts';
 import { listRoutes } from './baseline/lists.ts';
+import { periodReportRoutes } from './baseline/period-reports.ts';
 import { reportRoutes } from './baseline/reports.ts';
 import { bracketQuery, openPool } from './baseline/sql.ts';
 import { studentRecordRoutes } from './baseline/students.ts';
@@ -22,6 +23,7 @@ enrollmentRecordRoutes(app, pool);
 listRoutes(app, pool);
 exportRoutes(app, pool);
 reportRoutes(app, pool);
+periodReportRoutes(app, pool);
 
 const shutdown = async () => {
   await app.close();

@@ -114,4 +114,30 @@ export async function reportScenarios(context: Context, roles: Roles): Promise<v
       paths: [`/api/reports/followup?group=${group}`],
     });
   }
+  // The reports over a period, this quarter (the page's first period), each by its first grouping
+  // for the network and a conference; the network's lessons and turnaround by school too.
+  const now = new Date();
+  const quarter = now.getMonth() - (now.getMonth() % 3);
+  const day = (month: number, date: number) => {
+    const at = new Date(now.getFullYear(), month, date);
+    return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  };
+  const period = `from=${day(quarter, 1)}&to=${day(quarter + 3, 0)}`;
+  const periodCases: [Staff, string, string][] = [
+    ...['lessons', 'turnaround', 'decisions', 'enrollments', 'products', 'attendance'].flatMap((kind): [Staff, string, string][] => [
+      [roles.global, kind, ''],
+      [roles.conference, kind, ''],
+    ]),
+    [roles.global, 'lessons', 'school'],
+    [roles.global, 'turnaround', 'school'],
+  ];
+  for (const [staff, kind, group] of periodCases) {
+    await runPair(context, {
+      group: 'reports',
+      scenario: `GET /reports/${kind}${group ? ` by ${group}` : ''} this quarter`,
+      staff,
+      connections: 2,
+      paths: [`/api/reports/${kind}?${period}${group ? `&group=${group}` : ''}`],
+    });
+  }
 }

@@ -79,9 +79,11 @@ export function visibleStudent(scope: Scope, student: SQL = sql.raw('s')): SQL {
  */
 export function visibleEnrollment(scope: Scope, enrollment: SQL = sql.raw('e')): SQL {
   if (scope.all) return sql`true`;
-  const own = sql`${enrollment}.student_id in (
+  // An array the database reads once: as `in (select …)` beside the OR, it was estimated to keep half
+  // of all enrollments, and a conference's products were read by a scan of every one (205 -> 50 ms).
+  const own = sql`${enrollment}.student_id = any(array(
     select vs.id from students vs where vs.instructor_id = ${scope.userId}
-    union all select ss.student_id from student_shares ss where ss.user_id = ${scope.userId})`;
+    union all select ss.student_id from student_shares ss where ss.user_id = ${scope.userId}))`;
   if (scope.adminSchoolIds.length === 0) return own;
   return sql`(${enrollment}.school_id in ${idList(scope.adminSchoolIds)} or ${own})`;
 }

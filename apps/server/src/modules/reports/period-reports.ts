@@ -1,9 +1,11 @@
 import { deliveryTypeLabels } from '@srs/shared/enrollments';
 import type { PeriodReportKind } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
+import { and } from '../../core/lists.ts';
 import {
   countWithin,
   type Grouping,
+  type Period,
   type PeriodReport,
   placeFilters,
   placeGroups,
@@ -136,8 +138,18 @@ const decisionLesson = sql`left join episode_deliveries dd on dd.id = dc.episode
   left join attendances aa on aa.id = dc.attendance_id
   left join episodes ep on ep.id = coalesce(dd.episode_id, aa.episode_id)`;
 
-/** The day a decision was recorded, in the server's zone (the demo and a real user record it then). */
-const decisionDay = sql`(dc.created_at)::date`;
+/**
+ * The decisions recorded within the period, by the day in the server's zone (the demo and a real
+ * user record a decision the day it was made): from midnight of the first day to midnight after
+ * the last, so that the index of the moments finds them.
+ */
+const decidedWithin = (period: Period) => {
+  const parts = [
+    period.from ? sql`dc.created_at >= ${period.from}::date` : null,
+    period.to ? sql`dc.created_at < ${period.to}::date + 1` : null,
+  ];
+  return parts.some(Boolean) ? and(parts) : null;
+};
 /** The day of a presentation: its date, or the day the attendance was recorded when it has none. */
 const presentationDay = sql`coalesce(ep.date, a.created_at::date)`;
 
@@ -177,7 +189,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id
       join enrollments e on e.id = dc.cached_enrollment_id`,
     joins: { ep: decisionLesson, se: sql`join series se on se.id = o.series_id` },
-    period: (period) => within(decisionDay, period),
+    period: decidedWithin,
     filters: {
       ...placeFilters,
       series_id: { where: (id) => sql`o.series_id = ${id}` },
