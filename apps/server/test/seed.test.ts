@@ -223,6 +223,9 @@ async function derivedDataAsTheTriggersKeepIt(database: Database) {
   expect(await count(`(${counts}) except (${stored})`)).toBe(0);
   expect(await count(`(${stored}) except (${counts})`)).toBe(0);
   await expectLessonCountsKept(database);
+  expect(
+    await count('select 1 from decisions d join enrollments e on e.id = d.cached_enrollment_id where d.cached_student_id is distinct from e.student_id'),
+  ).toBe(0);
 }
 
 async function expectLargeSeed(database: Database) {

@@ -89,7 +89,7 @@ async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineS
   const scoped = visible ? [visible] : [];
   if (kind === 'decisions') {
     return {
-      from: 'decisions dc join decision_options o on o.id = dc.decision_option_id join enrollments e on e.id = dc.cached_enrollment_id',
+      from: `decisions dc join decision_options o on o.id = dc.decision_option_id${visible ? ' join enrollments e on e.id = dc.cached_enrollment_id' : ''}`,
       where: [
         ...(q.from ? [`dc.created_at >= ${p.add(q.from)}::date`] : []),
         ...(q.to ? [`dc.created_at < ${p.add(q.to)}::date + 1`] : []),
@@ -101,7 +101,7 @@ async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineS
       label: 'Decision',
       measures: [
         ['decisions', 'Decisions', 'number', 'count(*)::int'],
-        ['students', 'Students', 'number', 'count(distinct e.student_id)::int'],
+        ['students', 'Students', 'number', 'count(distinct dc.cached_student_id)::int'],
       ],
     };
   }

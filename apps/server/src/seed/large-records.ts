@@ -97,7 +97,8 @@ export function insertAttendances(afterStudentId: number, afterEnrollmentId: num
 
 /**
  * Decisions on one returned lesson in eight (recorded the day it came back) and on one attendance
- * in six (the evening of the presentation), each an option of its series picked by hash; and one
+ * in six (the evening of the presentation), each an option of its series picked by hash, with its
+ * student (the trigger of migration 0011 is off while a superuser seeds); and one
  * enrollment in eight given literature (one to three of a product, at its price, some day between
  * its start and today).
  */
@@ -105,8 +106,9 @@ export function insertDecisionsAndProducts(afterEnrollmentId: number, today: str
   const count = (series: SQL) => sql`greatest(1, (select count(*) from seed_options o2 where o2.series_id = ${series}))`;
   return [
     sql`
-      insert into decisions (decision_option_id, cached_enrollment_id, episode_delivery_id, created_at, updated_at)
-      select o.option_id, d.enrollment_id, d.id, d.date_completed::timestamp + interval '11 hours',
+      insert into decisions (decision_option_id, cached_enrollment_id, cached_student_id, episode_delivery_id, created_at,
+        updated_at)
+      select o.option_id, d.enrollment_id, e.student_id, d.id, d.date_completed::timestamp + interval '11 hours',
         d.date_completed::timestamp + interval '11 hours'
       from episode_deliveries d join enrollments e on e.id = d.enrollment_id
       join seed_options o on o.series_id = e.series_id and o.k = ${h(sql`d.id`, salts.option, count(sql`e.series_id`))}
@@ -114,8 +116,9 @@ export function insertDecisionsAndProducts(afterEnrollmentId: number, today: str
         and ${h(sql`d.id`, salts.decision, 8)} = 0
       order by d.id`,
     sql`
-      insert into decisions (decision_option_id, cached_enrollment_id, attendance_id, created_at, updated_at)
-      select o.option_id, a.enrollment_id, a.id, a.created_at, a.created_at
+      insert into decisions (decision_option_id, cached_enrollment_id, cached_student_id, attendance_id, created_at,
+        updated_at)
+      select o.option_id, a.enrollment_id, e.student_id, a.id, a.created_at, a.created_at
       from attendances a join enrollments e on e.id = a.enrollment_id
       join seed_options o on o.series_id = e.series_id and o.k = ${h(sql`a.id`, salts.option, count(sql`e.series_id`))}
       where a.enrollment_id > ${afterEnrollmentId} and ${h(sql`a.id`, salts.decision, 6)} = 0

@@ -34,7 +34,9 @@ async function readBody(response: Response, { onProgress, signal }: DownloadOpti
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !onProgress) return response.blob();
   const reader = response.body.getReader();
-  signal?.addEventListener('abort', () => void reader.cancel(), { once: true });
+  // A cancel that came while the answer was on its way has already fired: it stops the reading now.
+  if (signal?.aborted) void reader.cancel();
+  else signal?.addEventListener('abort', () => void reader.cancel(), { once: true });
   const parts: Uint8Array[] = [];
   let bytes = 0;
   for (;;) {

@@ -20,6 +20,11 @@ export const decisions = pgTable(
     cachedEnrollmentId: ref('cached_enrollment_id')
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
+    /**
+     * Its enrollment's student, kept by the database (migration 0011): the Decisions report counts
+     * the students of a network's quarter without reading a million enrollments.
+     */
+    cachedStudentId: ref('cached_student_id'),
     episodeDeliveryId: ref('episode_delivery_id').references(() => episodeDeliveries.id, { onDelete: 'cascade' }),
     attendanceId: ref('attendance_id').references(() => attendances.id, { onDelete: 'cascade' }),
     visitId: ref('visit_id').references(() => visits.id, { onDelete: 'cascade' }),

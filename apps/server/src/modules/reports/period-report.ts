@@ -36,7 +36,8 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
  * and its figures.
  */
 export type PeriodReport = {
-  from: SQL;
+  /** Its records; of the period too, for records that take it inside (the counts kept by month). */
+  from: SQL | ((period: Period) => SQL);
   joins: Partial<Record<Join, SQL>>;
   /** Which records fall in the period. */
   period: (period: Period) => SQL | null;
@@ -145,7 +146,7 @@ function reportSelect(report: PeriodReport, scope: Scope | { schools: readonly n
   return sql`select grouping(${grouping.key}) = 1 as total, ${grouping.key} as key, ${grouping.name} as name,
       ${sql.join(figures, sql`, `)},
       row_number() over (order by grouping(${grouping.key}), ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
-    from ${report.from} ${sql.join(joins, sql` `)}
+    from ${typeof report.from === 'function' ? report.from(query) : report.from} ${sql.join(joins, sql` `)}
     where ${and(conditions)}
     group by grouping sets ((${groupBy}), ())`;
 }

