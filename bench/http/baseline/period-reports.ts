@@ -74,8 +74,11 @@ async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineS
     const percentile = (share: number) =>
       `round((srs_weighted_percentile(${share}, array_agg(array[lt.days, lt.lessons] order by lt.days)))::numeric, 1)`;
     return {
-      from: `lesson_turnarounds lt ${group === 'school' ? 'join schools sc on sc.id = lt.school_id' : ''}`,
-      where: ['lt.lessons > 0', ...within('lt.month', p, q.from, q.to), ...inSchools],
+      from: `(select lt.school_id, lt.series_id, lt.delivery_type, lt.days, sum(lt.lessons)::int as lessons
+          from lesson_turnarounds lt where ${within('lt.month', p, q.from, q.to).join(' and ') || 'true'}
+          group by lt.school_id, lt.series_id, lt.delivery_type, lt.days) lt
+        ${group === 'school' ? 'join schools sc on sc.id = lt.school_id' : ''}`,
+      where: ['lt.lessons > 0', ...inSchools],
       ...(group === 'school' ? school : deliveryType('lt.delivery_type')),
       label: group === 'school' ? 'School' : 'Delivery type',
       measures: [
