@@ -150,6 +150,13 @@ const filterSchemas = {
   delivery_type: z.enum(deliveryTypes).optional(),
 };
 
+/** What a period that ends before it starts is told, under its To date ('To must be on or after…'). */
+export const periodOrderMessage = 'must be on or after the From date';
+
+/** Whether a period (YYYY-MM-DD days, either end open) ends before it starts. */
+export const endsBeforeItStarts = (period: { from?: string | undefined; to?: string | undefined }) =>
+  Boolean(period.from && period.to && period.to < period.from);
+
 /**
  * The query of a report over a period: its grouping, the period (both ends included, either may be
  * left open) and the filters that apply to it. A period that ends before it starts is refused.
@@ -161,9 +168,7 @@ export function periodReportQuery<K extends PeriodReportKind>(kind: K) {
   return z
     .object({ group: z.enum(groups).default(groups[0]), from: isoDate.optional(), to: isoDate.optional(), ...filters })
     .superRefine((query, context) => {
-      if (query.from && query.to && query.to < query.from) {
-        context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after the From date' });
-      }
+      if (endsBeforeItStarts(query)) context.addIssue({ code: 'custom', path: ['to'], message: periodOrderMessage });
     }) as unknown as z.ZodType<PeriodReportQuery, unknown>;
 }
 

@@ -1,4 +1,5 @@
 import { formatDate } from '@srs/shared/dates';
+import { humanize } from '@srs/shared/messages';
 import {
   type PeriodReportKind,
   periodReportKinds,
@@ -6,7 +7,10 @@ import {
   type ReportKind,
   reportDefinitions,
   reportKinds,
+  endsBeforeItStarts,
+  periodOrderMessage,
 } from '@srs/shared/reports';
+import { todayIso } from '../../lib/dates.ts';
 
 /**
  * A report over a period as the URL keeps it (a report can be bookmarked and shared): which
@@ -86,10 +90,8 @@ export function periodParams(view: PeriodView): URLSearchParams {
   return params;
 }
 
-const day = (year: number, month: number, date: number) => {
-  const at = new Date(year, month, date);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-};
+/** A day of the local calendar as YYYY-MM-DD (JavaScript months from 0; day 0 is the month before's last). */
+const day = (year: number, month: number, date: number) => todayIso(new Date(year, month, date));
 
 /**
  * The first and last day of a named period around `today` (YYYY-MM-DD), always whole months; none
@@ -144,12 +146,12 @@ export function withFilter(view: PeriodView, filter: ReportFilter, value: string
   return { ...view, filters };
 }
 
-/** The words under the To date when the period ends before it starts (the server refuses it too). */
-export const periodOrderError = 'To must be on or after the From date';
+/** The words under the To date when the period ends before it starts (the server's, with its field). */
+export const periodOrderError = `${humanize('to')} ${periodOrderMessage}`;
 
 /** Whether the view's period can be asked for: a custom one that ends before it starts cannot. */
 export function periodIsValid(view: PeriodView): boolean {
-  return !(view.period === 'custom' && view.from && view.to && view.to < view.from);
+  return !(view.period === 'custom' && endsBeforeItStarts(view));
 }
 
 /** The period in words under the filters: 'From 10/01/2026 to 12/31/2026, by the day …'. */
