@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { InlineConfig, Plugin, Rolldown } from 'vite';
-import { dashboardTilesScript } from '../src/lib/dashboard-tiles.ts';
-import { prerender } from './prerender.ts';
+import { classicScript, prerender } from './prerender.ts';
 
 /**
  * The pages people land on: a signed-out visit ends on /login, a sign-in on the dashboard at /
@@ -23,8 +22,9 @@ export const landingPages = [
     // The dashboard's frame, before anyone's data: it paints with the style sheets, then the
     // scripts download (src/prerender.tsx).
     prerendered: { module: 'src/prerender.tsx', render: 'renderDashboardFrame' },
-    // Before it paints: how many tiles the frame draws (lib/dashboard-tiles.ts).
-    beforePaint: { name: 'dashboard-tiles.js', source: dashboardTilesScript },
+    // Before it paints: how many tiles the frame draws, and the follow-up list asked for at once
+    // (lib/dashboard-first.ts).
+    beforePaint: { name: 'dashboard-first.js', module: 'src/dashboard-first.ts' },
   },
 ] as const;
 
@@ -113,7 +113,8 @@ export function landingPageHtml(config: InlineConfig): Plugin {
           source = source.replace('<div id="root"></div>', `<div id="root"><div inert>${markup}</div></div>`);
         }
         if ('beforePaint' in page) {
-          const script = this.emitFile({ type: 'asset', name: page.beforePaint.name, source: page.beforePaint.source() });
+          const code = await classicScript(config, page.beforePaint.module);
+          const script = this.emitFile({ type: 'asset', name: page.beforePaint.name, source: code });
           const tag = `    <script src="${base}${this.getFileName(script)}"></script>\n`;
           source = source.replace('    <link rel="stylesheet"', `${tag}    <link rel="stylesheet"`);
         }

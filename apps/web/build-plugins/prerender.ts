@@ -47,3 +47,31 @@ export async function prerender(config: InlineConfig, module: string, render: st
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A file of src/ as one classic script (no imports, run where it stands in the page), minified:
+ * for what a page does before it paints. The app's plugins apply (the endpoints without schemas).
+ */
+export async function classicScript(config: InlineConfig, module: string): Promise<string> {
+  const root = config.root ?? '.';
+  const result = await build({
+    ...config,
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      ...config.build,
+      write: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: false,
+      minify: true,
+      reportCompressedSize: false,
+      lib: { entry: path.resolve(root, module), formats: ['iife'], name: 'srsFirst' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((output) => output.type === 'chunk');
+  const [script] = chunks;
+  if (!script || chunks.length !== 1) throw new Error(`${module} did not build into one script`);
+  return script.code;
+}

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../src/lib/session.ts';
-import { DashboardMobile, enrollmentLines } from '../src/routes/dashboard-mobile.tsx';
+import { enrollmentLines } from '../src/lib/dashboard-first.ts';
+import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
 import { appConfig, instructor, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));

@@ -1,8 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { countText, ListPagination, recordCount } from '../src/components/list-pagination.tsx';
+import { ListPagination } from '../src/components/list-pagination.tsx';
 import { withPage, withSearchText, withSort } from '../src/components/list-params.ts';
 import { useListParams } from '../src/components/use-list-params.ts';
+import { countText, recordCount } from '../src/lib/counts.ts';
 import { renderRoutes } from './support.tsx';
 
 type Paging = NonNullable<Parameters<typeof ListPagination>[0]['pagination']>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
 import { messages } from './messages.ts';
+import { groupedNumber } from './numbers.ts';
 
 /** The message of a value given in the wrong form (a word for an id, a date that is no date). */
 export const notValid = 'is not valid';
@@ -9,7 +10,7 @@ export const notValid = 'is not valid';
  * The messages of a length or range limit, as the 422 body's 'Field name message' pieces need
  * them: lowercase, without the field name ('Address is too long (at most 200 characters)').
  */
-const count = (n: number) => n.toLocaleString('en-US');
+const count = groupedNumber;
 export const limits = {
   tooLong: (max: number) => `is too long (at most ${count(max)} characters)`,
   tooShort: (min: number) => `is too short (at least ${count(min)} characters)`,

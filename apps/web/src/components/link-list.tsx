@@ -1,4 +1,4 @@
-import { Box, Center, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
 import { memo, useDeferredValue } from 'react';
@@ -58,14 +58,13 @@ const Rows = memo(function Rows({ label, items, emptyMessage, failed }: Props) {
             )}
           </Box>
         ) : (
-          <NavLink
-            key={item.key}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            description={item.description}
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-          />
+          <Link key={item.key} to={item.to} className={`${classes.link} mantine-focus-auto`}>
+            <span className={classes.body}>
+              <span className={classes.label}>{item.label}</span>
+              {item.description && <span className={classes.description}>{item.description}</span>}
+            </span>
+            <IconChevronRight size={16} aria-hidden className={classes.chevron} />
+          </Link>
         ),
       )}
     </Stack>

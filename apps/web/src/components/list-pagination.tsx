@@ -1,5 +1,7 @@
 import { Button, Group, Pagination, Text } from '@mantine/core';
 import type { Pagination as PaginationData } from '@srs/shared/common';
+import { groupedNumber } from '@srs/shared/numbers';
+import { recordCount } from '../lib/counts.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import type { PageCursor } from './list-params.ts';
 
@@ -8,19 +10,6 @@ type Props = {
   page: number;
   onPage: (page: number, cursor?: PageCursor) => void;
 };
-
-type Count = Pick<PaginationData, 'total_count' | 'total_capped'>;
-
-/** '25', '1,204', or 'More than 1,000' when the count stopped at its cap (docs/decisions/008). */
-export function countText(pagination: Count): string {
-  const count = pagination.total_count.toLocaleString('en-US');
-  return pagination.total_capped ? `More than ${count}` : count;
-}
-
-/** '1 record', '25 records', or 'More than 1,000 records'. */
-export function recordCount(pagination: Count): string {
-  return pagination.total_count === 1 && !pagination.total_capped ? '1 record' : `${countText(pagination)} records`;
-}
 
 /**
  * The page of a list, bound to the URL parameters `page` (and `after`/`before`, docs/decisions/008).
@@ -55,7 +44,7 @@ export function ListPagination({ pagination, page, onPage }: Props) {
             Previous
           </Button>
           <Text size="sm" aria-current="page">
-            Page {page.toLocaleString('en-US')}
+            Page {groupedNumber(page)}
           </Text>
           <Button
             variant="default"

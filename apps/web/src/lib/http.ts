@@ -3,11 +3,10 @@ import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
 import { clearSession, getToken, isLeaving, setAuthRedirect } from './session.ts';
 import { showHandlerError } from './toasts.ts';
+import { apiUrl, type QueryParams } from './api-url.ts';
 
-export const apiBase = '/api';
-
-type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+export { apiBase, apiUrl, toQueryString } from './api-url.ts';
+export type { QueryParams } from './api-url.ts';
 
 export type RequestOptions = {
   query?: QueryParams;
@@ -16,27 +15,6 @@ export type RequestOptions = {
   /** false: no toast of the shared handler; the caller shows the error. The session still ends on 401. */
   toastErrors?: boolean;
 };
-
-/** Query arrays in bracket style: `a[]=1&a[]=2` (SPEC section 7). Empty values are left out. */
-export function toQueryString(query: QueryParams | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  const present = (value: QueryValue): value is string | number | boolean =>
-    value !== undefined && value !== null && value !== '';
-  for (const [key, value] of Object.entries(query)) {
-    if (Array.isArray(value)) {
-      for (const item of value as readonly QueryValue[]) if (present(item)) params.append(`${key}[]`, String(item));
-    } else if (present(value as QueryValue)) {
-      params.append(key, String(value));
-    }
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-export function apiUrl(path: string, query?: QueryParams): string {
-  return `${apiBase}${path}${toQueryString(query)}`;
-}
 
 /** Clears the session, remembers where the user was and goes to /login (SPEC section 7). */
 export function endSession() {

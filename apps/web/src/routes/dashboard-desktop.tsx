@@ -9,9 +9,10 @@ import { InstructorsTable } from '../features/instructors/components/instructors
 import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
 import { CoursesTable } from '../features/series/components/courses-table.tsx';
 import { SeminarsTable } from '../features/series/components/seminars-table.tsx';
+import { followupListQuery } from '../lib/dashboard-first.ts';
 import { useCan } from '../lib/permissions.ts';
 import { useCanOpen } from '../lib/site-map/page-match.ts';
-import { dashboardListQuery, followupListQuery } from './dashboard-queries.ts';
+import { dashboardListQuery } from './dashboard-queries.ts';
 
 /** SPEC section 9: the follow-up table is 736 px high, or 1177 px beside the instructor table. */
 export const followupHeights = { instructor: 736, admin: 1177 } as const;

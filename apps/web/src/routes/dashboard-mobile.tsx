@@ -8,15 +8,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
-import { countText } from '../components/list-pagination.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
 import { instructorName, instructorsQuery } from '../features/instructors/api.ts';
 import { interestsQuery } from '../features/interests/api.ts';
 import { studentFilterQuery, studentsQuery } from '../features/students/api.ts';
 import { useAppConfig } from '../lib/app-config.ts';
+import { countText } from '../lib/counts.ts';
+import { enrollmentLines, followupListQuery } from '../lib/dashboard-first.ts';
 import { rememberDashboardTiles } from '../lib/dashboard-tiles.ts';
 import { useCan } from '../lib/permissions.ts';
-import { countQuery, dashboardListQuery, followupListQuery } from './dashboard-queries.ts';
+import { countQuery, dashboardListQuery } from './dashboard-queries.ts';
 
 type Panel = 'instructors' | 'interests';
 
@@ -55,14 +56,6 @@ const interestLine = (interest: Interest): LinkItem => ({
     .filter(Boolean)
     .join(' · '),
 });
-
-/** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
-export function enrollmentLines(pagination: { total_count: number; total_capped: boolean }, shown: number): string {
-  const count = pagination.total_count;
-  if (count === 1 && !pagination.total_capped) return 'One course or seminar to follow up.';
-  const lines = shown < count || pagination.total_capped ? `the ${shown} waiting longest are here` : 'a line for each';
-  return `${countText(pagination)} courses and seminars to follow up, ${lines}.`;
-}
 
 export function DashboardMobile() {
   const admin = useCan(dashboardInstructorRoles);

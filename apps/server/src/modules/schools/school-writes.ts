@@ -9,6 +9,7 @@ import type { Visible } from '../../core/records.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { schools } from '../../db/schema/index.ts';
 import type { SchoolCreateInput as CreateSchema, SchoolUpdateInput as UpdateSchema } from '@srs/shared/schools';
+import { groupedNumber } from '@srs/shared/numbers';
 import { lockVisibleSchool, violates } from './school-access.ts';
 import { schoolRules } from './school-rules.ts';
 
@@ -121,7 +122,7 @@ async function assertSchoolAdmin(tx: DbOrTx, userId: number, schoolId: number) {
   if (!found) throw invalid({ head_school_admin_id: ['must be a school admin of this school'] });
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${groupedNumber(n)} ${n === 1 ? one : many}`;
 
 /**
  * DELETE /schools/{id} (global admins): only a school without students, and whose seminars have

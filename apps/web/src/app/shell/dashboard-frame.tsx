@@ -1,6 +1,8 @@
 import { Burger, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBook, IconBook2, IconPresentation, IconUsers } from '@tabler/icons-react';
 import tileClasses from '../../components/count-tile.module.css';
+import { followupLinesAttribute } from '../../lib/dashboard-first.ts';
+import crumbClasses from './breadcrumbs.module.css';
 import frameClasses from './dashboard-frame.module.css';
 import classes from './shell.module.css';
 
@@ -36,7 +38,8 @@ export function DashboardFrame() {
           </div>
         </header>
         <div className={`${classes.crumbs} mantine-hidden-from-md`}>
-          <Text size="xs" py={14}>
+          {/* As high as mobile-breadcrumbs.tsx draws its crumb: what follows paints where it stays. */}
+          <Text size="xs" className={crumbClasses.crumb}>
             Dashboard
           </Text>
         </div>
@@ -85,6 +88,9 @@ function PhoneDashboard() {
         <Title order={2} size="h5" px="xs" mb={4}>
           Students needing follow-up
         </Title>
+        {/* How many, written here by the page's first script when the list arrives before the app
+            (lib/dashboard-first.ts), where dashboard-mobile.tsx writes it. */}
+        <Text size="xs" c="dimmed" px="xs" mb={4} hidden {...{ [followupLinesAttribute]: '' }} />
         <Center py="md">
           <Loader size="sm" />
         </Center>

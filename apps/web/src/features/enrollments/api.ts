@@ -7,14 +7,19 @@ import type {
   TakeAttendanceInput,
 } from '@srs/shared/enrollments';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, type QueryParams } from '../../lib/http.ts';
+import { takeFirstFollowupList } from '../../lib/dashboard-first.ts';
+import { apiUrl, call, type QueryParams } from '../../lib/http.ts';
 import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
+import { getToken } from '../../lib/session.ts';
 import { enrollmentPath } from '../../lib/site-map/paths.ts';
 
 export const needingFollowupQuery = (query: QueryParams) =>
   queryOptions({
     queryKey: enrollmentKeys.followupList(query),
-    queryFn: ({ signal }) => call(enrollmentEndpoints.needingFollowup, { query, signal }),
+    // The dashboard's page may have asked for its list already, before the app had loaded.
+    queryFn: async ({ signal }) =>
+      (await takeFirstFollowupList(apiUrl(enrollmentEndpoints.needingFollowup.path, query), getToken())) ??
+      call(enrollmentEndpoints.needingFollowup, { query, signal }),
     placeholderData: keepPreviousData,
   });
 

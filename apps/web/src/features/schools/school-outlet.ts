@@ -1,4 +1,5 @@
 import type { SchoolDetail } from '@srs/shared/schools';
+import { groupedNumber } from '@srs/shared/numbers';
 import { useOutletContext } from 'react-router';
 
 /** The school the detail route loaded, handed to its tabs. */
@@ -11,4 +12,4 @@ export const schoolName = (school: { school_code: string; church_name: string })
   `(#${school.school_code}) ${school.church_name}`;
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${groupedNumber(n)} ${n === 1 ? one : many}`;

@@ -1,0 +1,95 @@
+import type { Pagination } from '@srs/shared/common';
+import type { FollowupListResponse } from '@srs/shared/enrollments';
+import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
+import { apiUrl } from './api-url.ts';
+import { countText } from './counts.ts';
+import { markDashboardTiles } from './dashboard-tiles.ts';
+import { tokenKey } from './session-keys.ts';
+
+/** The dashboard's follow-up list: the first 100, oldest follow-up first (the server's order). */
+export const followupListQuery = { page: 1, per_page: 100 } as const;
+
+/** The address of that list, as the app asks for it (lib/http.ts). */
+export const followupListUrl = apiUrl(enrollmentEndpoints.needingFollowup.path, followupListQuery);
+
+/** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
+export function enrollmentLines(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number): string {
+  const count = pagination.total_count;
+  if (count === 1 && !pagination.total_capped) return 'One course or seminar to follow up.';
+  const lines = shown < count || pagination.total_capped ? `the ${shown} waiting longest are here` : 'a line for each';
+  return `${countText(pagination)} courses and seminars to follow up, ${lines}.`;
+}
+
+/** The attribute of the frame's place for that sentence (app/shell/dashboard-frame.tsx). */
+export const followupLinesAttribute = 'data-followup-lines';
+
+type FirstList = { url: string; token: string; list: Promise<FollowupListResponse | null> };
+
+declare global {
+  interface Window {
+    /** The follow-up list the dashboard's page asked for before the app had loaded. */
+    srsFirstFollowupList?: FirstList;
+  }
+}
+
+function isFollowupList(body: unknown): body is FollowupListResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { enrollments, pagination } = body as Partial<FollowupListResponse>;
+  return Array.isArray(enrollments) && typeof pagination?.total_count === 'number';
+}
+
+function whenParsed(run: () => void) {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}
+
+/** Writes the sentence above the follow-up list into the frame, while the app is still on its way. */
+export function writeFollowupLines(list: FollowupListResponse) {
+  if (list.pagination.total_count === 0) return;
+  const text = enrollmentLines(list.pagination, list.enrollments.length);
+  for (const line of document.querySelectorAll<HTMLElement>(`#root [inert] [${followupLinesAttribute}]`)) {
+    line.textContent = text;
+    line.hidden = false;
+  }
+}
+
+/**
+ * What the dashboard's page does before it paints (src/dashboard-first.ts, a classic script of its
+ * own, as the content security policy allows): it draws as many tiles as last time, and, for someone
+ * signed in, asks for the follow-up list at once. The list's sentence is written into the frame as
+ * soon as it arrives, and the app takes the answer instead of asking again (takeFirstFollowupList):
+ * on a slow phone the count shows while the app's scripts still download.
+ */
+export function startDashboardFirst() {
+  markDashboardTiles();
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(tokenKey);
+  } catch {
+    return;
+  }
+  if (!token) return;
+  const list = fetch(followupListUrl, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    credentials: 'same-origin',
+  })
+    .then((response) => (response.ok ? response.json() : null))
+    .then(
+      (body: unknown) => (isFollowupList(body) ? body : null),
+      () => null,
+    );
+  window.srsFirstFollowupList = { url: followupListUrl, token, list };
+  void list.then((arrived) => arrived && whenParsed(() => writeFollowupLines(arrived)));
+}
+
+/**
+ * The follow-up list the page asked for before the app had loaded, once: when it was asked for at
+ * this address with this token and arrived whole; otherwise null, and the app asks itself (a
+ * refused answer then goes through the shared handler).
+ */
+export async function takeFirstFollowupList(url: string, token: string | null): Promise<FollowupListResponse | null> {
+  const first = window.srsFirstFollowupList;
+  if (!first || first.url !== url || first.token !== token) return null;
+  delete window.srsFirstFollowupList;
+  return first.list;
+}
