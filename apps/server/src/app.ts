@@ -29,6 +29,8 @@ import { seriesRoutes } from './modules/series/series.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
+import { maxUploadBytes } from '@srs/shared/account';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { versionRoutes } from './modules/versions/versions.routes.ts';
@@ -88,7 +90,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(cookie);
   await app.register(formbody);
   // Multipart bodies (POST /enrollments with form data) arrive as plain fields, validated like JSON.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: maxUploadBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Student Records System API', version: '1.0.0' },
@@ -130,6 +132,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(seminarRoutes, context);
   await app.register(schoolRoutes, context);
   await app.register(userRoutes, context);
+  await app.register(accountRoutes, context);
   await app.register(signupRoutes, context);
   await app.register(interestRoutes, context);
   await app.register(mailRoutes, context);

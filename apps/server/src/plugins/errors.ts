@@ -1,3 +1,4 @@
+import { uploadMessages } from '@srs/shared/account';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -25,6 +26,8 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 500 && isBrokenMultipart(request.headers['content-type'], error)) {
       return reply.code(400).send({ error: 'The form data could not be read.' });
     }
+    // A picture or a file over the limit of @fastify/multipart (app.ts): said in words, like any 422.
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(422).send([uploadMessages.fileTooLarge]);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'Internal Server Error' });

@@ -80,7 +80,8 @@ export type RecordKind =
   | 'share_target'
   | 'interest'
   | 'series_offered'
-  | 'version';
+  | 'version'
+  | 'upload';
 
 export const kindLevels: Record<RecordKind, readonly Level[]> = {
   student: levels,
@@ -94,6 +95,7 @@ export const kindLevels: Record<RecordKind, readonly Level[]> = {
   interest: ['mine', 'sibling', 'foreign'],
   series_offered: ['mine', 'sibling', 'foreign'],
   version: ['mine', 'sibling', 'foreign'],
+  upload: ['mine', 'sibling', 'foreign'],
 };
 
 /**
@@ -103,6 +105,8 @@ export const kindLevels: Record<RecordKind, readonly Level[]> = {
  */
 export function sees(role: ActingRole, kind: RecordKind, level: Level): boolean {
   if (kind === 'user' && level === 'mine' && role === 'instructor') return false;
+  // A picture is its owner's alone (GET /api/uploads/{id}): the fixture's are the levels' users'.
+  if (kind === 'upload') return false;
   return levelInfo[level].seenBy.includes(role);
 }
 
@@ -271,6 +275,16 @@ export async function createMatrixFixture(t: TestContext) {
     return { id: rows[0]!.id };
   };
 
+  /** A profile picture of the level's user (GET /api/uploads/{id}). */
+  const newUpload = async (level: Level) => {
+    const rows = await t.database.query<{ id: number }>(
+      `insert into uploads (user_id, kind, content_type, byte_size, data)
+       values ($1, 'profile_picture', 'image/webp', 4, '\\x52494646') returning id`,
+      [usersAt[level]!.id],
+    );
+    return { id: rows[0]!.id };
+  };
+
   /** Records made for one write, so a write never changes what later cases read. */
   const fresh = {
     student: newStudent,
@@ -286,6 +300,7 @@ export async function createMatrixFixture(t: TestContext) {
     interest: newInterest,
     series_offered: newSeriesOffered,
     version: newVersion,
+    upload: newUpload,
   } satisfies Record<RecordKind, (level: Level) => Promise<{ id: number }>>;
 
   // The records reads look at, one per kind and level.
@@ -304,6 +319,7 @@ export async function createMatrixFixture(t: TestContext) {
     records.set(`interest:${level}`, await newInterest(level));
     records.set(`series_offered:${level}`, await newSeriesOffered(level));
     records.set(`version:${level}`, await newVersion(level));
+    records.set(`upload:${level}`, await newUpload(level));
   }
 
   return {

@@ -39,6 +39,7 @@ export const kindsBySegment: Record<string, readonly RecordKind[]> = {
   instructors: ['user'],
   interests: ['interest'],
   versions: ['version'],
+  uploads: ['upload'],
 };
 
 /**
@@ -199,6 +200,7 @@ export const probes: Record<string, Probe[]> = {
       accept: [200, 422],
     },
   ],
+  'PATCH /api/users/update_current': [{ name: 'own phone', request: () => ({ body: { phone: '555-0100' } }) }],
   ...merged((area) => area.probes),
 };
 

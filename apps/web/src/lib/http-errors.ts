@@ -1,4 +1,4 @@
-import { messages, sessionEndingErrors, unprocessableMessage } from '@srs/shared/messages';
+import { humanize, messages, sessionEndingErrors, unprocessableMessage } from '@srs/shared/messages';
 
 /**
  * A failed call: the status (null when no response came), the parsed body and the text the shared
@@ -48,4 +48,18 @@ export function routeIdOf(value: string | undefined, what: string): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id <= 0) throw new HttpError(`${what} not found`, 404, null);
   return id;
+}
+
+/**
+ * The messages of a 422 body (SPEC section 8) for the fields a form shows, each as 'Field name
+ * message' ('Email has already been taken'); the body's other keys are left to the caller.
+ */
+export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return errors;
+  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!(fields as readonly string[]).includes(field) || !Array.isArray(value)) continue;
+    errors[field as F] = value.map((message) => `${humanize(field)} ${String(message)}`).join(', ');
+  }
+  return errors;
 }

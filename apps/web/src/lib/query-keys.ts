@@ -36,6 +36,7 @@ const users = ['users'] as const;
 export const userKeys = {
   all: users,
   me: () => [...users, 'me'] as const,
+  account: () => [...users, 'me', 'account'] as const,
   instructors: (query: QueryParams) => [...users, 'instructors', query] as const,
   schoolStaff: (schoolId: number) => [...users, 'school', schoolId] as const,
   share: (query: string) => [...users, 'share', query] as const,

@@ -1,3 +1,4 @@
+import { accountEndpoints } from './account.ts';
 import { authEndpoints } from './auth.ts';
 import { configEndpoints } from './config.ts';
 import type { Endpoint } from './define.ts';
@@ -17,6 +18,7 @@ import { versionEndpoints } from './versions.ts';
 /** Every endpoint the web app calls, by domain: the contract test checks each against the server. */
 export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   auth: authEndpoints,
+  account: accountEndpoints,
   config: configEndpoints,
   geo: geoEndpoints,
   students: studentEndpoints,

@@ -1,5 +1,5 @@
 import type { SeriesType } from '@srs/shared/enrollments';
-import type { OutgoingMail } from '../mail/public.ts';
+import type { Notice } from '../mail/public.ts';
 
 export type EnrollmentNoticeFacts = {
   to: string;
@@ -21,7 +21,7 @@ export function enrollmentPath(studentId: number, enrollmentId: number, seriesTy
 }
 
 /** The notice to the student's instructor when 'notify instructor by email' is ticked. */
-export function enrollmentNotice(facts: EnrollmentNoticeFacts): OutgoingMail {
+export function enrollmentNotice(facts: EnrollmentNoticeFacts): Notice {
   const kind = facts.seriesType === 'Course' ? 'course' : 'seminar';
   const link = `${facts.baseUrl}${enrollmentPath(facts.studentId, facts.enrollmentId, facts.seriesType)}`;
   return {

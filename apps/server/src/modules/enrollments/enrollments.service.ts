@@ -25,7 +25,7 @@ import {
   reminders,
   visits,
 } from '../../db/schema/index.ts';
-import { queueMail } from '../mail/public.ts';
+import { queueNotice } from '../mail/public.ts';
 import { offeredBySql } from '../series/public.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
 import { enrollmentRules } from './enrollment-rules.ts';
@@ -125,7 +125,8 @@ export async function createEnrollment(
         registrationNumber: enrollment.registrationNumber,
         baseUrl,
       });
-      outboxIds.push(await queueMail(tx, notice));
+      const queued = await queueNotice(tx, notice);
+      if (queued !== null) outboxIds.push(queued);
     }
     return { id: enrollment.id, outboxIds };
   });

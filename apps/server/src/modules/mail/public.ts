@@ -1,5 +1,5 @@
 /**
  * What the mail module offers other modules (docs/decisions/004): a message put in the outbox in
- * the transaction of the change that causes it. Sending is the job queue's (server.ts starts it).
+ * the transaction of the change that causes it, a notice only for whom wants it. Sending is the job queue's (server.ts starts it).
  */
-export { type OutgoingMail, queueMail } from './mail.outbox.ts';
+export { type Notice, type OutgoingMail, queueMail, queueNotice } from './mail.outbox.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { OutgoingMail } from '../mail/public.ts';
+import type { Notice } from '../mail/public.ts';
 import type { SchoolFacts } from './student-access.ts';
 
 type Person = { first_name: string; middle_name?: string | null; last_name: string };
@@ -19,7 +19,7 @@ const fullName = (person: Person) =>
   [person.first_name, person.middle_name, person.last_name].filter((part) => part && part.trim() !== '').join(' ');
 
 /** The new-student notice to the instructor (DOMAIN.md, Email): who, where, which series, and a link. */
-export function newStudentNotice(to: string, instructor: Person, notice: NewStudentNotice): OutgoingMail {
+export function newStudentNotice(to: string, instructor: Person, notice: NewStudentNotice): Notice {
   const name = fullName(notice.student);
   const school = `(#${notice.school.school_code}) ${notice.school.church_name}`;
   const link = `${notice.baseUrl}/students/${notice.studentId}/overview`;

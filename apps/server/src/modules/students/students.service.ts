@@ -8,7 +8,7 @@ import type { Visible } from '../../core/records.ts';
 import { administers } from '../../core/scope.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { students, studentShares } from '../../db/schema/index.ts';
-import { queueMail } from '../mail/public.ts';
+import { queueNotice } from '../mail/public.ts';
 import { schoolRules } from '../schools/public.ts';
 import {
   headSchoolAdminOr422,
@@ -100,7 +100,8 @@ async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput
         addedBy: facts.addedBy,
         baseUrl: facts.baseUrl,
       });
-      outboxIds.push(await queueMail(tx, notice));
+      const queued = await queueNotice(tx, notice);
+      if (queued !== null) outboxIds.push(queued);
     }
   }
   return { studentId: student.id, created: true, outboxIds } satisfies CreateResult;

@@ -81,7 +81,8 @@ const fields = (input: UserInput) => ({
   phone: input.phone,
 });
 
-async function transaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+/** A transaction that writes users: an email another account has is the 422 of SPEC section 8. */
+export async function userTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -95,7 +96,7 @@ async function transaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise
  * account brings that account back, with new roles and no password (docs/decisions.md).
  */
 export async function createUser(db: Db, actor: Actor, input: UserInput, welcome: WelcomeContext): Promise<UserWriteResult> {
-  return transaction(db, (tx) => createUserIn(tx, actor, input, welcome));
+  return userTransaction(db, (tx) => createUserIn(tx, actor, input, welcome));
 }
 
 /** createUser inside the caller's transaction (approving a request for an account). */
@@ -131,7 +132,7 @@ export async function updateUser(
   input: UserUpdateInput,
   welcome: WelcomeContext,
 ): Promise<UserWriteResult> {
-  return transaction(db, async (tx) => {
+  return userTransaction(db, async (tx) => {
     const facts = await userFacts(tx, id, true);
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.update, [facts]);

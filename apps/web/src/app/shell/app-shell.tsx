@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { appConfigQuery } from '../../lib/app-config.ts';
+import { usePictureUrl } from '../../lib/picture-url.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { navigationFor } from '../../lib/site-map/navigation.ts';
 import { usePageMatch } from '../../lib/site-map/page-match.ts';
@@ -30,13 +31,14 @@ export function Component() {
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   if (menuOpened && !menuLoaded) setMenuLoaded(true);
+  // The user's background (a choice, or their upload), with the default (/account/settings).
+  const background = usePictureUrl(currentUser?.background_image_url ?? config?.default_background_image_url);
 
   // Signed out in another tab, or by the shared handler.
   if (!user) return <Navigate to="/login" replace />;
 
   const flags = { interestTracking: config?.features.interest_tracking ?? false };
   const navigation = navigationFor(user, flags);
-  const background = currentUser?.background_image_url ?? config?.default_background_image_url;
 
   return (
     <div className={classes.page} style={background ? { backgroundImage: `url("${background}")` } : undefined}>

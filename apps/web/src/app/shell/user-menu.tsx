@@ -5,6 +5,7 @@ import { IconKey, IconLock, IconLogout, IconSettings, IconUser } from '@tabler/i
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { changePassword, logOut } from '../../features/auth/api.ts';
+import { usePictureUrl } from '../../lib/picture-url.ts';
 import { accountLinks, canSeeApiKeys } from './account-links.ts';
 
 const linkIcons: Record<string, ReactNode> = {
@@ -22,23 +23,21 @@ export function initials(user: Pick<TokenUser, 'first_name' | 'last_name'>): str
 /** My Account, Settings, API Keys (global admin, flag on), Change Password, Logout (SPEC section 2). */
 export function UserMenu({ user, currentUser, interestTracking }: Props) {
   const links = accountLinks(canSeeApiKeys(user, interestTracking));
+  const picture = usePictureUrl(currentUser?.profile_picture_url);
+  // The names as the account has them now (My Account may have changed them since sign-in).
+  const person = currentUser ?? user;
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`User menu, ${initials(user)}`}>
-          <Avatar
-            src={currentUser?.profile_picture_url ?? null}
-            alt={`${user.first_name} ${user.last_name}`}
-            color="blue"
-            radius="xl"
-          >
-            {initials(user)}
+        <UnstyledButton aria-label={`User menu, ${initials(person)}`}>
+          <Avatar src={picture ?? null} alt={`${person.first_name} ${person.last_name}`} color="blue" radius="xl">
+            {initials(person)}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          {user.first_name} {user.last_name}
+          {person.first_name} {person.last_name}
         </Menu.Label>
         {links.map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to} leftSection={linkIcons[link.label]}>

@@ -231,20 +231,18 @@ const specs = {
   'my-account': {
     path: '/account/my-account',
     title: 'My Account',
-    module: inProgress,
+    module: 'my-account',
     roles: everyone,
     crumb: { parent: account },
     section: 'account',
-    building: building('Your name, email and profile picture.'),
   },
   settings: {
     path: '/account/settings',
     title: 'Settings',
-    module: inProgress,
+    module: 'settings',
     roles: everyone,
     crumb: { parent: account },
     section: 'account',
-    building: building('Your background image and email preferences.'),
   },
   'api-keys': {
     path: '/account/settings/api-keys',

@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '../../../lib/http-errors.ts';
 import type { RoleType } from '@srs/shared/roles';
 import type { RoleInput, UserDetail, UserInputFields } from '@srs/shared/users';
 
@@ -77,18 +78,7 @@ export function missingOrganisation(values: UserFormValues): string | null {
   return organisationKind(row.role_type) === 'conference' ? 'Choose the conference of each role.' : 'Choose the school of each role.';
 }
 
-const humanize = (field: string) => {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
 /** The messages of a 422 body (field → messages) for the fields of this form, as 'Email has already been taken'. */
 export function userFieldErrors(body: unknown): Partial<Record<UserFieldName, string>> {
-  const errors: Partial<Record<UserFieldName, string>> = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return errors;
-  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
-    if (!['first_name', 'last_name', 'email', 'phone', 'roles'].includes(field) || !Array.isArray(value)) continue;
-    errors[field as UserFieldName] = value.map((message) => `${humanize(field)} ${String(message)}`).join(', ');
-  }
-  return errors;
+  return fieldErrorsOf(body, ['first_name', 'last_name', 'email', 'phone', 'roles'] as const);
 }

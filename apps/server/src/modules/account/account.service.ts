@@ -1,0 +1,122 @@
+import {
+  type AccountDetail,
+  type AccountUpdateInput,
+  noticeKinds,
+  receivesNotice,
+} from '@srs/shared/account';
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/errors.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { uploads, userSettings, users } from '../../db/schema/index.ts';
+import { updateUserRow, userTransaction } from '../users/public.ts';
+import { type PictureKind, redrawPicture } from './pictures.ts';
+
+/** Where the web app reads an upload (GET /api/uploads/{id}, for its owner only). */
+export const uploadUrl = (id: number) => `/api/uploads/${id}`;
+
+/** The files of a multipart PATCH /users/update_current, as read from the body. */
+export type AccountFiles = Partial<Record<PictureKind, Buffer>>;
+
+/** GET /users/current: the signed-in user's own account. */
+export async function accountDetail(db: DbOrTx, userId: number): Promise<AccountDetail> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      pictureId: users.profilePictureUploadId,
+      passwordHash: users.passwordHash,
+      background: userSettings.backgroundImageUrl,
+      preferences: userSettings.emailPreferences,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('User');
+  const preferences = row.preferences ?? {};
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    profile_picture_url: row.pictureId ? uploadUrl(row.pictureId) : null,
+    background_image_url: row.background,
+    email_preferences: Object.fromEntries(noticeKinds.map((kind) => [kind, receivesNotice(preferences, kind)])),
+    password_sign_in: row.passwordHash !== null,
+  };
+}
+
+/** Keeps a redrawn picture as an upload of its owner's; the one it replaces is deleted. */
+async function replaceUpload(tx: DbOrTx, userId: number, kind: PictureKind, picture: { data: Buffer; contentType: string }, previous: number | null) {
+  const [row] = await tx
+    .insert(uploads)
+    .values({ userId, kind, contentType: picture.contentType, byteSize: picture.data.length, data: picture.data })
+    .returning({ id: uploads.id });
+  if (previous !== null) await tx.delete(uploads).where(and(eq(uploads.id, previous), eq(uploads.userId, userId)));
+  return row!.id;
+}
+
+/**
+ * PATCH /users/update_current: the user's name, email and phone (audited as any change of a user),
+ * the profile picture, the background (a choice or an upload) and the notices they receive, in one
+ * transaction. Pictures are checked and redrawn before anything is written.
+ */
+export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateInput, files: AccountFiles): Promise<AccountDetail> {
+  const picture = files.profile_picture ? await redrawPicture('profile_picture', files.profile_picture) : null;
+  const background = files.background_image ? await redrawPicture('background_image', files.background_image) : null;
+  const userId = actor.userId;
+  return userTransaction(db, async (tx) => {
+    const [user] = await tx.select({ pictureId: users.profilePictureUploadId }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User');
+    const values: Partial<typeof users.$inferInsert> = {};
+    if (input.first_name !== undefined) values.firstName = input.first_name;
+    if (input.last_name !== undefined) values.lastName = input.last_name;
+    if (input.email !== undefined) values.email = input.email;
+    if (input.phone !== undefined) values.phone = input.phone;
+    if (picture) values.profilePictureUploadId = await replaceUpload(tx, userId, 'profile_picture', picture, user.pictureId);
+    else if (input.remove_profile_picture && user.pictureId !== null) {
+      values.profilePictureUploadId = null;
+      await tx.delete(uploads).where(and(eq(uploads.id, user.pictureId), eq(uploads.userId, userId)));
+    }
+    if (Object.keys(values).length > 0) await updateUserRow(tx, actor, userId, values);
+
+    if (background || input.background_image_url !== undefined || input.email_preferences !== undefined) {
+      const [settings] = await tx.select().from(userSettings).where(eq(userSettings.userId, userId)).for('update');
+      const change: Partial<typeof userSettings.$inferInsert> = { updatedAt: new Date() };
+      const previousUpload = settings?.backgroundUploadId ?? null;
+      if (background) {
+        const id = await replaceUpload(tx, userId, 'background_image', background, previousUpload);
+        Object.assign(change, { backgroundUploadId: id, backgroundImageUrl: uploadUrl(id) });
+      } else if (input.background_image_url !== undefined) {
+        Object.assign(change, { backgroundUploadId: null, backgroundImageUrl: input.background_image_url });
+        if (previousUpload !== null) {
+          await tx.delete(uploads).where(and(eq(uploads.id, previousUpload), eq(uploads.userId, userId)));
+        }
+      }
+      if (input.email_preferences !== undefined) {
+        const sent = Object.entries(input.email_preferences).filter(
+          (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
+        );
+        change.emailPreferences = { ...(settings?.emailPreferences ?? {}), ...Object.fromEntries(sent) };
+      }
+      await tx
+        .insert(userSettings)
+        .values({ userId, ...change })
+        .onConflictDoUpdate({ target: userSettings.userId, set: change });
+    }
+    return accountDetail(tx, userId);
+  });
+}
+
+/** GET /api/uploads/{id}: an upload of the signed-in user's, or null (a 404: someone else's is not found). */
+export async function ownUpload(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select({ contentType: uploads.contentType, data: uploads.data })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+  return row ?? null;
+}

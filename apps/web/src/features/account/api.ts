@@ -1,0 +1,31 @@
+import type { AccountDetail, AccountUpdateFields } from '@srs/shared/account';
+import { accountEndpoints } from '@srs/shared/endpoints/account';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, send } from '../../lib/http.ts';
+import { userKeys } from '../../lib/query-keys.ts';
+
+export const accountQuery = queryOptions({
+  queryKey: userKeys.account(),
+  queryFn: () => call(accountEndpoints.current),
+});
+
+/** A change of one's account: fields as JSON, or a picture with multipart form data. */
+export type AccountChange = { fields: AccountUpdateFields } | { file: 'profile_picture' | 'background_image'; picture: File };
+
+/** PATCH /users/update_current; the header (picture, name, background) reads the answer at once. */
+export function useUpdateAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: AccountChange): Promise<AccountDetail> => {
+      if ('fields' in change) return call(accountEndpoints.updateCurrent, { body: change.fields, toastErrors: false });
+      const form = new FormData();
+      form.append(change.file, change.picture);
+      const response = await send('PATCH', accountEndpoints.updateCurrent.path, { body: form, toastErrors: false });
+      return (await response.json()) as AccountDetail;
+    },
+    onSuccess: async (account) => {
+      client.setQueryData(userKeys.account(), account);
+      await client.invalidateQueries({ queryKey: userKeys.me(), exact: true });
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { Anchor, Checkbox, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { backgroundChoices, optionalNotices } from '@srs/shared/account';
+import { messages } from '@srs/shared/messages';
+import { IconCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ErrorPanel } from '../components/error-panel.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { accountQuery, type AccountChange, useUpdateAccount } from '../features/account/api.ts';
+import { PictureUpload } from '../features/account/components/picture-upload.tsx';
+import classes from '../features/account/components/settings.module.css';
+import { canSeeApiKeys } from '../app/shell/account-links.ts';
+import { useAppConfig } from '../lib/app-config.ts';
+import { usePictureUrl } from '../lib/picture-url.ts';
+import { useSessionUser } from '../lib/session.ts';
+import { showError, showSuccess } from '../lib/toasts.ts';
+
+type Choice = { key: string; label: string; url: string | undefined; selected: boolean; onSelect: () => void };
+
+function BackgroundChoice({ label, url, selected, onSelect }: Choice) {
+  return (
+    <UnstyledButton className={classes.choice} data-selected={selected || undefined} aria-pressed={selected} onClick={onSelect}>
+      <Image src={url} alt="" h={72} radius="sm" fit="cover" />
+      <Text size="sm" mt={4} className={classes.choiceLabel}>
+        {selected && <IconCheck size={14} aria-hidden />} {label}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/** /account/settings: the page background (a choice, or a picture of one's own) and the notices one receives. */
+export function Component() {
+  const account = useQuery(accountQuery);
+  const update = useUpdateAccount();
+  const user = useSessionUser();
+  const config = useAppConfig();
+  const current = account.data?.background_image_url ?? null;
+  const uploaded = current?.startsWith('/api/uploads/') ? current : null;
+  const ownPicture = usePictureUrl(uploaded);
+  const save = (change: AccountChange) =>
+    update.mutate(change, { onSuccess: () => showSuccess(messages.updated), onError: (error) => showError(error.message) });
+
+  if (!account.data) return account.isError ? <ErrorPanel message={account.error.message} /> : <PageLoader />;
+  const me = account.data;
+  const [first] = backgroundChoices;
+  const choices: Choice[] = backgroundChoices.map((choice) => ({
+    key: choice.url,
+    label: choice.label,
+    url: choice.url,
+    // No choice made is the default, the first.
+    selected: current === choice.url || (current === null && choice.url === first.url),
+    onSelect: () => save({ fields: { background_image_url: choice.url === first.url ? null : choice.url } }),
+  }));
+  if (uploaded) choices.push({ key: uploaded, label: 'Your picture', url: ownPicture, selected: true, onSelect: () => undefined });
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={1} size="h2">
+        Settings
+      </Title>
+      <Paper withBorder p="md" component="section" aria-label="Background">
+        <Title order={2} size="h4" mb="xs">
+          Background
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          The picture behind every page. Choose one, or use a picture of your own (JPEG, PNG, WebP or GIF, at most 5 MB).
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" mb="sm">
+          {choices.map(({ key, ...choice }) => (
+            <BackgroundChoice key={key} {...choice} />
+          ))}
+        </SimpleGrid>
+        <PictureUpload
+          field="background_image"
+          label="Use a picture of my own"
+          onPick={async (file) => {
+            await update.mutateAsync({ file: 'background_image', picture: file });
+            showSuccess(messages.updated);
+          }}
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Email notices">
+        <Title order={2} size="h4" mb="xs">
+          Email notices
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Send me an email when:
+        </Text>
+        <Stack gap="sm">
+          {optionalNotices.map((notice) => (
+            <Checkbox
+              key={notice.kind}
+              label={notice.label}
+              checked={me.email_preferences[notice.kind] ?? true}
+              onChange={(event) => save({ fields: { email_preferences: { [notice.kind]: event.currentTarget.checked } } })}
+            />
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed" mt="sm">
+          Mail about your account (a welcome, a change to how you sign in) always comes.
+        </Text>
+      </Paper>
+      {user && canSeeApiKeys(user, config?.features.interest_tracking === true) && (
+        <Anchor component={Link} to="/account/settings/api-keys">
+          API Keys
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

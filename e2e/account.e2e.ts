@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+
+/** A picture as a person picks it from their device. */
+const picture = (colour: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+
+async function pick(page: Page, button: string, name: string, buffer: Buffer) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: button }).click()]);
+  await chooser.setFiles({ name, mimeType: 'image/png', buffer });
+}
+
+/** The page's background, as the shell draws it (SPEC section 2, Page shell). */
+const background = (page: Page) =>
+  page.locator('#main').evaluate((main) => {
+    for (let node = main as HTMLElement | null; node; node = node.parentElement) {
+      if (node.style.backgroundImage) return node.style.backgroundImage;
+    }
+    return '';
+  });
+
+describe.each(['desktop', 'phone'] as ViewportName[])('my account and settings (%s)', (viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('sets a profile picture and a background, sees them, and puts them back', () =>
+    journey(browser, viewport, 'account-pictures', async (page) => {
+      await signIn(page, 'conference.admin@demo.test');
+      await page.goto('/account/my-account');
+      await page.getByRole('heading', { name: 'My Account' }).waitFor();
+
+      // A file that is no picture is refused in words before it is sent.
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: 'Choose a picture' }).click(),
+      ]);
+      await chooser.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+      await page.getByRole('alert').getByText(/Profile picture is not a picture/).waitFor();
+
+      await pick(page, 'Choose a picture', 'me.png', await picture('#2a6', 600, 400));
+      const shown = page.getByRole('img', { name: 'Your profile picture' });
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+      if (viewport === 'desktop') {
+        // The header's avatar shows it too.
+        const avatar = page.getByRole('button', { name: /^User menu/ }).getByRole('img');
+        await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+      }
+
+      await page.goto('/account/settings');
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+      expect(await background(page)).toContain('/backgrounds/default.svg');
+      await page.getByRole('button', { name: 'Dawn' }).click();
+      await expect.poll(() => background(page)).toContain('/backgrounds/dawn.svg');
+      await expect.poll(() => page.getByRole('button', { name: 'Dawn' }).getAttribute('aria-pressed')).toBe('true');
+
+      await pick(page, 'Use a picture of my own', 'hills.png', await picture('#cde', 1200, 500));
+      await expect.poll(() => background(page)).toMatch(/^url\("blob:/);
+      await page.getByRole('button', { name: 'Your picture' }).waitFor();
+
+      // Opened again, the page keeps them.
+      await page.reload();
+      await expect.poll(() => background(page), { timeout: 10_000 }).toMatch(/^url\("blob:/);
+
+      // Back as they were, for the next journey.
+      await page.getByRole('button', { name: 'Hills' }).click();
+      await expect.poll(() => background(page)).toContain('/backgrounds/default.svg');
+      await page.goto('/account/my-account');
+      await page.getByRole('button', { name: 'Remove picture' }).click();
+      await page.getByRole('button', { name: 'Choose a picture' }).waitFor();
+    }));
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { flag, optionalText, requiredText } from './common.ts';
+import { requiredEmail } from './users.ts';
+
+/**
+ * The notices a user may choose not to receive (/account/settings). Mail about the account itself
+ * (the welcome, a request for an account, the second factor cleared) always comes.
+ */
+export const optionalNotices = [
+  { kind: 'new_student', label: 'A student is added to my students' },
+  { kind: 'enrollment_notice', label: 'One of my students is enrolled in a course or seminar' },
+] as const;
+export type NoticeKind = (typeof optionalNotices)[number]['kind'];
+export const noticeKinds = optionalNotices.map((notice) => notice.kind);
+
+/** What a user receives when they have not said: every notice. */
+export const receivesNotice = (preferences: Partial<Record<string, boolean>>, kind: string): boolean =>
+  preferences[kind] !== false;
+
+/** The backgrounds to choose from (SPEC section 2, Page shell: the user's, with a default). The first is the default. */
+export const backgroundChoices = [
+  { url: '/backgrounds/default.svg', label: 'Hills' },
+  { url: '/backgrounds/dawn.svg', label: 'Dawn' },
+  { url: '/backgrounds/meadow.svg', label: 'Meadow' },
+  { url: '/backgrounds/plain.svg', label: 'Plain' },
+] as const;
+const backgroundUrls = backgroundChoices.map((choice) => choice.url) as [string, ...string[]];
+
+/** The largest picture a user may upload, and what is said of a file that is refused. */
+export const maxUploadBytes = 5 * 1024 * 1024;
+export const uploadMessages = {
+  tooLarge: 'is too large (at most 5 MB)',
+  notPicture: 'is not a picture: choose a JPEG, PNG, WebP or GIF file',
+  /** A multipart body whose file went over the limit: which field it was is not known then. */
+  fileTooLarge: 'The file is too large (at most 5 MB).',
+} as const;
+
+/** GET /users/current and the answer of PATCH /users/update_current: the signed-in user's own account. */
+export const AccountDetail = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  /** The background the user chose or uploaded; null: the default. */
+  background_image_url: z.string().nullable(),
+  email_preferences: z.object(Object.fromEntries(noticeKinds.map((kind) => [kind, z.boolean()]))),
+  /** Signs in with a password at the built-in provider (Change Password goes there). */
+  password_sign_in: z.boolean(),
+});
+export type AccountDetail = z.infer<typeof AccountDetail>;
+
+/**
+ * PATCH /users/update_current, JSON or multipart (SPEC section 7): fields not sent are kept. A
+ * picture or an uploaded background comes as a file of a multipart body (the server reads the
+ * files); `background_image_url` picks one of the choices, null the default.
+ */
+export const AccountUpdateInput = z.object({
+  first_name: requiredText(100).optional(),
+  last_name: requiredText(100).optional(),
+  email: requiredEmail.optional(),
+  phone: optionalText(40).optional(),
+  background_image_url: z.enum(backgroundUrls).nullable().optional(),
+  email_preferences: z.object(Object.fromEntries(noticeKinds.map((kind) => [kind, flag.optional()]))).optional(),
+  remove_profile_picture: flag.optional(),
+});
+export type AccountUpdateInput = z.infer<typeof AccountUpdateInput>;
+export type AccountUpdateFields = z.input<typeof AccountUpdateInput>;
