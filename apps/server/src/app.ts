@@ -30,6 +30,8 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { maxUploadBytes } from '@srs/shared/account';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { publicIntakeRoutes } from './modules/interests/public-intake.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -135,6 +137,11 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(accountRoutes, context);
   await app.register(signupRoutes, context);
   await app.register(interestRoutes, context);
+  // Interest tracking off: its keys and its intake do not exist (issue 12).
+  if (env.FEATURE_INTEREST_TRACKING) {
+    await app.register(apiKeyRoutes, context);
+    await app.register(publicIntakeRoutes, context);
+  }
   await app.register(mailRoutes, context);
   await app.register(versionRoutes, context);
   await app.register(reportRoutes, context);

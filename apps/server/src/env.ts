@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Student Records System <no-reply@example.org>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
+  /** Interests a minute one API key may send (POST /api/public/interests). */
+  RATE_LIMIT_INTAKE: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -37,6 +37,8 @@ declare module 'fastify' {
     token: TokenPayload;
     /** Who acts: the user's id and scope, passed to every query and write. */
     actor: Actor;
+    /** The API key a public intake call carried, once checked (modules/interests/public-intake.routes.ts). */
+    apiKeyId?: number;
     /** The route's record once its scope check passed (`visibleId(request, kind)` reads it). */
     visibleRecord: { kind: RecordKind; id: Visible<RecordKind> } | null;
   }

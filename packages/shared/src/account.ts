@@ -67,3 +67,9 @@ export const AccountUpdateInput = z.object({
 });
 export type AccountUpdateInput = z.infer<typeof AccountUpdateInput>;
 export type AccountUpdateFields = z.input<typeof AccountUpdateInput>;
+
+/** The body of PATCH /users/update_current as the server reads it: the fields, and a file of a multipart body. */
+export const AccountUpdateBody = AccountUpdateInput.extend({
+  profile_picture: z.any().optional().describe('An image file (multipart)'),
+  background_image: z.any().optional().describe('An image file (multipart)'),
+});

@@ -74,7 +74,7 @@ export type ShareUser = z.infer<typeof ShareUser>;
 export const ShareUsersResponse = z.object({ users: z.array(ShareUser) });
 export type ShareUsersResponse = z.infer<typeof ShareUsersResponse>;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A required email address: trimmed, checked for shape; uniqueness is the server's (case-insensitive). */
 export const requiredEmail = requiredText(200).refine((value) => emailPattern.test(value), 'is not a valid email address');
 

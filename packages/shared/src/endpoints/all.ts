@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.ts';
+import { apiKeyEndpoints } from './api-keys.ts';
 import { authEndpoints } from './auth.ts';
 import { configEndpoints } from './config.ts';
 import type { Endpoint } from './define.ts';
@@ -19,6 +20,7 @@ import { versionEndpoints } from './versions.ts';
 export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   auth: authEndpoints,
   account: accountEndpoints,
+  apiKeys: apiKeyEndpoints,
   config: configEndpoints,
   geo: geoEndpoints,
   students: studentEndpoints,

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { decisionOptions, productOffers, series } from './catalogue.ts';
 import { id, ref, timestamps } from './columns.ts';
 import { attendances, deliveryTypes, enrollments, episodeDeliveries, reminders, visits } from './enrollments.ts';
 import { schools } from './organisations.ts';
 import { students } from './students.ts';
+import { apiKeys } from './system.ts';
 import { users } from './users.ts';
 
 export const noteTypes = ['Note', 'PrayerRequest'] as const;
@@ -111,7 +112,14 @@ export const interests = pgTable(
     contactedAt: date('contacted_at', { mode: 'string' }),
     closedReason: text('closed_reason'),
     createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // An interest a website sent with a key, under the sender's own id: sent again, it is the same one.
+    apiKeyId: ref('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
     ...timestamps,
   },
-  (t) => [index('interests_status_idx').on(t.status, t.receivedOn), index('interests_school_id_idx').on(t.schoolId)],
+  (t) => [
+    index('interests_status_idx').on(t.status, t.receivedOn),
+    index('interests_school_id_idx').on(t.schoolId),
+    uniqueIndex('interests_api_key_external_id_key').on(t.apiKeyId, t.externalId),
+  ],
 );

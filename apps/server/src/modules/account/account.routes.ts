@@ -1,7 +1,6 @@
-import { AccountDetail, AccountUpdateInput } from '@srs/shared/account';
+import { AccountDetail, AccountUpdateBody } from '@srs/shared/account';
 import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
-import { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
@@ -9,10 +8,6 @@ import { type AccountFiles, accountDetail, ownUpload, updateAccount } from './ac
 
 /** The files a multipart update may carry: read from the body as they arrive (see AccountFiles). */
 const fileFields = ['profile_picture', 'background_image'] as const;
-const AccountUpdateBody = AccountUpdateInput.extend({
-  profile_picture: z.any().optional().describe('An image file (multipart)'),
-  background_image: z.any().optional().describe('An image file (multipart)'),
-});
 
 /** A value of a file field that is no file (a word sent as JSON) is refused like a file that is no picture. */
 function filesOf(body: Partial<Record<(typeof fileFields)[number], unknown>>): AccountFiles {

@@ -247,11 +247,10 @@ const specs = {
   'api-keys': {
     path: '/account/settings/api-keys',
     title: 'API Keys',
-    module: inProgress,
+    module: 'api-keys',
     roles: globalAdmins,
     crumb: { parent: 'settings' },
     section: 'account',
-    building: building('Named keys for the interest intake.'),
   },
 
   versions: {
