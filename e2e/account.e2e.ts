@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+import { totpAt, totpStepSeconds } from '../apps/server/src/auth/totp.ts';
+import { journey, launch, newPage, signIn, type ViewportName } from './support/browser.ts';
 
 /** A picture as a person picks it from their device. */
 const picture = (colour: string, width: number, height: number) =>
@@ -73,4 +74,50 @@ describe.each(['desktop', 'phone'] as ViewportName[])('my account and settings (
       await page.getByRole('button', { name: 'Remove picture' }).click();
       await page.getByRole('button', { name: 'Choose a picture' }).waitFor();
     }));
+
+  it('turns on the second factor with an authenticator app, signs in with a code, and turns it off', async () => {
+    const email = 'conference.admin@demo.test';
+    let secret = '';
+    let recovery = '';
+    await journey(browser, viewport, 'account-second-factor-on', async (page) => {
+      await signIn(page, email);
+      await page.goto('/account/my-account');
+      await page.getByRole('button', { name: 'Set up a second factor' }).click();
+      await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      secret = ((await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/).textContent()) ?? '').replace(/ /g, '');
+      expect(secret).toHaveLength(32);
+      await page.getByLabel('Code from the app').fill('000000' === totpAt(secret, new Date()) ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('Code is not correct').waitFor();
+      await page.getByLabel('Code from the app').fill(totpAt(secret, new Date()));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect.poll(() => codes.count()).toBe(10);
+      recovery = (await codes.first().textContent()) ?? '';
+      await page.getByRole('button', { name: 'I have kept them' }).click();
+      await page.getByText(/^On: after your password/).waitFor();
+    });
+
+    // Another browser: the password, then the code the app shows next.
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('demo-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+      await page.getByLabel('Code from your authenticator app').fill(totpAt(secret, new Date(Date.now() + totpStepSeconds * 1000)));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/idp'), { timeout: 30_000 });
+
+      // Off again with a recovery code, as the demo account was.
+      await page.goto('/account/my-account');
+      await page.getByLabel('Code', { exact: true }).fill(recovery);
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByRole('button', { name: 'Set up a second factor' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

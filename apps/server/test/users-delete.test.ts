@@ -97,14 +97,34 @@ describe('DELETE /api/users/{id}, delete_mfa, and the students and courses tabs'
     expect(row!.password_hash).toBeNull();
   });
 
-  it('delete_mfa answers 204 for admins in scope and records the request', async () => {
+  it('delete_mfa clears the second factor for admins in scope, records it and tells the user by email', async () => {
     const user = await createUser(t.database.db, { roleType: 'instructor', schoolId: net.schoolA.id });
-    expect((await call('DELETE', `/api/users/${user.id}/delete_mfa`, net.schoolAdminA.email)).statusCode).toBe(204);
-    const versions = await t.database.query<{ object_changes: Record<string, unknown> }>(
-      `select object_changes from versions where item_type = 'User' and item_id = $1`,
+    await t.database.query(
+      `update users set mfa_secret = 'JBSWY3DPEHPK3PXP', mfa_enabled_at = now(), mfa_recovery_hashes = '{abc}' where id = $1`,
       [user.id],
     );
-    expect(Object.keys(versions[0]!.object_changes)).toEqual(['mfaResetRequestedAt']);
+    expect((await call('DELETE', `/api/users/${user.id}/delete_mfa`, net.schoolAdminA.email)).statusCode).toBe(204);
+    const [row] = await t.database.query<{ mfa_secret: string | null; mfa_enabled_at: string | null; mfa_recovery_hashes: string[] }>(
+      'select mfa_secret, mfa_enabled_at, mfa_recovery_hashes from users where id = $1',
+      [user.id],
+    );
+    expect(row).toEqual({ mfa_secret: null, mfa_enabled_at: null, mfa_recovery_hashes: [] });
+    const versions = await t.database.query<{ object_changes: Record<string, unknown>; whodunnit: number }>(
+      `select object_changes, whodunnit from versions where item_type = 'User' and item_id = $1`,
+      [user.id],
+    );
+    // The versions say that it was turned off and by whom, never the secret.
+    expect(versions).toHaveLength(1);
+    expect(Object.keys(versions[0]!.object_changes)).toEqual(['mfaEnabledAt']);
+    expect(versions[0]!.whodunnit).toBe(net.schoolAdminA.id);
+    const mail = await t.database.query<{ subject: string; kind: string }>(
+      'select subject, kind from mail_outbox where lower("to") = lower($1)',
+      [user.email],
+    );
+    expect(mail).toEqual([{ subject: 'Your second factor was turned off', kind: 'mfa_cleared' }]);
+    // Already off: nothing to record, no mail.
+    expect((await call('DELETE', `/api/users/${user.id}/delete_mfa`, net.schoolAdminA.email)).statusCode).toBe(204);
+    expect(await t.database.query('select 1 from mail_outbox where lower("to") = lower($1)', [user.email])).toHaveLength(1);
     expect((await call('DELETE', `/api/users/${user.id}/delete_mfa`, net.instructorA.email)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/users/${net.instructorB.id}/delete_mfa`, net.schoolAdminA.email)).statusCode).toBe(
       404,

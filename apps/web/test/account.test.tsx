@@ -31,6 +31,7 @@ const account: AccountDetail = {
   background_image_url: null,
   email_preferences: { new_student: true, enrollment_notice: true },
   password_sign_in: true,
+  mfa_enabled: false,
 };
 
 describe('the account form', () => {

@@ -48,6 +48,8 @@ export const AccountDetail = z.object({
   email_preferences: z.object(Object.fromEntries(noticeKinds.map((kind) => [kind, z.boolean()]))),
   /** Signs in with a password at the built-in provider (Change Password goes there). */
   password_sign_in: z.boolean(),
+  /** Sign-in at the built-in provider asks for a code from an authenticator app too. */
+  mfa_enabled: z.boolean(),
 });
 export type AccountDetail = z.infer<typeof AccountDetail>;
 
@@ -73,3 +75,24 @@ export const AccountUpdateBody = AccountUpdateInput.extend({
   profile_picture: z.any().optional().describe('An image file (multipart)'),
   background_image: z.any().optional().describe('An image file (multipart)'),
 });
+
+/** POST /users/current/mfa: a new secret to scan, before it is confirmed with a code. */
+export const MfaSetup = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The QR code of otpauth_url, as an SVG image. */
+  qr_svg: z.string(),
+});
+export type MfaSetup = z.infer<typeof MfaSetup>;
+/** A code from the authenticator app (6 digits) or, to sign in or turn off, a recovery code. */
+export const MfaCodeInput = z.object({ code: requiredText(20) });
+export type MfaCodeInput = z.infer<typeof MfaCodeInput>;
+/** The recovery codes, shown once when the second factor is turned on. */
+export const MfaRecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
+export type MfaRecoveryCodes = z.infer<typeof MfaRecoveryCodes>;
+export const mfaMessages = {
+  wrongCode: 'is not correct',
+  notBuiltIn: 'You sign in through your organisation: its sign-in page offers a second factor.',
+  alreadyOn: 'The second factor is already on.',
+  notStarted: 'Start again: scan a new code.',
+} as const;

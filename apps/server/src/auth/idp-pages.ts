@@ -58,6 +58,25 @@ ${demo}`,
   );
 }
 
+export type CodePageOptions = { action: string; pending: string; error?: string };
+
+/** The second step of signing in, for someone whose second factor is on (docs/decisions/016). */
+export function codePage(options: CodePageOptions): string {
+  return layout(
+    'Sign in: code',
+    `<h2>Enter your code</h2>
+${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="off">
+<input type="hidden" name="pending" value="${escapeHtml(options.pending)}">
+<label for="code">Code from your authenticator app</label>
+<input id="code" name="code" type="text" required inputmode="numeric" autocomplete="one-time-code" maxlength="20" autofocus aria-describedby="code-help">
+<p id="code-help" class="help">Or one of your recovery codes, if you do not have the app with you.</p>
+<button type="submit">Sign in</button>
+</form>
+<p><a href="/login">Start again</a></p>`,
+  );
+}
+
 /** RP-initiated logout: the provider's form is submitted by a same-origin script. */
 export function logoutPage(form: string): string {
   return layout(
@@ -120,6 +139,7 @@ button:hover{background:#155a9f}
 .demo{margin-top:22px;padding-top:10px;border-top:1px solid #e4e7eb;font-size:.9rem}
 .demo ul{padding-left:18px;margin:6px 0}
 code{background:#f1f5f9;padding:1px 5px;border-radius:4px}
+.help{font-size:.9rem;color:#52606d;margin:6px 0 0}
 `;
 
 export const autoSubmitLogoutScript = `document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('op.logoutForm');if(!f)return;var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();});`;

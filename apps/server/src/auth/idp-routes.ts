@@ -4,7 +4,9 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { BuiltinProvider } from './builtin-provider.ts';
 import { idpMountPath } from './builtin-provider.ts';
-import { autoSubmitLogoutScript, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
+import { autoSubmitLogoutScript, codePage, errorPage, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
+import { pendingSignIns } from './pending-sign-in.ts';
+import { useSecondFactorCode } from './second-factor.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { setPasswordRoutes } from './set-password.routes.ts';
 
@@ -22,7 +24,7 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 
 async function findUserByPassword(db: Db, email: string, password: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, secondFactor: users.mfaEnabledAt })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)));
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
@@ -34,6 +36,24 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
   const { db, builtin } = options;
   const { provider } = builtin;
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
+  const pending = await pendingSignIns(db);
+  // Codes are counted per user as well as per address: many addresses do not buy more tries.
+  const codeRateLimit = {
+    ...rateLimit,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `code:${pending.userOf((request.body as Form | undefined)?.pending) ?? request.ip}`,
+  };
+  /** Sign-in is done: the provider goes on to the app with this account. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: String(userId) } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  };
 
   app.get('/idp-assets/idp.css', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(idpStylesheet),
@@ -79,14 +99,35 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
           401,
         );
       }
-      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-      const returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: String(user.id) } },
-        { mergeWithLastSubmission: false },
+      if (!user.secondFactor) return finish(request, reply, user.id);
+      return html(
+        reply,
+        codePage({ action: `${idpMountPath}/interaction/${details.uid}/code`, pending: pending.issue(details.uid, user.id) }),
       );
-      return reply.redirect(returnTo, 303);
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${idpMountPath}/interaction/:uid/code`,
+    { config: { public: true, rateLimit: codeRateLimit }, schema: { hide: true } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const token = String(request.body?.pending ?? '');
+      const userId = pending.check(details.uid, token);
+      if (userId === null) return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
+      const ok = await db.transaction((tx) => useSecondFactorCode(tx, userId, String(request.body?.code ?? '')));
+      if (!ok) {
+        return html(
+          reply,
+          codePage({
+            action: `${idpMountPath}/interaction/${details.uid}/code`,
+            pending: token,
+            error: 'That code is not correct. Try the newest code from your app.',
+          }),
+          401,
+        );
+      }
+      return finish(request, reply, userId);
     },
   );
 

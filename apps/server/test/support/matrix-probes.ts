@@ -201,6 +201,10 @@ export const probes: Record<string, Probe[]> = {
     },
   ],
   'PATCH /api/users/update_current': [{ name: 'own phone', request: () => ({ body: { phone: '555-0100' } }) }],
+  // The matrix users sign in elsewhere: the second factor is refused (422), after the role check.
+  'POST /api/users/current/mfa': [{ name: 'start', request: () => ({}), accept: [200, 422] }],
+  'POST /api/users/current/mfa/confirm': [{ name: 'wrong code', request: () => ({ body: { code: '000000' } }), accept: [422] }],
+  'DELETE /api/users/current/mfa': [{ name: 'wrong code', request: () => ({ body: { code: '000000' } }), accept: [422] }],
   ...merged((area) => area.probes),
 };
 

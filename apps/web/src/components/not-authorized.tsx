@@ -3,13 +3,13 @@ import { messages } from '@srs/shared/messages';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** A page the user may not open: SPEC section 6's words and the way home. */
-export function NotAuthorized() {
+/** A page that ends here: what happened, in a heading, and the way home. */
+function DeadEnd({ title }: { title: string }) {
   return (
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" my="xl">
       <Stack gap="sm" align="flex-start">
         <Title order={1} size="h3">
-          {messages.notAuthorized}
+          {title}
         </Title>
         <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} aria-hidden />} variant="light">
           Back to the dashboard
@@ -17,4 +17,14 @@ export function NotAuthorized() {
       </Stack>
     </Paper>
   );
+}
+
+/** A page the user may not open: SPEC section 6's words and the way home. */
+export function NotAuthorized() {
+  return <DeadEnd title={messages.notAuthorized} />;
+}
+
+/** A page of a feature that is off (interest tracking): as if it did not exist. */
+export function PageNotFound() {
+  return <DeadEnd title="Page not found" />;
 }

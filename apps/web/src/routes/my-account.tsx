@@ -7,6 +7,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { accountQuery, useUpdateAccount } from '../features/account/api.ts';
 import { AccountForm } from '../features/account/components/account-form.tsx';
 import { PictureUpload } from '../features/account/components/picture-upload.tsx';
+import { SecondFactor } from '../features/account/components/second-factor.tsx';
 import { changePassword } from '../features/auth/api.ts';
 import { usePictureUrl } from '../lib/picture-url.ts';
 import { showError, showSuccess } from '../lib/toasts.ts';
@@ -76,6 +77,14 @@ export function Component() {
           }}
         />
       </Paper>
+      {me.password_sign_in && (
+        <Paper withBorder p="md" component="section" aria-label="Second factor">
+          <Title order={2} size="h4" mb="xs">
+            Second factor
+          </Title>
+          <SecondFactor enabled={me.mfa_enabled} />
+        </Paper>
+      )}
       <Paper withBorder p="md" component="section" aria-label="Password">
         <Title order={2} size="h4" mb="xs">
           Password

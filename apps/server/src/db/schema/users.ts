@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -22,6 +22,14 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     oidcSub: text('oidc_sub'),
     profilePictureUploadId: ref('profile_picture_upload_id'),
+    // The second factor at the built-in provider (docs/decisions/016): the secret being set up,
+    // then the one in use from mfa_enabled_at; recovery codes only as hashes, each used once; the
+    // last step a code signed in with, so that a code seen once cannot sign in again.
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    mfaRecoveryHashes: text('mfa_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     welcomeEmailSentAt: timestamp('welcome_email_sent_at', { withTimezone: true }),
     ...timestamps,

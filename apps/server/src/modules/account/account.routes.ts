@@ -1,10 +1,13 @@
-import { AccountDetail, AccountUpdateBody } from '@srs/shared/account';
+import { AccountDetail, AccountUpdateBody, MfaCodeInput, MfaRecoveryCodes, MfaSetup } from '@srs/shared/account';
 import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
 import { notFound } from '../../core/errors.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { type AccountFiles, accountDetail, ownUpload, updateAccount } from './account.service.ts';
+import { confirmSecondFactor, startSecondFactor, turnOffSecondFactor } from './second-factor.service.ts';
 
 /** The files a multipart update may carry: read from the body as they arrive (see AccountFiles). */
 const fileFields = ['profile_picture', 'background_image'] as const;
@@ -21,7 +24,14 @@ function filesOf(body: Partial<Record<(typeof fileFields)[number], unknown>>): A
 }
 
 /** The signed-in user's own account (SPEC sections 2 and 7): /account/my-account and /account/settings. */
-export async function accountRoutes(app: App, { db }: { db: Db }) {
+export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env }) {
+  // Codes are tried at most this often a minute per user (counted after sign-in, by user).
+  const codeLimit = {
+    max: env.RATE_LIMIT_SIGN_IN,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `mfa:${request.user?.id ?? request.ip}`,
+  };
   app.get(
     '/api/users/current',
     {
@@ -65,6 +75,49 @@ export async function accountRoutes(app: App, { db }: { db: Db }) {
         .header('content-disposition', 'inline')
         .header('cache-control', 'private, max-age=31536000, immutable')
         .send(upload.data);
+    },
+  );
+
+  app.post(
+    '/api/users/current/mfa',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['users'],
+        summary: 'Start the second factor: a new secret and its QR code, on once a code confirms it',
+        response: { 200: MfaSetup },
+      },
+    },
+    async (request) => startSecondFactor(db, request.user.id),
+  );
+
+  app.post(
+    '/api/users/current/mfa/confirm',
+    {
+      config: { roles: everyone, rateLimit: codeLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm the second factor with a code: on from now; the recovery codes, shown once',
+        body: MfaCodeInput,
+        response: { 200: MfaRecoveryCodes },
+      },
+    },
+    async (request) => ({ recovery_codes: await confirmSecondFactor(db, request.actor, request.body.code) }),
+  );
+
+  app.delete(
+    '/api/users/current/mfa',
+    {
+      config: { roles: everyone, rateLimit: codeLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Turn the second factor off, with a code from the app or a recovery code',
+        body: MfaCodeInput,
+      },
+    },
+    async (request, reply) => {
+      await turnOffSecondFactor(db, request.actor, request.body.code);
+      return reply.code(204).send();
     },
   );
 }

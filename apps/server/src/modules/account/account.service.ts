@@ -29,6 +29,7 @@ export async function accountDetail(db: DbOrTx, userId: number): Promise<Account
       phone: users.phone,
       pictureId: users.profilePictureUploadId,
       passwordHash: users.passwordHash,
+      mfaEnabledAt: users.mfaEnabledAt,
       background: userSettings.backgroundImageUrl,
       preferences: userSettings.emailPreferences,
     })
@@ -47,6 +48,7 @@ export async function accountDetail(db: DbOrTx, userId: number): Promise<Account
     background_image_url: row.background,
     email_preferences: Object.fromEntries(noticeKinds.map((kind) => [kind, receivesNotice(preferences, kind)])),
     password_sign_in: row.passwordHash !== null,
+    mfa_enabled: row.mfaEnabledAt !== null,
   };
 }
 

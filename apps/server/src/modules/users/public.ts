@@ -7,6 +7,7 @@ export { shareableUsersAmong } from './users.queries.ts';
 export {
   createUserIn,
   isEmailTaken,
+  secondFactorOff,
   updateUserRow,
   userTransaction,
   type WelcomeContext,

@@ -8,7 +8,7 @@ import type { App } from '../../types.ts';
 import { findUser } from './user-detail.queries.ts';
 import { deleteUser } from './user-delete.ts';
 import { createUserRoles, userDetail, userRules } from './user-rules.ts';
-import { createUser, requestMfaReset, sendWelcomeEmail, updateUser, welcomeContextOf } from './users.service.ts';
+import { clearSecondFactor, createUser, sendWelcomeEmail, updateUser, welcomeContextOf } from './users.service.ts';
 
 /** Mail leaves after the commit; if the queue refuses it, the row waits in the outbox for the start-up sweep. */
 async function dispatchMail(app: App, log: FastifyBaseLogger, outboxIds: number[]) {
@@ -98,12 +98,13 @@ export async function userWriteRoutes(app: App, { db, env }: { db: Db; env: Env 
       config: { roles: userRules.delete_mfa.roles, record: 'user' },
       schema: {
         tags: ['users'],
-        summary: "Clear the user's second factor (recorded in the versions until second factors exist)",
+        summary: "Clear the user's second factor: recorded in the versions, the user told by email",
         params: IdParams,
       },
     },
     async (request, reply) => {
-      await requestMfaReset(db, request.actor, visibleId(request, 'user'));
+      const outboxIds = await clearSecondFactor(db, request.actor, visibleId(request, 'user'));
+      await dispatchMail(app, request.log, outboxIds);
       return reply.code(204).send();
     },
   );

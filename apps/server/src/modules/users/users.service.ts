@@ -49,7 +49,15 @@ function assertAdminFlag(actor: Actor, wanted: boolean | undefined, current: boo
 
 type UserRow = typeof users.$inferSelect;
 /** A user row as the versions keep it: never the password hash. */
-const withoutSecret = ({ passwordHash: _hash, ...row }: UserRow) => row;
+/** A user as the versions keep it: no password hash, no second factor's secrets (only whether it is on). */
+const withoutSecret = ({
+  passwordHash: _hash,
+  mfaSecret: _secret,
+  mfaPendingSecret: _pending,
+  mfaRecoveryHashes: _codes,
+  mfaLastStep: _step,
+  ...row
+}: UserRow) => row;
 
 /** Writes to users, audited like every write, with the password hash left out of the versions. */
 async function insertUser(tx: DbOrTx, actor: Actor, values: typeof users.$inferInsert): Promise<number> {
@@ -192,20 +200,45 @@ export async function sendWelcomeEmail(db: Db, actor: Actor, id: number, welcome
   });
 }
 
+/** What turns a user's second factor off: the columns of the built-in provider's codes, emptied. */
+export const secondFactorOff = {
+  mfaSecret: null,
+  mfaPendingSecret: null,
+  mfaEnabledAt: null,
+  mfaRecoveryHashes: [],
+  mfaLastStep: null,
+} satisfies Partial<typeof users.$inferInsert>;
+
 /**
- * DELETE /users/{id}/delete_mfa: the second factor comes with a later issue; until then the
- * request is recorded in the versions, so the reset can be traced.
+ * DELETE /users/{id}/delete_mfa (an admin, in scope): the user's second factor is cleared, the
+ * change kept in the versions, and the user told by email (they sign in with their password alone
+ * until they turn it on again). Answers the outbox ids to send after the commit.
  */
-export async function requestMfaReset(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function clearSecondFactor(db: Db, actor: Actor, id: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
     const facts = await userFacts(tx, id, true);
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.delete_mfa, [facts]);
-    await recordVersion(tx, actor, {
-      itemType: 'User',
-      itemId: id,
-      before: { mfaResetRequestedAt: null },
-      after: { mfaResetRequestedAt: new Date().toISOString() },
-    });
+    const [user] = await tx
+      .select({ email: users.email, firstName: users.firstName, on: users.mfaEnabledAt })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!user?.on) return [];
+    await updateUserRow(tx, actor, id, secondFactorOff);
+    const [admin] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    const by = admin ? `${admin.firstName} ${admin.lastName}` : 'An administrator';
+    const text = [
+      `Hello ${user.firstName},`,
+      '',
+      `${by} turned off the second factor of your Student Records System account.`,
+      'You now sign in with your email address and password alone. To use an authenticator app',
+      'again, turn the second factor on from My Account.',
+      '',
+      'If you did not ask for this, tell your coordinator at once.',
+    ].join('\n');
+    return [await queueMail(tx, { to: user.email, subject: 'Your second factor was turned off', text, kind: 'mfa_cleared' })];
   });
 }

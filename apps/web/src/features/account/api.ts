@@ -29,3 +29,21 @@ export function useUpdateAccount() {
     },
   });
 }
+
+/** The second factor's three calls; each answer refreshes the account (mfa_enabled). */
+export function useSecondFactor() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: userKeys.account() });
+  return {
+    start: useMutation({ mutationFn: () => call(accountEndpoints.mfaStart, { toastErrors: false }) }),
+    confirm: useMutation({
+      mutationFn: (code: string) => call(accountEndpoints.mfaConfirm, { body: { code }, toastErrors: false }),
+    }),
+    /** After the recovery codes were seen: the account says it is on. */
+    done: refresh,
+    turnOff: useMutation({
+      mutationFn: (code: string) => call(accountEndpoints.mfaTurnOff, { body: { code }, toastErrors: false }),
+      onSuccess: refresh,
+    }),
+  };
+}

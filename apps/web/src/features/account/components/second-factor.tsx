@@ -1,0 +1,152 @@
+import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import type { MfaSetup } from '@srs/shared/account';
+import { messages } from '@srs/shared/messages';
+import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
+import { useSecondFactor } from '../api.ts';
+
+/** The server's words for a refused code ('Code is not correct'), or its sentence. */
+function refusal(error: unknown): string {
+  if (error instanceof HttpError) return fieldErrorsOf(error.body, ['code'] as const).code ?? error.message;
+  return error instanceof Error ? error.message : messages.somethingWentWrong;
+}
+
+/** A code field and its button, with the server's answer under it. */
+function CodeForm({ label, submit, busy, onCode }: { label: string; submit: string; busy: boolean; onCode: (code: string) => Promise<unknown> }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (code.trim() === '') return setError(messages.fieldRequired);
+    try {
+      await onCode(code.trim());
+    } catch (failure) {
+      setError(refusal(failure));
+    }
+  };
+  return (
+    <form onSubmit={(event) => void send(event)} noValidate>
+      <Group align="flex-start" gap="xs">
+        <TextInput
+          label={label}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={20}
+          style={{ flex: 1, minWidth: 180, maxWidth: 260 }}
+        />
+        <Button type="submit" loading={busy} mt={25}>
+          {submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * The second factor at the built-in provider (My Account): turned on by scanning a QR code with an
+ * authenticator app and typing its code; ten recovery codes are then shown once. Off with a code.
+ */
+export function SecondFactor({ enabled }: { enabled: boolean }) {
+  const factor = useSecondFactor();
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (codes) {
+    return (
+      <Stack gap="sm">
+        <Alert color="green" title="The second factor is on" role="status">
+          Keep these recovery codes somewhere safe, away from your phone. Each signs you in once if you do not have your
+          app. They are not shown again.
+        </Alert>
+        <List spacing={2} ff="monospace" aria-label="Recovery codes">
+          {codes.map((code) => (
+            <List.Item key={code}>{code}</List.Item>
+          ))}
+        </List>
+        <Group gap="xs">
+          <CopyButton value={codes.join('\n')}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
+                {copied ? 'Copied' : 'Copy the codes'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            onClick={() => {
+              setCodes(null);
+              setSetup(null);
+              void factor.done();
+            }}
+          >
+            I have kept them
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (enabled) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">
+          On: after your password, sign-in asks for the code your authenticator app shows. To turn it off, type a code
+          from the app or a recovery code.
+        </Text>
+        <CodeForm label="Code" submit="Turn off" busy={factor.turnOff.isPending} onCode={(code) => factor.turnOff.mutateAsync(code)} />
+      </Stack>
+    );
+  }
+  if (setup) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">
+          Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password),
+          then type the six digits it shows.
+        </Text>
+        <Image
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`}
+          alt="QR code for your authenticator app"
+          w={180}
+          h={180}
+        />
+        <Text size="sm">
+          Or type this key into the app: <Code>{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</Code>
+        </Text>
+        <CodeForm
+          label="Code from the app"
+          submit="Turn on"
+          busy={factor.confirm.isPending}
+          onCode={async (code) => setCodes((await factor.confirm.mutateAsync(code)).recovery_codes)}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text size="sm">
+        Off. With a second factor, signing in asks for a code from an app on your phone as well as your password, so a
+        stolen password alone does not open your account.
+      </Text>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Button
+        variant="light"
+        leftSection={<IconShieldLock size={16} aria-hidden />}
+        loading={factor.start.isPending}
+        onClick={() =>
+          factor.start.mutate(undefined, { onSuccess: setSetup, onError: (error) => setProblem(refusal(error)) })
+        }
+      >
+        Set up a second factor
+      </Button>
+    </Stack>
+  );
+}
