@@ -32,6 +32,7 @@ export const versionRecordTypes = {
   Note: 'Note',
   ProductDelivery: 'Product delivery',
   Attendance: 'Attendance',
+  ApiKey: 'API key',
 } as const;
 
 /** A name of code in words: 'ClaimedZip' → 'Claimed zip', 'firstName' → 'First name'. */
