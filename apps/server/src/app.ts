@@ -136,9 +136,9 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(userRoutes, context);
   await app.register(accountRoutes, context);
   await app.register(signupRoutes, context);
-  await app.register(interestRoutes, context);
-  // Interest tracking off: its keys and its intake do not exist (issue 12).
+  // Interest tracking off: its list, its keys and its intake do not exist (issue 12).
   if (env.FEATURE_INTEREST_TRACKING) {
+    await app.register(interestRoutes, context);
     await app.register(apiKeyRoutes, context);
     await app.register(publicIntakeRoutes, context);
   }

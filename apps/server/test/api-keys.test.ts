@@ -20,9 +20,10 @@ describe('with interest tracking off', () => {
   });
   afterAll(async () => t.close());
 
-  it('the keys and the intake answer as if they did not exist', async () => {
+  it('the interests, the keys and the intake answer as if they did not exist', async () => {
     const admin = await createUser(t.database.db, { roleType: 'global_admin' });
     const headers = await t.headersFor(admin.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/interests', headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/api_keys', headers })).statusCode).toBe(404);
     const post = await t.app.inject({ method: 'POST', url: '/api/api_keys', headers, payload: { name: 'Website' } });
     expect(post.statusCode).toBe(404);

@@ -23,7 +23,8 @@ const knownGaps: Record<string, string> = {};
 
 const capture = captureRouteAccess();
 // Several cells call the rate-limited password change: the limit is not what is tested here.
-const t = await createTestApp({ RATE_LIMIT_SIGN_IN: '100000' });
+// Interest tracking on: the routes it adds (its list, its keys) are covered too.
+const t = await createTestApp({ RATE_LIMIT_SIGN_IN: '100000', FEATURE_INTEREST_TRACKING: 'true' });
 capture.stop();
 const routes = await apiRoutes(t, capture.access);
 const plan = planMatrix(routes);

@@ -10,7 +10,7 @@ describe('read-only lists, scoped per role', () => {
     t.app.inject({ method: 'GET', url, headers: await t.headersFor(email) });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ FEATURE_INTEREST_TRACKING: 'true' });
     net = await createNetwork(t.database.db);
   });
   afterAll(async () => t.close());

@@ -34,14 +34,6 @@ function renderPage() {
 }
 
 describe('/account/settings/api-keys', () => {
-  it('with interest tracking off is a page that does not exist, and asks nothing about keys', async () => {
-    setToken(makeToken(schoolAdmin));
-    const api = mockJsonApi({ 'GET /config': () => appConfig });
-    renderPage();
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api_keys')).toHaveLength(0);
-  });
-
   it('shows a new key once, to copy, and lists keys by their first characters only', async () => {
     setToken(makeToken(schoolAdmin));
     const created = { api_key: { ...key, id: 5, name: 'Youth website', prefix: 'srs_0badc0de' }, key: `srs_0badc0de${'a'.repeat(40)}` };

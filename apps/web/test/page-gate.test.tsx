@@ -1,12 +1,13 @@
 import { messages } from '@srs/shared/messages';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../src/app/query-client.ts';
 import { routes } from '../src/app/router.tsx';
 import { canOpen } from '../src/lib/site-map/page-match.ts';
 import { pages } from '../src/lib/site-map/pages.ts';
 import { setToken } from '../src/lib/session.ts';
-import { instructor, makeToken, renderRoutes, schoolAdmin } from './support.tsx';
+import { appConfig, instructor, makeToken, mockJsonApi, renderRoutes, schoolAdmin } from './support.tsx';
 
 /** The app's route of that path, found in the shell's children, with its handle and page. */
 function appRoute(path: string): RouteObject {
@@ -25,6 +26,11 @@ const globalAdminRole = {
   organization_name: null,
 } as const;
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
 describe('pages a later release builds (SPEC section 6)', () => {
   it("tell a user without the page's role that they are not authorized", async () => {
     setToken(makeToken(instructor));
@@ -36,10 +42,22 @@ describe('pages a later release builds (SPEC section 6)', () => {
 
   it('say honestly to the roles that may open them that they are being built', async () => {
     setToken(makeToken({ ...instructor, roles: [{ ...globalAdminRole }] }));
+    mockJsonApi({ 'GET /config': () => ({ ...appConfig, features: { interest_tracking: true } }) });
     renderRoutes([appRoute('interests/tracking')], '/interests/tracking');
     expect(await screen.findByRole('heading', { name: 'Interest tracking' })).toBeInTheDocument();
     expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Back to/ })).toBeInTheDocument();
+  });
+
+  it('of a feature that is off do not exist, and ask the server nothing of it', async () => {
+    setToken(makeToken({ ...instructor, roles: [{ ...globalAdminRole }] }));
+    const api = mockJsonApi({ 'GET /config': () => appConfig });
+    for (const path of ['account/settings/api-keys', 'interests', 'interests/assignments']) {
+      const view = renderRoutes([appRoute(path)], `/${path}`);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      view.unmount();
+    }
+    expect(api.calls.map((call) => call.path)).toEqual(['/config']);
   });
 
   it('open for global admins wherever an admin link leads (a school, a course, a seminar or an instructor)', () => {

@@ -81,7 +81,8 @@ export type RecordKind =
   | 'interest'
   | 'series_offered'
   | 'version'
-  | 'upload';
+  | 'upload'
+  | 'api_key';
 
 export const kindLevels: Record<RecordKind, readonly Level[]> = {
   student: levels,
@@ -96,6 +97,7 @@ export const kindLevels: Record<RecordKind, readonly Level[]> = {
   series_offered: ['mine', 'sibling', 'foreign'],
   version: ['mine', 'sibling', 'foreign'],
   upload: ['mine', 'sibling', 'foreign'],
+  api_key: ['mine', 'sibling', 'foreign'],
 };
 
 /**
@@ -285,6 +287,15 @@ export async function createMatrixFixture(t: TestContext) {
     return { id: rows[0]!.id };
   };
 
+  /** An API key made by the level's user (DELETE /api/api_keys/{id}: global admins see every key). */
+  const newApiKey = async (level: Level) => {
+    const rows = await t.database.query<{ id: number }>(
+      `insert into api_keys (user_id, name, prefix, key_hash) values ($1, $2, $3, $4) returning id`,
+      [usersAt[level]!.id, named(level, `Key ${tag()}`), tag() + tag().slice(0, 2), 'f'.repeat(64)],
+    );
+    return { id: rows[0]!.id };
+  };
+
   /** Records made for one write, so a write never changes what later cases read. */
   const fresh = {
     student: newStudent,
@@ -301,6 +312,7 @@ export async function createMatrixFixture(t: TestContext) {
     series_offered: newSeriesOffered,
     version: newVersion,
     upload: newUpload,
+    api_key: newApiKey,
   } satisfies Record<RecordKind, (level: Level) => Promise<{ id: number }>>;
 
   // The records reads look at, one per kind and level.
@@ -320,6 +332,7 @@ export async function createMatrixFixture(t: TestContext) {
     records.set(`series_offered:${level}`, await newSeriesOffered(level));
     records.set(`version:${level}`, await newVersion(level));
     records.set(`upload:${level}`, await newUpload(level));
+    records.set(`api_key:${level}`, await newApiKey(level));
   }
 
   return {

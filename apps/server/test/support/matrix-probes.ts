@@ -40,6 +40,7 @@ export const kindsBySegment: Record<string, readonly RecordKind[]> = {
   interests: ['interest'],
   versions: ['version'],
   uploads: ['upload'],
+  api_keys: ['api_key'],
 };
 
 /**
@@ -200,6 +201,7 @@ export const probes: Record<string, Probe[]> = {
       accept: [200, 422],
     },
   ],
+  'POST /api/api_keys': [{ name: 'a named key', request: () => ({ body: { name: 'Matrix website' } }) }],
   'PATCH /api/users/update_current': [{ name: 'own phone', request: () => ({ body: { phone: '555-0100' } }) }],
   // The matrix users sign in elsewhere: the second factor is refused (422), after the role check.
   'POST /api/users/current/mfa': [{ name: 'start', request: () => ({}), accept: [200, 422] }],
@@ -242,5 +244,6 @@ export const skipped: Record<string, string> = {
   'POST /api/users/auth/auth0': 'public: starts the sign-in',
   'GET /api/users/auth/url': 'public: the sign-in URL',
   'GET /api/users/auth/callback': 'public: the return from the identity provider',
+  'POST /api/public/interests': 'public: a website with an API key (api-keys.test.ts: 401 without a live key, 422, 429)',
   ...merged((area) => area.skipped),
 };

@@ -1,15 +1,16 @@
 import { Alert, Button, Center, Text } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPanel } from '../components/error-panel.tsx';
-import { NotAuthorized } from '../components/not-authorized.tsx';
+import { NotAuthorized, PageNotFound } from '../components/not-authorized.tsx';
 import { reloadPage } from '../lib/browser.ts';
 import { ChunkLoadError } from './lazy-route.ts';
-import { NotAuthorizedError } from './page-gate.ts';
+import { NotAuthorizedError, PageNotFoundError } from './page-gate.ts';
 
 /** The errorElement of every route: a page the user may not open, a failed script chunk, or a record that did not load. */
 export function RouteError() {
   const error = useRouteError();
   if (error instanceof NotAuthorizedError) return <NotAuthorized />;
+  if (error instanceof PageNotFoundError) return <PageNotFound />;
   if (error instanceof ChunkLoadError) {
     return (
       <Center p="xl">

@@ -9,12 +9,14 @@ import {
   useParams,
 } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { appConfigQuery } from '../lib/app-config.ts';
 import { pageList, pages } from '../lib/site-map/pages.ts';
 import { defaultTabOf, pathOf } from '../lib/site-map/paths.ts';
 import type { PageEntry, PageHandle, TabHandle } from '../lib/site-map/types.ts';
 import { getSessionUser, setAuthRedirect } from '../lib/session.ts';
 import { lazyRoute } from './lazy-route.ts';
-import { refuseUnlessAllowed } from './page-gate.ts';
+import { refuseUnlessAllowed, refuseUnlessFlagOn } from './page-gate.ts';
+import { queryClient } from './query-client.ts';
 import { RouteError } from './route-error.tsx';
 
 /** SPEC section 4: a signed-out visit saves the path and query, then goes to /login. */
@@ -71,6 +73,7 @@ function pageRoute(page: PageEntry): RouteObject {
     errorElement: <RouteError />,
     loader: async (args: LoaderFunctionArgs) => {
       if (!page.public) refuseUnlessAllowed(page);
+      if (page.flag) refuseUnlessFlagOn(page, await queryClient.ensureQueryData(appConfigQuery));
       const module = await load();
       return module.loader ? module.loader(args) : null;
     },

@@ -1,24 +1,19 @@
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../app/query-client.ts';
-import { PageNotFound } from '../components/not-authorized.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { apiKeysQuery } from '../features/api-keys/api.ts';
 import { ApiKeyList } from '../features/api-keys/components/api-key-list.tsx';
 import { NewApiKey } from '../features/api-keys/components/new-api-key.tsx';
-import { appConfigQuery, useAppConfig } from '../lib/app-config.ts';
 
-/** With interest tracking off there are no keys: the page answers as if it did not exist. */
+/** The keys before the page shows (its route checked the flag: with it off, the page does not exist). */
 export async function loader() {
-  const config = await queryClient.ensureQueryData(appConfigQuery);
-  return config.features.interest_tracking ? queryClient.ensureQueryData(apiKeysQuery) : null;
+  return queryClient.ensureQueryData(apiKeysQuery);
 }
 
 /** /account/settings/api-keys (global admins, interest tracking on): keys for the public interest intake. */
 export function Component() {
-  const on = useAppConfig()?.features.interest_tracking === true;
-  const keys = useQuery({ ...apiKeysQuery, enabled: on }).data;
-  if (!on) return <PageNotFound />;
+  const keys = useQuery(apiKeysQuery).data;
   if (!keys) return <PageLoader />;
   return (
     <Stack gap="md" maw={760}>

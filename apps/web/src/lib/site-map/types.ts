@@ -58,6 +58,8 @@ export type PageSpec = {
   section?: SectionKey;
   nav?: NavSpec;
   building?: BuildingSpec;
+  /** A page of a feature behind a flag: with the flag off, it does not exist (a page not found). */
+  flag?: 'interestTracking';
   /** /login: outside the page shell, no sign-in needed. */
   public?: boolean;
 };
