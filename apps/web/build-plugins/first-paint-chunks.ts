@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { build, type InlineConfig, type Rolldown } from 'vite';
+import type { InlineConfig, Rolldown } from 'vite';
+import { buildInMemory } from './prerender.ts';
 import { appStart, landingPages } from './landing-pages.ts';
 
 type Chunk = Rolldown.OutputChunk;
@@ -23,29 +24,8 @@ function staticClosure(start: Chunk | undefined, chunks: Map<string, Chunk>): Se
  * Modules of other pages are left out.
  */
 async function planFrom(config: InlineConfig, root: string): Promise<Map<string, string>> {
-  const result = await build({
-    ...config,
-    configFile: false,
-    logLevel: 'silent',
-    // Only the split matters here: nothing written, minified or measured.
-    build: {
-      ...config.build,
-      write: false,
-      emptyOutDir: false,
-      copyPublicDir: false,
-      minify: false,
-      sourcemap: false,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = new Map(
-    outputs
-      .flatMap((output) => output.output)
-      .filter((output): output is Chunk => output.type === 'chunk')
-      .map((chunk) => [chunk.fileName, chunk]),
-  );
+  // Only the split matters here.
+  const chunks = new Map((await buildInMemory(config, { build: {} })).map((chunk) => [chunk.fileName, chunk]));
   const all = [...chunks.values()];
   const chunkOf = (module: string) => {
     const chunk = all.find((candidate) => candidate.moduleIds.includes(path.resolve(root, module)));

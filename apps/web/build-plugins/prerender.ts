@@ -4,20 +4,21 @@ import { pathToFileURL } from 'node:url';
 import { build, type InlineConfig, type Rolldown } from 'vite';
 
 /**
- * Renders a page to HTML at build time: `module` (a file of src/) is built for Node and its
- * `render` export called. Libraries stay in node_modules; packages/shared, plain TypeScript, is
- * bundled in.
+ * A build of the app's configuration held in memory (nothing written, nothing measured), with
+ * `options` for what differs; its chunks. The first paint's split, the prerendered pages and the
+ * classic scripts are each one.
  */
-export async function prerender(config: InlineConfig, module: string, render: string): Promise<string> {
-  const root = config.root ?? '.';
+export async function buildInMemory(
+  config: InlineConfig,
+  options: { build: NonNullable<InlineConfig['build']>; ssr?: InlineConfig['ssr'] },
+): Promise<Rolldown.OutputChunk[]> {
   const result = await build({
     ...config,
     configFile: false,
     logLevel: 'silent',
-    ssr: { noExternal: ['@srs/shared'] },
+    ...(options.ssr ? { ssr: options.ssr } : {}),
     build: {
       ...config.build,
-      ssr: path.resolve(root, module),
       write: false,
       emptyOutDir: false,
       copyPublicDir: false,
@@ -25,10 +26,24 @@ export async function prerender(config: InlineConfig, module: string, render: st
       minify: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
+      ...options.build,
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((output) => output.output).filter((output) => output.type === 'chunk');
+  return outputs.flatMap((output) => output.output).filter((output) => output.type === 'chunk');
+}
+
+/**
+ * Renders a page to HTML at build time: `module` (a file of src/) is built for Node and its
+ * `render` export called. Libraries stay in node_modules; packages/shared, plain TypeScript, is
+ * bundled in.
+ */
+export async function prerender(config: InlineConfig, module: string, render: string): Promise<string> {
+  const root = config.root ?? '.';
+  const chunks = await buildInMemory(config, {
+    ssr: { noExternal: ['@srs/shared'] },
+    build: { ssr: path.resolve(root, module) },
+  });
   // In the app's own node_modules, so that the libraries resolve as they do for the app; a folder
   // of its own, for builds running side by side.
   const dir = await mkdtemp(path.resolve(root, 'node_modules/.srs-prerender-'));
@@ -54,23 +69,9 @@ export async function prerender(config: InlineConfig, module: string, render: st
  */
 export async function classicScript(config: InlineConfig, module: string): Promise<string> {
   const root = config.root ?? '.';
-  const result = await build({
-    ...config,
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      ...config.build,
-      write: false,
-      emptyOutDir: false,
-      copyPublicDir: false,
-      sourcemap: false,
-      minify: true,
-      reportCompressedSize: false,
-      lib: { entry: path.resolve(root, module), formats: ['iife'], name: 'srsFirst' },
-    },
+  const chunks = await buildInMemory(config, {
+    build: { minify: true, lib: { entry: path.resolve(root, module), formats: ['iife'], name: 'srsFirst' } },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((output) => output.output).filter((output) => output.type === 'chunk');
   const [script] = chunks;
   if (!script || chunks.length !== 1) throw new Error(`${module} did not build into one script`);
   return script.code;

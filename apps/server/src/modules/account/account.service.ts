@@ -52,13 +52,17 @@ export async function accountDetail(db: DbOrTx, userId: number): Promise<Account
   };
 }
 
+/** Deletes an upload of its owner's (a picture replaced or removed). */
+const deleteUpload = (tx: DbOrTx, userId: number, id: number) =>
+  tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+
 /** Keeps a redrawn picture as an upload of its owner's; the one it replaces is deleted. */
 async function replaceUpload(tx: DbOrTx, userId: number, kind: PictureKind, picture: { data: Buffer; contentType: string }, previous: number | null) {
   const [row] = await tx
     .insert(uploads)
     .values({ userId, kind, contentType: picture.contentType, byteSize: picture.data.length, data: picture.data })
     .returning({ id: uploads.id });
-  if (previous !== null) await tx.delete(uploads).where(and(eq(uploads.id, previous), eq(uploads.userId, userId)));
+  if (previous !== null) await deleteUpload(tx, userId, previous);
   return row!.id;
 }
 
@@ -82,7 +86,7 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
     if (picture) values.profilePictureUploadId = await replaceUpload(tx, userId, 'profile_picture', picture, user.pictureId);
     else if (input.remove_profile_picture && user.pictureId !== null) {
       values.profilePictureUploadId = null;
-      await tx.delete(uploads).where(and(eq(uploads.id, user.pictureId), eq(uploads.userId, userId)));
+      await deleteUpload(tx, userId, user.pictureId);
     }
     if (Object.keys(values).length > 0) await updateUserRow(tx, actor, userId, values);
 
@@ -95,9 +99,7 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
         Object.assign(change, { backgroundUploadId: id, backgroundImageUrl: uploadUrl(id) });
       } else if (input.background_image_url !== undefined) {
         Object.assign(change, { backgroundUploadId: null, backgroundImageUrl: input.background_image_url });
-        if (previousUpload !== null) {
-          await tx.delete(uploads).where(and(eq(uploads.id, previousUpload), eq(uploads.userId, userId)));
-        }
+        if (previousUpload !== null) await deleteUpload(tx, userId, previousUpload);
       }
       if (input.email_preferences !== undefined) {
         const sent = Object.entries(input.email_preferences).filter(
