@@ -4,7 +4,7 @@ import { launch, newPage, signIn, type ViewportName } from './support/browser.ts
 import { logOut, navigationLabels } from './support/session.ts';
 
 const expectedNavigation: Record<string, string[]> = {
-  'global.admin@demo.test': ['Reports', 'Training'],
+  'global.admin@demo.test': ['Interest Tracking', 'Reports', 'Training'],
   'conference.admin@demo.test': [
     'Dashboard',
     'Students',

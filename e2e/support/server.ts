@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '1000',
+      // The product whole: the interest pages are swept and used like every other page.
+      FEATURE_INTEREST_TRACKING: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

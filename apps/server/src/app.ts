@@ -22,6 +22,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { interestRoutes } from './modules/interests/interests.routes.ts';
+import { interestTrackingRoutes } from './modules/interests/tracking.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { schoolRoutes } from './modules/schools/schools.routes.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
@@ -36,6 +37,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { versionRoutes } from './modules/versions/versions.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
@@ -139,11 +141,13 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   // Interest tracking off: its list, its keys and its intake do not exist (issue 12).
   if (env.FEATURE_INTEREST_TRACKING) {
     await app.register(interestRoutes, context);
+    await app.register(interestTrackingRoutes, context);
     await app.register(apiKeyRoutes, context);
     await app.register(publicIntakeRoutes, context);
   }
   await app.register(mailRoutes, context);
   await app.register(versionRoutes, context);
+  await app.register(privacyRoutes, context);
   await app.register(reportRoutes, context);
   await app.register(webApp);
   return app;

@@ -31,7 +31,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('pages a later release builds (SPEC section 6)', () => {
+describe('the gate of a page (SPEC section 6)', () => {
   it("tell a user without the page's role that they are not authorized", async () => {
     setToken(makeToken(instructor));
     renderRoutes([appRoute('schools/:schoolId')], '/schools/3/overview');
@@ -40,19 +40,10 @@ describe('pages a later release builds (SPEC section 6)', () => {
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/');
   });
 
-  it('say honestly to the roles that may open them that they are being built', async () => {
-    setToken(makeToken({ ...instructor, roles: [{ ...globalAdminRole }] }));
-    mockJsonApi({ 'GET /config': () => ({ ...appConfig, features: { interest_tracking: true } }) });
-    renderRoutes([appRoute('interests/tracking')], '/interests/tracking');
-    expect(await screen.findByRole('heading', { name: 'Interest tracking' })).toBeInTheDocument();
-    expect(screen.getByText('This page is being built and is not part of this release yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^Back to/ })).toBeInTheDocument();
-  });
-
   it('of a feature that is off do not exist, and ask the server nothing of it', async () => {
     setToken(makeToken({ ...instructor, roles: [{ ...globalAdminRole }] }));
     const api = mockJsonApi({ 'GET /config': () => appConfig });
-    for (const path of ['account/settings/api-keys', 'interests', 'interests/assignments']) {
+    for (const path of ['account/settings/api-keys', 'interests', 'interests/assignments', 'interests/tracking']) {
       const view = renderRoutes([appRoute(path)], `/${path}`);
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
       view.unmount();

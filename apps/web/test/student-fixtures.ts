@@ -19,6 +19,7 @@ export function makeStudent(id: number, overrides: Partial<Student> = {}): Stude
     social_media: null,
     include_in_mailing_list: 'if_address_valid',
     created_at: '2026-01-15T10:00:00.000Z',
+    erased_at: null,
     instructor: { id: 2, first_name: 'Sam', last_name: 'Admin' },
     school: { id: 3, school_code: '101', church_name: 'Central' },
     course_enrollments: [],

@@ -9,6 +9,8 @@ import { requiredEmail } from './users.ts';
 export const optionalNotices = [
   { kind: 'new_student', label: 'A student is added to my students' },
   { kind: 'enrollment_notice', label: 'One of my students is enrolled in a course or seminar' },
+  // Only with interest tracking on (the settings page leaves it out otherwise).
+  { kind: 'interest_assigned', label: 'A person who asked for Bible studies is assigned to my school', flag: 'interest_tracking' },
 ] as const;
 export type NoticeKind = (typeof optionalNotices)[number]['kind'];
 export const noticeKinds = optionalNotices.map((notice) => notice.kind);

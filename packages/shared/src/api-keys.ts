@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idRef, optionalText, requiredText } from './common.ts';
-import { emailPattern } from './users.ts';
+import { requiredText } from './common.ts';
+import { InterestPerson } from './interests.ts';
 
 /** A key for the public interest intake (/account/settings/api-keys): never the key itself, only its first characters. */
 export const ApiKey = z.object({
@@ -23,27 +23,11 @@ export type ApiKeyCreateInput = z.infer<typeof ApiKeyCreateInput>;
 export const ApiKeyCreated = z.object({ api_key: ApiKey, key: z.string() });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-const email = optionalText(200).refine((value) => value === null || emailPattern.test(value), 'is not a valid email address');
-
 /**
  * POST /api/public/interests, from a church website with a key: a person asking for Bible studies.
  * `external_id` is the sender's own id for the request: sent again, it never makes a second interest.
  */
-export const PublicInterestInput = z.object({
-  external_id: requiredText(100),
-  first_name: requiredText(100),
-  last_name: requiredText(100),
-  email: email.optional(),
-  phone: optionalText(40).optional(),
-  address: optionalText(200).optional(),
-  address_2: optionalText(200).optional(),
-  city: optionalText(100).optional(),
-  state: optionalText(100).optional(),
-  zip_code: optionalText(20).optional(),
-  country: optionalText(100).optional(),
-  /** The course or seminar asked for, when the website offers a choice. */
-  series_id: idRef.optional(),
-});
+export const PublicInterestInput = InterestPerson.extend({ external_id: requiredText(100) });
 export type PublicInterestInput = z.infer<typeof PublicInterestInput>;
 export const PublicInterestResponse = z.object({
   id: z.number(),

@@ -69,6 +69,15 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+type Decoder = { decode: (bytes: Uint8Array) => string };
+/** Node and browsers both have TextDecoder; this package is typed without either's library. */
+const utf8 = () => new (globalThis as unknown as { TextDecoder: new () => Decoder }).TextDecoder();
+/** The text of an imported CSV file: a multipart upload's file arrives as a Buffer, a JSON body carries the text. */
+export const csvText = z.preprocess(
+  (value) => (value instanceof Uint8Array ? utf8().decode(value) : value),
+  z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(4_000_000, limits.tooLong(4_000_000)),
+);
+
 /** A flag from JSON (true/false) or a multipart form ('true'/'false'). */
 export const flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 

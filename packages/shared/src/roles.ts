@@ -36,6 +36,8 @@ export const everyone: readonly RoleType[] = roleTypes;
 export const admins: readonly RoleType[] = ['global_admin', 'conference_admin', 'school_admin'];
 export const schoolAndConferenceAdmins: readonly RoleType[] = ['school_admin', 'conference_admin'];
 export const staffWithStudents: readonly RoleType[] = ['school_admin', 'conference_admin', 'instructor'];
+/** The whole network's keepers: interest tracking, the course catalogue. */
+export const globalAdmins: readonly RoleType[] = ['global_admin'];
 
 export type QuickCreateItem = {
   key: 'student' | 'instructor' | 'school' | 'seminar';

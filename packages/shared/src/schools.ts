@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  csvText,
   flag,
   idRef,
   ListQuery,
@@ -189,14 +190,6 @@ export type SeriesOffered = z.infer<typeof SeriesOffered>;
 
 /** The most rows one bulk zip import takes. */
 export const bulkZipRowsMax = 50_000;
-type Decoder = { decode: (bytes: Uint8Array) => string };
-/** Node and browsers both have TextDecoder; this package is typed without either's library. */
-const utf8 = () => new (globalThis as unknown as { TextDecoder: new () => Decoder }).TextDecoder();
-const csvText = z.preprocess(
-  // A multipart upload's file arrives as a Buffer; a JSON body carries the text.
-  (value) => (value instanceof Uint8Array ? utf8().decode(value) : value),
-  z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(4_000_000, limits.tooLong(4_000_000)),
-);
 /**
  * POST /schools/bulk_import_zips: a CSV of school_code,zip_code. dry_run (the preview) applies
  * nothing; the confirmation sends the preview's preview_token and applies the accepted rows in one

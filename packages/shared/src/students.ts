@@ -64,6 +64,8 @@ export const Student = z.object({
   social_media: z.string().nullable(),
   include_in_mailing_list: z.enum(mailingOptions),
   created_at: z.string(),
+  /** When the student's personal data was erased on request (issue 12); null while it is kept. */
+  erased_at: z.string().nullable(),
   instructor: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable(),
   school: z.object({ id: z.number(), school_code: z.string(), church_name: z.string() }),
   course_enrollments: z.array(EnrollmentSummary),

@@ -4,8 +4,10 @@ import { boundedArray, boundedText, idRef, isoDate, ListQuery, Pagination, Perso
 /**
  * The audit trail (DOMAIN.md, Versions; issue 11): every create, update and delete of a record,
  * with who, when, the record and each changed field before and after.
+ * An erasure (issue 12, docs/decisions/017) is a change of its own: a student's personal data
+ * replaced in place, recorded without any of it.
  */
-export const versionEvents = ['create', 'update', 'destroy'] as const;
+export const versionEvents = ['create', 'update', 'destroy', 'erase'] as const;
 export type VersionEvent = (typeof versionEvents)[number];
 
 /** What a person calls each action in the list's filter and on a change's page. */
@@ -13,6 +15,7 @@ export const versionEventLabels: Record<VersionEvent, string> = {
   create: 'Created',
   update: 'Updated',
   destroy: 'Deleted',
+  erase: 'Erased',
 };
 
 /**

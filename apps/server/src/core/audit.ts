@@ -104,6 +104,31 @@ export async function recordVersions(tx: DbOrTx, actor: Actor, changes: readonly
   }
 }
 
+/**
+ * The version of an erasure (docs/decisions/017): each field replaced, from '[erased]' to what it
+ * holds now, and never what it held. It names the record's school, as the trigger would from a row,
+ * so that the school's admins see it too. Answers the version's id.
+ */
+export async function recordErasure(
+  tx: DbOrTx,
+  actor: Actor,
+  erasure: { itemType: string; itemId: number; schoolId: number; changes: Record<string, [unknown, unknown]> },
+): Promise<number> {
+  const [row] = await tx
+    .insert(versions)
+    .values({
+      itemType: erasure.itemType,
+      itemId: erasure.itemId,
+      event: 'erase',
+      whodunnit: actor.userId,
+      object: null,
+      objectChanges: erasure.changes,
+      schoolId: erasure.schoolId,
+    })
+    .returning({ id: versions.id });
+  return row!.id;
+}
+
 function diff(before: Row, after: Row): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {

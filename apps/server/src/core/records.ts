@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, prepared } from '../db/client.ts';
 import { notFound } from './errors.ts';
 import { rows } from './lists.ts';
-import { anyId, type Scope, visibleSchool, visibleSeries, visibleStudent, visibleUser, visibleVersion } from './scope.ts';
+import { anyId, type Scope, visibleSchool, visibleSeries, visibleStudent, visibleInterest, visibleUser, visibleVersion } from './scope.ts';
 
 /** The kinds of record a path can name (`config.record`); each has one definition of its scope below. */
-export const recordKinds = ['student', 'enrollment', 'school', 'series', 'user', 'version'] as const;
+export const recordKinds = ['student', 'enrollment', 'school', 'series', 'user', 'version', 'interest'] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
 declare const visibleKind: unique symbol;
@@ -24,6 +24,7 @@ const labels: Record<RecordKind, string> = {
   series: 'Series',
   user: 'User',
   version: 'Version',
+  interest: 'Interest',
 };
 
 /** Each kind's ids among `ids` (`= any(…)`) that exist and are in the scope (DOMAIN.md, "What each user sees"). */
@@ -40,6 +41,7 @@ const inScope: Record<RecordKind, (scope: Scope, ids: SQL) => SQL> = {
       where e.series_id = se.id and ${visibleStudent(scope)}))`,
   user: (scope, ids) => sql`select u.id from users u where u.id = ${ids} and ${visibleUser(scope)}`,
   version: (scope, ids) => sql`select v.id from versions v where v.id = ${ids} and ${visibleVersion(scope)}`,
+  interest: (scope, ids) => sql`select i.id from interests i where i.id = ${ids} and ${visibleInterest(scope)}`,
 };
 
 /** Those of `ids` that name a record of this kind in the scope; the others are missing to this user. */

@@ -107,6 +107,12 @@ export function visibleSchool(scope: Scope, school: SQL = sql.raw('sc')): SQL {
   return sql`${school}.id in ${idList(scope.memberSchoolIds)}`;
 }
 
+/** Interests visible: all for global admins, those assigned to the user's schools otherwise. */
+export function visibleInterest(scope: Scope, interest: SQL = sql.raw('i')): SQL {
+  if (scope.all) return sql`true`;
+  return sql`${interest}.school_id in ${idList(scope.memberSchoolIds)}`;
+}
+
 /** Series visible: courses offered by, and seminars held or offered by, the user's schools. */
 export function visibleSeries(scope: Scope, series: SQL = sql.raw('se')): SQL {
   if (scope.all) return sql`true`;

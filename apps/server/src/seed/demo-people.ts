@@ -218,6 +218,8 @@ export async function insertInterests(
           status === 'contacted' || status === 'enrolled'
             ? clock.day(-Math.max(0, assignedAgo - random.int(1, 7)))
             : null,
+        enrolledAt: status === 'enrolled' ? clock.day(-Math.max(0, assignedAgo - 8)) : null,
+        closedAt: status === 'closed' ? clock.day(-Math.max(0, receivedAgo - random.int(1, 10))) : null,
         closedReason: status === 'closed' ? random.pick(closedReasons) : null,
         createdById: source === 'manual' ? organisation.globalAdminId : null,
         createdAt: clock.at(-receivedAgo),

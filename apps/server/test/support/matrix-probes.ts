@@ -112,6 +112,18 @@ export const probes: Record<string, Probe[]> = {
   'GET /api/users.csv': [list(organisationLevels, 'csv', {})],
   'GET /api/users/share': [list(organisationLevels, 'all', {})],
   'GET /api/interests': [list(['sibling', 'foreign'])],
+  'GET /api/interests.csv': [list(['sibling', 'foreign'], 'csv', {})],
+  // The fixture's interests are new: the assignment list shows them (to global admins only).
+  'GET /api/interests/assignments': [list(['sibling', 'foreign'])],
+  'POST /api/interests': [{ name: 'by hand', request: () => ({ body: { first_name: 'Aab', last_name: 'Matrix' } }) }],
+  'POST /api/interests/import': [
+    { name: 'preview', request: () => ({ body: { file: 'first_name,last_name\nAab,Matrix', dry_run: true } }) },
+  ],
+  // The fixture's interests were received today: this month's funnel names their schools.
+  'GET /api/interests/tracking': [
+    list(['sibling', 'foreign'], 'this period', {}),
+    byRecord({ name: 'school_id', kind: 'school', request: ({ id }) => ({ query: { school_id: String(id) } }) }),
+  ],
   'GET /api/series': [
     list(['sibling', 'foreign'], 'courses', { type: 'Course', ...allRows }),
     list(organisationLevels, 'seminars', { type: 'Seminar', ...allRows }),
@@ -235,6 +247,11 @@ export const writeBodies: Record<string, unknown> = {
   'PUT /api/students/{id}': { city: 'Springfield' },
   'PUT /api/enrollments/{id}': {},
   'PUT /api/students/{id}/update_avery_labels': undefined,
+  'PUT /api/interests/{id}': { first_name: 'Aab', last_name: 'Matrix edited' },
+  'POST /api/interests/{id}/status': { action: 'closed', closed_reason: 'Matrix' },
+  'POST /api/interests/{id}/assign': { series_id: 1, school_id: 1 },
+  // An erasure takes no body: the path names the student, and the page asked for the name typed.
+  'POST /api/students/{id}/erase': undefined,
   ...merged((area) => area.writeBodies),
 };
 

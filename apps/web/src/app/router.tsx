@@ -51,10 +51,7 @@ function tabRoutes(page: PageEntry): RouteObject[] | undefined {
     { index: true, element: toDefault },
     ...page.tabs.map((tab): RouteObject => {
       const handle: TabHandle = { tab };
-      // A page still being built shows the same text on every tab.
-      return tab.module
-        ? { path: tab.path, handle, lazy: moduleLoader(tab.module) }
-        : { path: tab.path, handle, element: null };
+      return { path: tab.path, handle, lazy: moduleLoader(tab.module) };
     }),
     { path: '*', element: toDefault },
   ];

@@ -92,6 +92,10 @@ export const seminarKeys = {
 export const interestKeys = {
   all: ['interests'] as const,
   list: (query: QueryParams) => ['interests', 'list', query] as const,
+  assignments: (query: QueryParams) => ['interests', 'assignments', query] as const,
+  assignment: (id: number, seriesId: number | undefined) => ['interests', 'assignment', id, seriesId ?? null] as const,
+  /** Under the interests' key: a change to an interest refreshes the tracking page too. */
+  tracking: (query: QueryParams) => ['interests', 'tracking', query] as const,
 };
 
 export const mailKeys = { mailbox: () => ['dev', 'mailbox'] as const };

@@ -87,7 +87,7 @@ export function Component() {
           Send me an email when:
         </Text>
         <Stack gap="sm">
-          {optionalNotices.map((notice) => (
+          {optionalNotices.filter((notice) => !('flag' in notice) || config?.features[notice.flag]).map((notice) => (
             <Checkbox
               key={notice.kind}
               label={notice.label}

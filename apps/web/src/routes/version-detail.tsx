@@ -79,7 +79,11 @@ export function Component() {
       </Stack>
       <Paper withBorder p="sm">
         <Title order={2} size="h4" mb="xs">
-          {version.event === 'update' ? 'Changed fields' : version.event === 'create' ? 'As created' : 'As it was'}
+          {version.event === 'update' || version.event === 'erase'
+            ? 'Changed fields'
+            : version.event === 'create'
+              ? 'As created'
+              : 'As it was'}
         </Title>
         <VersionChanges
           changes={version.changes}

@@ -5,8 +5,10 @@ import { configEndpoints } from './config.ts';
 import type { Endpoint } from './define.ts';
 import { enrollmentEndpoints } from './enrollments.ts';
 import { geoEndpoints } from './geo.ts';
+import { interestTrackingEndpoints } from './interest-tracking.ts';
 import { interestEndpoints } from './interests.ts';
 import { mailEndpoints } from './mail.ts';
+import { privacyEndpoints } from './privacy.ts';
 import { reportEndpoints } from './reports.ts';
 import { schoolEndpoints } from './schools.ts';
 import { seminarEndpoints } from './seminars.ts';
@@ -31,7 +33,9 @@ export const allEndpoints: Readonly<Record<string, Readonly<Record<string, Endpo
   users: userEndpoints,
   signup: signupEndpoints,
   interests: interestEndpoints,
+  interestTracking: interestTrackingEndpoints,
   mail: mailEndpoints,
   versions: versionEndpoints,
+  privacy: privacyEndpoints,
   reports: reportEndpoints,
 };

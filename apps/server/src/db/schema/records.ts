@@ -110,7 +110,11 @@ export const interests = pgTable(
     studentId: ref('student_id').references(() => students.id, { onDelete: 'set null' }),
     assignedAt: date('assigned_at', { mode: 'string' }),
     contactedAt: date('contacted_at', { mode: 'string' }),
+    enrolledAt: date('enrolled_at', { mode: 'string' }),
+    closedAt: date('closed_at', { mode: 'string' }),
     closedReason: text('closed_reason'),
+    // The enrollment its assignment made (or found): the student's enrollment in the series asked for.
+    enrollmentId: ref('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
     createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     // An interest a website sent with a key, under the sender's own id: sent again, it is the same one.
     apiKeyId: ref('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),

@@ -30,6 +30,9 @@ export const students = pgTable(
       .notNull()
       .default('if_address_valid'),
     averyLabelPrintedAt: timestamp('avery_label_printed_at', { withTimezone: true }),
+    // The student's personal data was erased on request (issue 12, docs/decisions/017): the row stays
+    // so that the reports count it, under a name that is nobody's.
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdById: ref('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     // The client's key of one create: a retried create returns this student, never a second one.
     requestKey: text('request_key'),

@@ -10,7 +10,8 @@ export const versions = pgTable(
     id: id(),
     itemType: text('item_type').notNull(),
     itemId: ref('item_id').notNull(),
-    event: text('event', { enum: ['create', 'update', 'destroy'] }).notNull(),
+    // 'erase': a student's personal data erased on request (docs/decisions/017).
+    event: text('event', { enum: ['create', 'update', 'destroy', 'erase'] }).notNull(),
     whodunnit: ref('whodunnit').references(() => users.id, { onDelete: 'set null' }),
     // The record as it was before the change (null on create): enough to restore a deleted one.
     object: jsonb('object').$type<Record<string, unknown>>(),

@@ -96,40 +96,48 @@ export async function createEnrollment(
   input: EnrollmentCreateInput,
   baseUrl: string,
 ): Promise<{ id: number; outboxIds: number[] }> {
-  return db.transaction(async (tx) => {
-    // The student row is locked so that two saves cannot both pass the duplicate check.
-    const student = await lockStudent(tx, actor.scope, input.student_id);
-    if (!student) throw notFound('Student');
-    if (input.school_id !== undefined && input.school_id !== student.school_id) {
-      throw invalid({ school_id: ["must be the student's school"] });
-    }
-    const series = await offeredSeries(tx, input.series_id, student.school_id);
-    if (!series) throw invalid({ series_id: ["is not offered by the student's school"] });
-    await refuseDuplicate(tx, student, series);
-    const enrollment = await insertAudited(
-      tx,
-      actor,
-      enrollments,
-      { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
-    );
-    const outboxIds: number[] = [];
-    // Nobody is told of what they did themselves.
-    if (input.notify_instructor_by_email && student.instructor_email && student.instructor_id !== actor.userId) {
-      const notice = enrollmentNotice({
-        to: student.instructor_email,
-        studentId: student.id,
-        studentName: `${student.first_name} ${student.last_name}`,
-        enrollmentId: enrollment.id,
-        seriesName: series.name,
-        seriesType: series.type,
-        registrationNumber: enrollment.registrationNumber,
-        baseUrl,
-      });
-      const queued = await queueNotice(tx, notice);
-      if (queued !== null) outboxIds.push(queued);
-    }
-    return { id: enrollment.id, outboxIds };
-  });
+  return db.transaction((tx) => enrollInTransaction(tx, actor, input, baseUrl));
+}
+
+/** The enrollment inside the caller's transaction: an interest's assignment makes its student and enrollment together. */
+export async function enrollInTransaction(
+  tx: Tx,
+  actor: Actor,
+  input: EnrollmentCreateInput,
+  baseUrl: string,
+): Promise<{ id: number; outboxIds: number[] }> {
+  // The student row is locked so that two saves cannot both pass the duplicate check.
+  const student = await lockStudent(tx, actor.scope, input.student_id);
+  if (!student) throw notFound('Student');
+  if (input.school_id !== undefined && input.school_id !== student.school_id) {
+    throw invalid({ school_id: ["must be the student's school"] });
+  }
+  const series = await offeredSeries(tx, input.series_id, student.school_id);
+  if (!series) throw invalid({ series_id: ["is not offered by the student's school"] });
+  await refuseDuplicate(tx, student, series);
+  const enrollment = await insertAudited(
+    tx,
+    actor,
+    enrollments,
+    { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
+  );
+  const outboxIds: number[] = [];
+  // Nobody is told of what they did themselves.
+  if (input.notify_instructor_by_email && student.instructor_email && student.instructor_id !== actor.userId) {
+    const notice = enrollmentNotice({
+      to: student.instructor_email,
+      studentId: student.id,
+      studentName: `${student.first_name} ${student.last_name}`,
+      enrollmentId: enrollment.id,
+      seriesName: series.name,
+      seriesType: series.type,
+      registrationNumber: enrollment.registrationNumber,
+      baseUrl,
+    });
+    const queued = await queueNotice(tx, notice);
+    if (queued !== null) outboxIds.push(queued);
+  }
+  return { id: enrollment.id, outboxIds };
 }
 
 const nestedKeys = [

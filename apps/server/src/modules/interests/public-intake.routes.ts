@@ -1,13 +1,13 @@
 import { PublicInterestInput, PublicInterestResponse } from '@srs/shared/api-keys';
-import { notValid } from '@srs/shared/common';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { invalid, unauthorized } from '../../core/errors.ts';
+import { unauthorized } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { interests, series } from '../../db/schema/index.ts';
+import { interests } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { keyPrefixOf, verifyApiKey } from '../api-keys/public.ts';
+import { checkSeries, personColumns } from './interest-writes.ts';
 
 /** The key a website sends: `Authorization: Bearer srs_…` or `X-Api-Key: srs_…`. */
 function keyOf(request: FastifyRequest): string | undefined {
@@ -59,27 +59,14 @@ export async function publicIntakeRoutes(app: App, { db, env }: { db: Db; env: E
     async (request, reply) => {
       const apiKeyId = request.apiKeyId!;
       const body = request.body;
-      if (body.series_id !== undefined) {
-        const [known] = await db.select({ id: series.id }).from(series).where(eq(series.id, body.series_id));
-        if (!known) throw invalid({ series_id: [notValid] });
-      }
+      await checkSeries(db, body.series_id);
       const columns = { id: interests.id, externalId: interests.externalId, status: interests.status, receivedOn: interests.receivedOn };
       const [created] = await db
         .insert(interests)
         .values({
+          ...personColumns(body),
           apiKeyId,
           externalId: body.external_id,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          email: body.email ?? null,
-          phone: body.phone ?? null,
-          address: body.address ?? null,
-          address2: body.address_2 ?? null,
-          city: body.city ?? null,
-          state: body.state ?? null,
-          zipCode: body.zip_code ?? null,
-          country: body.country ?? null,
-          seriesId: body.series_id ?? null,
           source: 'api',
         })
         .onConflictDoNothing({ target: [interests.apiKeyId, interests.externalId] })

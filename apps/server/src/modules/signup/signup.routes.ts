@@ -9,22 +9,13 @@ import {
   SignupSchoolsResponse,
   signupThanks,
 } from '@srs/shared/signup';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
+import { dispatchMail } from '../mail/public.ts';
 import { welcomeContextOf } from '../users/public.ts';
 import { decideRequest, requestAccount } from './signup.service.ts';
 import { pendingRequests, signupSchools } from './signup.queries.ts';
-
-async function dispatchMail(app: App, log: FastifyBaseLogger, outboxIds: number[]) {
-  if (outboxIds.length === 0) return;
-  try {
-    await app.mailer.dispatch(outboxIds);
-  } catch (error) {
-    log.error({ err: error, outboxIds }, 'mail left pending in the outbox');
-  }
-}
 
 /** 'Need an account?' (issue 9 section 5): the public request and lookup, and the admins' decisions. */
 export async function signupRoutes(app: App, { db, env }: { db: Db; env: Env }) {

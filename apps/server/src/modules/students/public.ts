@@ -1,6 +1,9 @@
 /**
  * What the students module offers other modules (docs/decisions/004): the student list itself,
- * so that a list of one instructor's or one school's students behaves as GET /students does.
+ * so that a list of one instructor's or one school's students behaves as GET /students does; the
+ * one create path and the suggested schools, which an interest's assignment uses as the wizard does.
  */
 export { listStudents } from './students.queries.ts';
 export { restoreStudent, revertibleStudentField, revertStudentFields } from './student-restore.ts';
+export { insertStudent, type NoticeFacts } from './students.service.ts';
+export { normaliseZip, suggestedSchools } from './suggested-schools.queries.ts';

@@ -18,6 +18,7 @@ import {
   studentShares,
   visits,
 } from '../../db/schema/index.ts';
+import { assertNotErased, erasedStudentColumns, erasureOf } from '../privacy/public.ts';
 import { visibleStudentOr404 } from './student-access.ts';
 
 type Row = Record<string, unknown>;
@@ -123,7 +124,14 @@ export async function restoreStudent(tx: DbOrTx, actor: Actor, kept: Row): Promi
   const goneUsers = new Set([...people, ...sharedWith].filter((id) => !present.has(id)));
 
   const changes: Change[] = [];
-  const [student] = (await tx.insert(students).overridingSystemValue().values(insertable(students, kept, goneUsers) as never).returning()) as Row[];
+  // A student erased since this version was written comes back erased: the version itself is
+  // redacted, and the erasure is the student's last word on their data (docs/decisions/017).
+  const erasedAt = await erasureOf(tx, studentId);
+  const values = {
+    ...insertable(students, kept, goneUsers),
+    ...(erasedAt ? erasedStudentColumns(studentId, erasedAt) : {}),
+  };
+  const [student] = (await tx.insert(students).overridingSystemValue().values(values as never).returning()) as Row[];
   changes.push({ itemType: 'Student', itemId: studentId, before: null, after: student ?? null });
   for (const [name, table, itemType] of restoredTables) {
     const list = (associations[name] ?? []).filter(
@@ -164,6 +172,7 @@ export async function revertStudentFields(
     throw invalid('This student has been deleted since: restore it first.');
   }
   const student = await visibleStudentOr404(tx, actor.scope, studentId);
+  await assertNotErased(tx, studentId);
   const values = insertable(students, Object.fromEntries(fields.map((field) => [field, before[field]])), new Set());
   await updateAudited(tx, actor, students, student.id, values);
 }

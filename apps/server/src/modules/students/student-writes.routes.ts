@@ -1,24 +1,15 @@
 import { IdParams } from '@srs/shared/common';
 import { AveryLabelsPrinted, StudentCreateInput, StudentDetail, StudentUpdateInput } from '@srs/shared/students';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Visible, visibleId, visibleOr404 } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
+import { dispatchMail } from '../mail/public.ts';
 import { schoolRules } from '../schools/public.ts';
 import { studentDetail, studentRules } from './student-rules.ts';
 import { findStudent } from './students.queries.ts';
 import { createStudent, deleteStudent, markAveryLabelPrinted, updateStudent } from './students.service.ts';
-
-/** Mail leaves after the commit; if the queue refuses it, the row waits in the outbox for the start-up sweep. */
-async function dispatchMail(app: App, log: FastifyBaseLogger, outboxIds: number[]) {
-  if (outboxIds.length === 0) return;
-  try {
-    await app.mailer.dispatch(outboxIds);
-  } catch (error) {
-    log.error({ err: error, outboxIds }, 'mail left pending in the outbox');
-  }
-}
 
 export async function studentWriteRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   const detail = async (request: FastifyRequest, id: Visible<'student'>) =>

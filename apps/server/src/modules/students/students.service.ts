@@ -9,6 +9,7 @@ import { administers } from '../../core/scope.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { students, studentShares } from '../../db/schema/index.ts';
 import { queueNotice } from '../mail/public.ts';
+import { assertNotErased } from '../privacy/public.ts';
 import { schoolRules } from '../schools/public.ts';
 import {
   headSchoolAdminOr422,
@@ -53,7 +54,8 @@ async function studentByRequestKey(db: DbOrTx, userId: number, key: string | und
   return found?.id ?? null;
 }
 
-async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput, facts: NoticeFacts) {
+/** The new student inside the caller's transaction (POST /students, an interest's assignment). */
+export async function insertStudent(tx: DbOrTx, actor: Actor, input: StudentCreateInput, facts: NoticeFacts) {
   const { scope, userId } = actor;
   const school = await loadSchool(tx, input.school_id);
   // Everyone but global admins places students only in the schools they belong to (docs/decisions.md).
@@ -122,6 +124,8 @@ async function shareWith(tx: DbOrTx, actor: Actor, studentId: number, userId: nu
 export async function updateStudent(db: Db, actor: Actor, id: Visible<'student'>, input: StudentUpdateInput) {
   await db.transaction(async (tx) => {
     await visibleStudentOr404(tx, actor.scope, id);
+    // Erased on request: writing a profile again would undo it (docs/decisions/017).
+    await assertNotErased(tx, id);
     await updateAudited(tx, actor, students, id, studentColumns(input));
   });
 }

@@ -1,24 +1,15 @@
 import { IdParams } from '@srs/shared/common';
 import { UserDetail, UserInput, UserUpdateInput, WelcomeEmailResponse } from '@srs/shared/users';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
+import { dispatchMail } from '../mail/public.ts';
 import { findUser } from './user-detail.queries.ts';
 import { deleteUser } from './user-delete.ts';
 import { createUserRoles, userDetail, userRules } from './user-rules.ts';
 import { clearSecondFactor, createUser, sendWelcomeEmail, updateUser, welcomeContextOf } from './users.service.ts';
-
-/** Mail leaves after the commit; if the queue refuses it, the row waits in the outbox for the start-up sweep. */
-async function dispatchMail(app: App, log: FastifyBaseLogger, outboxIds: number[]) {
-  if (outboxIds.length === 0) return;
-  try {
-    await app.mailer.dispatch(outboxIds);
-  } catch (error) {
-    log.error({ err: error, outboxIds }, 'mail left pending in the outbox');
-  }
-}
 
 export async function userWriteRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   const welcome = welcomeContextOf(env);

@@ -60,12 +60,11 @@ function removedWith(object: Row | null): string | null {
 /** GET /versions/:id: one change in words, with what the user may do with it. */
 export async function versionDetail(db: DbOrTx, scope: Scope, version: VersionRow): Promise<VersionDetail> {
   const before: Row = version.object ?? {};
-  const fields =
-    version.event === 'update'
-      ? Object.keys(version.object_changes)
-      : Object.keys(version.event === 'create' ? version.object_changes : before);
+  // An erasure reads as an update: each field replaced, from '[erased]' to what it holds now.
+  const changed = version.event === 'update' || version.event === 'erase';
+  const fields = Object.keys(changed || version.event === 'create' ? version.object_changes : before);
   const pairs = fields.filter(isShownField).map((field): [string, unknown, unknown] => {
-    if (version.event === 'update' || version.event === 'create') {
+    if (changed || version.event === 'create') {
       const [was, is] = version.object_changes[field] ?? [null, null];
       return [field, version.event === 'create' ? null : was, is];
     }

@@ -1,4 +1,5 @@
 import { formatDate } from '@srs/shared/dates';
+import { erasedMarker } from '@srs/shared/privacy';
 import { recordTypeLabel, spelledOut } from '@srs/shared/versions';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
@@ -36,7 +37,8 @@ export function rowOf(object: Row | null, changes: Record<string, [unknown, unkn
 
 /** The record as a person names it. */
 export function recordLabel(itemType: string, itemId: number, row: Row): string {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  // A name erased on request (docs/decisions/017) names nobody: the record reads by its number.
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() && value !== erasedMarker ? value.trim() : null);
   const person = [text(row.firstName), text(row.lastName)].filter(Boolean).join(' ');
   if (person) return person;
   if (itemType === 'School' && text(row.churchName)) return `${text(row.churchName)} (${text(row.schoolCode) ?? ''})`;

@@ -54,7 +54,8 @@ export function summaryOf(row: VersionRow): VersionSummary {
         ? { id: row.whodunnit, first_name: row.user_first_name, last_name: row.user_last_name ?? '' }
         : null,
     record: recordLabel(row.item_type, row.item_id, record),
-    fields: row.event === 'update' ? Object.keys(row.object_changes).filter(isShownField).map(fieldLabel) : [],
+    fields:
+      row.event === 'update' || row.event === 'erase' ? Object.keys(row.object_changes).filter(isShownField).map(fieldLabel) : [],
   };
 }
 

@@ -21,7 +21,7 @@ export function changeTitle(version: Pick<VersionSummary, 'event' | 'item_type_l
 
 /** What changed, in a line of the list: the fields of an update, else nothing more to say. */
 export function changedFields(version: Pick<VersionSummary, 'event' | 'fields'>): string {
-  if (version.event !== 'update') return '-';
+  if (version.event !== 'update' && version.event !== 'erase') return '-';
   return version.fields.length > 0 ? version.fields.join(', ') : '-';
 }
 

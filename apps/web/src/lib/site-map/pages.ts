@@ -9,7 +9,7 @@ import {
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import { account, building, globalAdmins, inProgress, quickCreateRoles, tabsOf } from './entries.ts';
+import { account, globalAdmins, quickCreateRoles, tabsOf } from './entries.ts';
 import type { PageEntry, PageSpec } from './types.ts';
 
 /**
@@ -33,32 +33,29 @@ const specs = {
   interests: {
     path: '/interests',
     title: 'Interest Tracking',
-    module: inProgress,
+    module: 'interests-list',
     roles: globalAdmins,
     flag: 'interestTracking',
     section: 'interests',
     nav: { label: 'Interest Tracking', icon: IconUserHeart, roles: globalAdmins, flag: 'interestTracking' },
-    building: building('The people who asked for Bible studies, with their status.'),
   },
   'interest-assignments': {
     path: '/interests/assignments',
     title: 'Interest assignments',
-    module: inProgress,
+    module: 'interest-assignments',
     roles: globalAdmins,
     flag: 'interestTracking',
     crumb: { label: 'Assignments', parent: 'interests' },
     section: 'interests',
-    building: building('Unassigned interests with their suggested school.'),
   },
   'interest-tracking': {
     path: '/interests/tracking',
     title: 'Interest tracking',
-    module: inProgress,
+    module: 'interest-tracking',
     roles: globalAdmins,
     flag: 'interestTracking',
     crumb: { label: 'Tracking', parent: 'interests' },
     section: 'interests',
-    building: building('The interest funnel per school and month.'),
   },
 
   // Global admins read students too (docs/decisions.md), though their navigation has no Students.

@@ -17,7 +17,7 @@ export type SectionKey =
   | 'versions';
 
 /** A tab of a detail page: its path segment, its label and its route module (routes/<module>.tsx). */
-export type TabEntry = { path: string; label: string; module?: string };
+export type TabEntry = { path: string; label: string; module: string };
 
 /** A page's entry in the main navigation; the site map's order is SPEC section 2's. */
 export type NavSpec = {
@@ -37,9 +37,6 @@ export type NavSpec = {
  */
 export type CrumbSpec = { label?: string; parent?: string | { label: string }; tab?: string };
 
-/** A page a later release builds: what it will hold, and where it links back to. */
-export type BuildingSpec = { about: string; back: { label: string; to: string } };
-
 export type PageSpec = {
   /** The whole path pattern, '/students/:studentId'. */
   path: string;
@@ -57,7 +54,6 @@ export type PageSpec = {
   /** The mobile menu's second level; a page with tabs adds them as the third (SPEC section 2). */
   section?: SectionKey;
   nav?: NavSpec;
-  building?: BuildingSpec;
   /** A page of a feature behind a flag: with the flag off, it does not exist (a page not found). */
   flag?: 'interestTracking';
   /** /login: outside the page shell, no sign-in needed. */

@@ -3,7 +3,7 @@ import type { AccountDetail, AccountUpdateFields } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
+import { showSaveError } from '../../../lib/form-errors.ts';
 
 const fields = ['first_name', 'last_name', 'email', 'phone'] as const;
 type Values = Record<(typeof fields)[number], string>;
@@ -32,9 +32,7 @@ export function AccountForm({ account, onSubmit }: Props) {
       await onSubmit(values);
       form.reset(values);
     } catch (error) {
-      const fieldErrors = error instanceof HttpError ? fieldErrorsOf(error.body, fields) : {};
-      for (const [field, message] of Object.entries(fieldErrors)) form.setError(field as keyof Values, { message });
-      if (Object.keys(fieldErrors).length === 0) setFailure(error instanceof Error ? error.message : messages.somethingWentWrong);
+      setFailure(showSaveError(form, error, fields));
     }
   });
   const required = { required: messages.fieldRequired };

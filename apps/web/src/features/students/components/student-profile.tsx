@@ -62,11 +62,14 @@ export function StudentProfile({ student }: { student: Student }) {
   }
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-      </Group>
+      {/* Erased on request: the server refuses a profile written again (docs/decisions/017). */}
+      {!student.erased_at && (
+        <Group justify="flex-end">
+          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        </Group>
+      )}
       <ProfileFields student={student} />
     </Stack>
   );

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { changedAt, changedBy, changedFields } from '../format.ts';
 
-const eventColours = { create: 'green', update: 'blue', destroy: 'red' } as const;
+const eventColours = { create: 'green', update: 'blue', destroy: 'red', erase: 'gray' } as const;
 
 const columns: Column<VersionSummary>[] = [
   {

@@ -1,0 +1,206 @@
+import { Alert, Button, Group, Loader, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { InterestAssignment, LikelyDuplicate, UnassignedInterest } from '@srs/shared/interests';
+import { humanize, messages } from '@srs/shared/messages';
+import type { SuggestedSchool } from '@srs/shared/students';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showSaveError } from '../../../lib/form-errors.ts';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { assignmentQuery, useAssignInterest } from '../api.ts';
+import { type AddressField, addressFields, missingAddress, personName, placeOf, requiredAddressFields, schoolName } from '../format.ts';
+import { suggestionReason } from './unassigned-table.tsx';
+
+type Address = Record<AddressField, string>;
+/** 'new': a new student; otherwise the id of the student this person already is. */
+type Who = 'new' | `${number}`;
+
+export const addressOf = (interest: UnassignedInterest): Address =>
+  Object.fromEntries(addressFields.map((field) => [field, interest[field] ?? ''])) as Address;
+
+/** The school chosen first: the first suggested one that has a head school admin to receive the student. */
+export const firstAssignable = (schools: readonly SuggestedSchool[]) => schools.find((school) => school.head_school_admin) ?? null;
+
+type Props = { interest: UnassignedInterest | null; onClose: () => void };
+
+/**
+ * Assigning an interest: the course or seminar, then either the student this person likely already
+ * is, or a new student in a suggested school with the address completed. One save makes the
+ * student and the enrollment and tells the school's head school admin.
+ */
+export function AssignDialog({ interest, onClose }: Props) {
+  const mobile = useIsMobile();
+  return (
+    <Modal opened={interest !== null} onClose={onClose} title={interest ? `Assign ${personName(interest)}` : ''} size="lg" fullScreen={mobile}>
+      {interest && <AssignForm key={interest.id} interest={interest} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone: () => void }) {
+  const [seriesId, setSeriesId] = useState<string | null>(interest.series ? String(interest.series.id) : null);
+  const series = useQuery(seriesOptionsQuery());
+  const assignment = useQuery({
+    ...assignmentQuery(interest.id, seriesId ? Number(seriesId) : undefined),
+    enabled: seriesId !== null,
+  });
+  const duplicates = assignment.data?.likely_duplicates ?? [];
+  const [who, setWho] = useState<Who | null>(interest.likely_duplicates > 0 ? null : 'new');
+  const [schoolId, setSchoolId] = useState<string | null>(
+    interest.suggested_school?.head_school_admin ? String(interest.suggested_school.id) : null,
+  );
+  const form = useForm<Address>({ defaultValues: addressOf(interest) });
+  const [failure, setFailure] = useState<string | null>(null);
+  const assign = useAssignInterest();
+  const schools = assignment.data?.suggested_schools ?? [];
+  const chosenSchool = schools.find((school) => String(school.id) === schoolId) ?? null;
+  const missing = missingAddress(interest);
+
+  const submit = form.handleSubmit(async (address) => {
+    setFailure(null);
+    if (!seriesId || !who || (who === 'new' && !chosenSchool)) return;
+    try {
+      const result = await assign.mutateAsync({
+        id: interest.id,
+        input:
+          who === 'new'
+            ? { series_id: Number(seriesId), school_id: chosenSchool!.id, ...address }
+            : { series_id: Number(seriesId), student_id: Number(who) },
+      });
+      const school = result.interest.school ? schoolName(result.interest.school) : 'the school';
+      showSuccess(
+        result.created_student
+          ? `${personName(interest)} is now a student of ${school}.`
+          : `${personName(interest)} was matched to the student already recorded at ${school}.`,
+      );
+      onDone();
+    } catch (error) {
+      setFailure(showSaveError(form, error, addressFields));
+    }
+  });
+
+  const ready = seriesId !== null && who !== null && (who !== 'new' || chosenSchool !== null);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {[placeOf(interest), interest.email, interest.phone].filter(Boolean).join(' · ') || 'No address or contact yet.'}
+        </Text>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Select
+          label="Course or seminar"
+          withAsterisk
+          placeholder="Choose what the person will study"
+          data={(series.data?.series ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
+          value={seriesId}
+          onChange={setSeriesId}
+          searchable
+        />
+        {seriesId && assignment.isLoading && <Loader size="sm" aria-label="Looking for schools" />}
+        {assignment.data && (
+          <>
+            <DuplicateChoice duplicates={duplicates} who={who} onChange={setWho} />
+            {who === 'new' && (
+              <SchoolChoice schools={schools} schoolId={schoolId} onChange={setSchoolId} zip={interest.zip_code} />
+            )}
+            {who === 'new' && (
+              <Stack gap="xs">
+                <Title order={2} size="h5">
+                  Address of the new student
+                </Title>
+                {missing.length > 0 && (
+                  <Text size="sm" c="dimmed">
+                    A student needs an address, city, state, zip code and country: complete what the interest did not give.
+                  </Text>
+                )}
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  {addressFields.map((field) => (
+                    <TextInput
+                      key={field}
+                      label={humanize(field)}
+                      withAsterisk={requiredAddressFields.includes(field)}
+                      autoComplete="off"
+                      error={form.formState.errors[field]?.message}
+                      {...form.register(field, requiredAddressFields.includes(field) ? { required: messages.fieldRequired } : {})}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={assign.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={assign.isPending} disabled={!ready}>
+            {who !== null && who !== 'new' ? 'Enroll this student' : 'Assign'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DuplicateChoice({ duplicates, who, onChange }: { duplicates: readonly LikelyDuplicate[]; who: Who | null; onChange: (who: Who) => void }) {
+  if (duplicates.length === 0) return null;
+  return (
+    <Radio.Group
+      label="Is this person already a student?"
+      description="A student with the same last name and zip code is already recorded."
+      value={who}
+      onChange={(value) => onChange(value as Who)}
+      withAsterisk
+    >
+      <Stack gap="xs" mt="xs">
+        {duplicates.map((student) => (
+          <Radio
+            key={student.id}
+            value={String(student.id)}
+            label={`Yes: ${personName(student)}, ${[student.address, student.city, student.zip_code].filter(Boolean).join(', ')} · ${schoolName(student.school)}`}
+          />
+        ))}
+        <Radio value="new" label="No: make a new student" />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+type SchoolChoiceProps = {
+  schools: InterestAssignment['suggested_schools'];
+  schoolId: string | null;
+  onChange: (id: string) => void;
+  zip: string | null;
+};
+
+function SchoolChoice({ schools, schoolId, onChange, zip }: SchoolChoiceProps) {
+  if (schools.length === 0) {
+    return (
+      <Alert color="yellow" title="No school to suggest">
+        {zip
+          ? 'No active school offering this course or seminar claimed this zip code or is near it. Choose another course, or correct the zip code first.'
+          : 'The interest has no zip code: edit it on the interests list to find the nearest schools.'}
+      </Alert>
+    );
+  }
+  return (
+    <Radio.Group label="School" description="Suggested: the school that claimed the zip code first, then the nearest." value={schoolId} onChange={onChange} withAsterisk>
+      <Stack gap="xs" mt="xs">
+        {schools.map((school) => (
+          <Radio
+            key={school.id}
+            value={String(school.id)}
+            disabled={!school.head_school_admin}
+            label={`${schoolName(school)} · ${school.head_school_admin ? suggestionReason(school) : messages.noHeadSchoolAdmin}`}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { Interest, InterestFormValues } from '@srs/shared/interests';
+import { messages } from '@srs/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DateInput } from '../../../components/date-input.tsx';
+import { todayIso } from '../../../lib/dates.ts';
+import { showSaveError } from '../../../lib/form-errors.ts';
+import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { showSuccess } from '../../../lib/toasts.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { useSaveInterest } from '../api.ts';
+import { personName } from '../format.ts';
+
+const textFields = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'address_2',
+  'city',
+  'state',
+  'zip_code',
+  'country',
+] as const;
+type Values = Record<(typeof textFields)[number], string> & { series_id: string | null; received_on: string | null };
+const fields = [...textFields, 'series_id', 'received_on'] as const;
+
+export function valuesOf(interest: Interest | null): Values {
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    first_name: text(interest?.first_name),
+    last_name: text(interest?.last_name),
+    email: text(interest?.email),
+    phone: text(interest?.phone),
+    address: text(interest?.address),
+    address_2: text(interest?.address_2),
+    city: text(interest?.city),
+    state: text(interest?.state),
+    zip_code: text(interest?.zip_code),
+    country: text(interest?.country ?? 'United States'),
+    series_id: interest?.series ? String(interest.series.id) : null,
+    received_on: interest?.received_on ?? todayIso(),
+  };
+}
+
+/** What the form sends: empty text is no value; the course is an id. */
+export function inputOf(values: Values): InterestFormValues {
+  return {
+    ...values,
+    series_id: values.series_id ? Number(values.series_id) : null,
+    received_on: values.received_on ?? undefined,
+  };
+}
+
+type Props = { opened: boolean; interest: Interest | null; onClose: () => void };
+
+/** 'New interest' (a person who called or wrote) and 'Edit': a failed save keeps what was typed. */
+export function InterestFormDialog({ opened, interest, onClose }: Props) {
+  const mobile = useIsMobile();
+  return (
+    <Modal opened={opened} onClose={onClose} title={interest ? `Edit ${personName(interest)}` : 'New interest'} size="lg" fullScreen={mobile}>
+      {opened && <InterestForm key={interest?.id ?? 'new'} interest={interest} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function InterestForm({ interest, onDone }: { interest: Interest | null; onDone: () => void }) {
+  const save = useSaveInterest();
+  const series = useQuery(seriesOptionsQuery());
+  const form = useForm<Values>({ defaultValues: valuesOf(interest) });
+  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const required = { required: messages.fieldRequired };
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({ id: interest?.id, values: inputOf(values) });
+      showSuccess(interest ? `${personName(saved)} was saved.` : `${personName(saved)} was added to the interests.`);
+      onDone();
+    } catch (error) {
+      setFailure(showSaveError(form, error, fields));
+    }
+  });
+  const text = (name: (typeof textFields)[number], label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput label={label} error={errors[name]?.message} {...extra} {...form.register(name, extra.withAsterisk ? required : {})} />
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('first_name', 'First name', { withAsterisk: true, autoComplete: 'off' })}
+          {text('last_name', 'Last name', { withAsterisk: true, autoComplete: 'off' })}
+          {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
+          {text('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
+          {text('address', 'Address', { autoComplete: 'off' })}
+          {text('address_2', 'Address 2', { autoComplete: 'off' })}
+          {text('city', 'City', { autoComplete: 'off' })}
+          {text('state', 'State', { autoComplete: 'off' })}
+          {text('zip_code', 'Zip code', { autoComplete: 'off' })}
+          {text('country', 'Country', { autoComplete: 'off' })}
+          <Controller
+            control={form.control}
+            name="series_id"
+            render={({ field }) => (
+              <Select
+                label="Course or seminar asked for"
+                placeholder="None chosen"
+                data={(series.data?.series ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.series_id?.message}
+                searchable
+                clearable
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="received_on"
+            render={({ field }) => (
+              <DateInput label="Received" value={field.value} onChange={field.onChange} error={errors.received_on?.message} />
+            )}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Select, SimpleGrid } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { schoolOptionsQuery, schoolSelectData } from '../../../lib/lookups/schools.ts';
+import {
+  monthChoices,
+  trackingPeriodError,
+  trackingPeriodIsValid,
+  type TrackingView,
+} from '../tracking-params.ts';
+
+type Props = { view: TrackingView; today: string; onChange: (next: TrackingView) => void };
+
+/** The funnel's months (from and to, both included) and, if one is wanted, its school. */
+export function TrackingFilters({ view, today, onChange }: Props) {
+  const schools = useQuery(schoolOptionsQuery);
+  const months = monthChoices(today);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs" mb="md" maw={900}>
+      <Select
+        label="From month"
+        value={view.from}
+        allowDeselect={false}
+        searchable
+        data={months}
+        onChange={(from) => from && onChange({ ...view, from })}
+      />
+      <Select
+        label="To month"
+        value={view.to}
+        allowDeselect={false}
+        searchable
+        data={months}
+        error={trackingPeriodIsValid(view) ? undefined : trackingPeriodError}
+        onChange={(to) => to && onChange({ ...view, to })}
+      />
+      <Select
+        label="School"
+        placeholder="All schools"
+        clearable
+        searchable
+        limit={200}
+        value={view.schoolId ?? null}
+        data={schoolSelectData(schools.data?.schools)}
+        nothingFoundMessage="No schools found."
+        onChange={(schoolId) => onChange({ ...view, schoolId: schoolId ?? undefined })}
+      />
+    </SimpleGrid>
+  );
+}
