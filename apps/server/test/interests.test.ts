@@ -208,6 +208,19 @@ describe('interests: the list, entry by hand, the CSV import, the status and the
       expect(await countOf(`select count(*)::int as n from interests where last_name = 'Tentmaker'`)).toBe(2);
     });
 
+    it('reads empty spreadsheet rows as nothing, knows a person by phone too, and refuses a quote left open', async () => {
+      await create({ first_name: 'Rhoda', last_name: 'Gatekeeper', phone: '(555) 010-2030' });
+      const text = 'first_name,last_name,phone\r\nRhoda,Gatekeeper,555 010 2030\r\n,,\r\nMnason,Cyprus,555-0199\r\n,,\r\n';
+      const preview = (await call('POST', '/api/interests/import', { file: text, dry_run: true })).json();
+      expect(preview.rows.map((row: { line: number; status: string }) => [row.line, row.status])).toEqual([
+        [2, 'rejected'],
+        [4, 'accepted'],
+      ]);
+      const open = await call('POST', '/api/interests/import', { file: 'first_name,last_name\nA,"B\nC,D\nE,F', dry_run: true });
+      expect(open.statusCode).toBe(422);
+      expect(open.json()).toEqual({ file: ['Line 2: a quoted field is not closed'] });
+    });
+
     it('a file without first_name and last_name columns, or with unknown ones, is refused whole', async () => {
       const noNames = await call('POST', '/api/interests/import', { file: 'email\nx@example.org', dry_run: true });
       expect(noNames.statusCode).toBe(422);
@@ -298,6 +311,33 @@ describe('interests: the list, entry by hand, the CSV import, the status and the
       const enrolled = (await call('POST', `/api/interests/${interest.id}/status`, { action: 'enrolled' })).json() as Interest;
       expect(enrolled.status).toBe('enrolled');
       expect(enrolled.contacted_at).toBe(enrolled.enrolled_at);
+    });
+
+    it("shows a school's instructor only the interests that became their students", async () => {
+      const db = t.database.db;
+      const colleague = await createUser(db, { roleType: 'instructor', schoolId: school.id });
+      const headers = await t.headersFor(colleague.email);
+      const ids = (await call('GET', '/api/interests?per_page=500', undefined, headers)).json().interests.map((i: Interest) => i.id);
+      expect(ids).toEqual([]);
+      const admins = (await call('GET', '/api/interests?per_page=500', undefined, schoolAdmin)).json().interests;
+      expect(admins.length).toBeGreaterThan(0);
+      expect((await call('GET', `/api/interests/${admins[0].id}`, undefined, headers)).statusCode).toBe(404);
+    });
+
+    it("an erased student's interest and the mail of its assignment are erased with them; nobody is assigned to an erased student", async () => {
+      const interest = await create({ first_name: 'Eutychus', last_name: 'Troas', email: 'eutychus@example.org', zip_code: '62704', series_id: courseId });
+      const address = { address: '3 Window Ln', city: 'Springfield', state: 'IL', country: 'United States' };
+      const assigned = (await call('POST', `/api/interests/${interest.id}/assign`, { series_id: courseId, school_id: school.id, ...address })).json();
+      expect((await call('POST', `/api/students/${assigned.student_id}/erase`)).statusCode).toBe(200);
+      const left = await t.database.query<{ n: number }>(
+        `select (select count(*) from mail_outbox where subject like '%Eutychus%' or text like '%Eutychus%')
+          + (select count(*) from interests where first_name = 'Eutychus' or email = 'eutychus@example.org') as n`,
+      );
+      expect(Number(left[0]!.n)).toBe(0);
+      const again = await create({ first_name: 'Eutychus', last_name: 'Troas', zip_code: '62704', series_id: courseId });
+      const refused = await call('POST', `/api/interests/${again.id}/assign`, { series_id: courseId, student_id: assigned.student_id });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ student_id: ['is a student whose personal data was erased'] });
     });
 
     it('matched to a student already recorded, makes no second student and enrolls that one', async () => {

@@ -123,7 +123,7 @@ export const interestMessages = {
   notClosed: 'This interest is not closed.',
   alreadyAssigned: 'This interest is assigned already.',
   closed: 'This interest is closed: reopen it before assigning it.',
-  schoolOrStudent: 'Choose a school, or the student this person already is.',
+  erasedStudent: "is a student whose personal data was erased",
 };
 
 /** The most lines one CSV import of interests takes. */

@@ -1,9 +1,17 @@
+/** A quoted field still open at the end of the file: the rest of the file would be one field. */
+export class UnclosedQuote extends Error {
+  constructor(readonly line: number) {
+    super(`Line ${line}: a quoted field is not closed`);
+  }
+}
+
 /** One record of a CSV file: its fields and the line of the file it starts on. */
 export type CsvRecord = { line: number; fields: string[] };
 
 /**
  * Reads CSV text (RFC 4180): fields in double quotes may hold commas, line breaks and doubled
  * quotes. A byte-order mark is dropped; blank lines are left out. Fields are not trimmed here.
+ * A quote left open throws UnclosedQuote.
  */
 export function parseCsv(text: string): CsvRecord[] {
   const source = text.replace(/^\uFEFF/, '');
@@ -15,7 +23,8 @@ export function parseCsv(text: string): CsvRecord[] {
   let start = 1;
   const endRecord = () => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0]!.trim() === '')) records.push({ line: start, fields });
+    // A line of empty fields (a spreadsheet's ',,,') is an empty line.
+    if (fields.some((value) => value.trim() !== '')) records.push({ line: start, fields });
     fields = [];
     field = '';
   };
@@ -46,6 +55,7 @@ export function parseCsv(text: string): CsvRecord[] {
       field += char;
     }
   }
+  if (quoted) throw new UnclosedQuote(start);
   if (field !== '' || fields.length > 0) endRecord();
   return records;
 }

@@ -107,10 +107,14 @@ export function visibleSchool(scope: Scope, school: SQL = sql.raw('sc')): SQL {
   return sql`${school}.id in ${idList(scope.memberSchoolIds)}`;
 }
 
-/** Interests visible: all for global admins, those assigned to the user's schools otherwise. */
+/**
+ * Interests visible: all for global admins; for the others those assigned to a school they
+ * administer, or that became a student they see (an instructor's own or shared student).
+ */
 export function visibleInterest(scope: Scope, interest: SQL = sql.raw('i')): SQL {
   if (scope.all) return sql`true`;
-  return sql`${interest}.school_id in ${idList(scope.memberSchoolIds)}`;
+  return sql`(${interest}.school_id in ${idList(scope.adminSchoolIds)}
+    or exists (select 1 from students s where s.id = ${interest}.student_id and ${visibleStudent(scope)}))`;
 }
 
 /** Series visible: courses offered by, and seminars held or offered by, the user's schools. */

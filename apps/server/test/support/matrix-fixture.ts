@@ -109,6 +109,8 @@ export function sees(role: ActingRole, kind: RecordKind, level: Level): boolean 
   if (kind === 'user' && level === 'mine' && role === 'instructor') return false;
   // A picture is its owner's alone (GET /api/uploads/{id}): the fixture's are the levels' users'.
   if (kind === 'upload') return false;
+  // An interest is its school admins' (and its student's instructor's): the fixture's have no student.
+  if (kind === 'interest' && role === 'instructor') return false;
   return levelInfo[level].seenBy.includes(role);
 }
 

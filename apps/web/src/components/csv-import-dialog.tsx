@@ -79,7 +79,12 @@ export function CsvImportDialog<Row extends ImportRow, Result extends ImportResu
           showSuccess(props.success(result));
           close();
         },
-        onError: (error) => setFailure(messageOf(error)),
+        onError: (error) => {
+          setFailure(messageOf(error));
+          // The file's results may have changed since (another import, a claim): preview it again.
+          setPreview(null);
+          importer.mutate({ file: text }, { onSuccess: setPreview });
+        },
       },
     );
   };

@@ -56,7 +56,8 @@ const schoolsFor = (db: DbOrTx, scope: Scope, seriesId: number | undefined, zip:
 /** GET /interests/assignments: the interests still new, oldest first, each with its first suggested school. */
 export async function listUnassigned(db: Db, scope: Scope, query: InterestAssignmentsQuery) {
   const where = sql`i.status = 'new' and ${visibleInterest(scope)} and ${quickFind(query.query)}`;
-  const { limit, offset } = pageWindow(query);
+  // Each row asks for its suggested school: never more than a hundred rows in one call.
+  const { limit, offset } = pageWindow({ ...query, per_page: Math.min(query.per_page, 100) }, 100);
   const order = orderBy(
     { received_on: [sql`i.received_on`], name: [sql`i.last_name`, sql`i.first_name`] },
     query.sortBy,
@@ -86,12 +87,19 @@ export async function assignmentOf(db: Db, scope: Scope, id: number, seriesId?: 
 }
 
 type InterestRow = typeof interests.$inferSelect;
-type StudentFacts = { id: number; school_id: number; school_code: string; church_name: string; head_school_admin_id: number | null };
+type StudentFacts = {
+  id: number;
+  school_id: number;
+  school_code: string;
+  church_name: string;
+  head_school_admin_id: number | null;
+  erased: boolean;
+};
 
 async function studentFacts(tx: Tx, scope: Scope, studentId: number): Promise<StudentFacts> {
   const [student] = await rows<StudentFacts>(
     tx.execute(sql`select s.id::int as id, sc.id::int as school_id, sc.school_code, sc.church_name,
-        sc.head_school_admin_id::int as head_school_admin_id
+        sc.head_school_admin_id::int as head_school_admin_id, s.erased_at is not null as erased
       from students s join schools sc on sc.id = s.school_id where s.id = ${studentId} and ${visibleStudent(scope)}`),
   );
   if (!student) throw notFound('Student');
@@ -153,7 +161,10 @@ export async function assignInterest(db: Db, actor: Actor, id: number, input: In
     let studentId: number;
     let createdStudent = false;
     if (input.student_id !== undefined) {
-      studentId = (await studentFacts(tx, actor.scope, input.student_id)).id;
+      const chosen = await studentFacts(tx, actor.scope, input.student_id);
+      // An erased student is nobody: linking a person's details to them would write them back.
+      if (chosen.erased) throw invalid({ student_id: [interestMessages.erasedStudent] });
+      studentId = chosen.id;
     } else {
       const person = studentInput(row, input);
       const created = await insertStudent(

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { itemTypeOf, recordVersions } from '../../core/audit.ts';
 import { today } from '../../core/csv.ts';
-import { parseCsv } from '../../core/csv-parse.ts';
+import { parseCsv, UnclosedQuote } from '../../core/csv-parse.ts';
 import { invalid, validationBody } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -71,8 +71,17 @@ const normalName = (name: string) =>
     .replace(/[\s-]+/g, '_');
 
 /** The lines of the file under the columns its first line names. */
+function parseOr422(text: string) {
+  try {
+    return parseCsv(text);
+  } catch (error) {
+    if (error instanceof UnclosedQuote) throw invalid({ file: [error.message] });
+    throw error;
+  }
+}
+
 export function readInterestCsv(text: string): Line[] {
-  const [header, ...records] = parseCsv(text);
+  const [header, ...records] = parseOr422(text);
   const names = (header?.fields ?? []).map(normalName).map((name) => aliases[name] ?? aliases[name.replace(/_/g, '')] ?? name);
   const unknown = names.filter((name) => name !== '' && !(interestImportColumns as readonly string[]).includes(name));
   if (!names.includes('first_name') || !names.includes('last_name')) throw invalid({ file: [importReasons.header] });
@@ -102,22 +111,36 @@ async function seriesByName(db: DbOrTx, lines: Line[]): Promise<Map<string, numb
   return byName;
 }
 
-/** A person already received (not closed): same first and last name, and the same email or zip code. */
+/** A person already received (not closed): same first and last name, and the same email, zip code or phone. */
 const personKey = (input: Pick<InterestInput, 'first_name' | 'last_name'>, contact: string | null | undefined) =>
   contact ? `${input.first_name.toLowerCase()}|${input.last_name.toLowerCase()}|${contact.toLowerCase()}` : null;
+
+/** What tells two people of one name apart: the email, the zip code, the phone (its digits). */
+const contactsOf = (person: { email?: string | null; zip_code?: string | null; phone?: string | null }) => [
+  person.email,
+  person.zip_code,
+  person.phone ? person.phone.replace(/\D/g, '') : null,
+];
 
 async function receivedAlready(db: DbOrTx, inputs: InterestInput[]): Promise<Map<string, string>> {
   const lastNames = [...new Set(inputs.map((input) => input.last_name.toLowerCase()))];
   if (lastNames.length === 0) return new Map();
-  const found = await rows<{ first_name: string; last_name: string; email: string | null; zip_code: string | null; received_on: string }>(
-    db.execute(sql`select i.first_name, i.last_name, i.email, i.zip_code, i.received_on::text as received_on
+  const found = await rows<{
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    zip_code: string | null;
+    phone: string | null;
+    received_on: string;
+  }>(
+    db.execute(sql`select i.first_name, i.last_name, i.email, i.zip_code, i.phone, i.received_on::text as received_on
       from interests i where i.status <> 'closed'
         and lower(i.last_name) in (select jsonb_array_elements_text(${JSON.stringify(lastNames)}::jsonb))
       order by i.received_on`),
   );
   const seen = new Map<string, string>();
   for (const row of found) {
-    for (const contact of [row.email, row.zip_code]) {
+    for (const contact of contactsOf(row)) {
       const key = personKey(row, contact);
       if (key && !seen.has(key)) seen.set(key, row.received_on);
     }
@@ -162,7 +185,7 @@ export async function classifyInterests(db: DbOrTx, lines: Line[]): Promise<Chec
   const lineOfKey = new Map<string, number>();
   return checked.map((entry) => {
     if (!entry.input) return entry;
-    const keys = [personKey(entry.input, entry.input.email), personKey(entry.input, entry.input.zip_code)].filter(
+    const keys = contactsOf(entry.input).map((contact) => personKey(entry.input!, contact)).filter(
       (key): key is string => key !== null,
     );
     const day = keys.map((key) => earlier.get(key)).find((found) => found !== undefined);

@@ -98,7 +98,7 @@ export async function eraseStudent(db: Db, actor: Actor, id: Visible<'student'>)
       where student_id = ${id}`);
     // The notices about them (the new-student and enrollment mail): each links to the student's page.
     await tx.execute(sql`update mail_outbox set subject = ${erasedMarker}, text = ${erasedMarker}, html = null
-      where position(${`/students/${id}/`} in text) > 0`);
+      where text ~ ${`/students/${id}(\\D|$)`}`);
 
     const redacted = (await studentVersions(tx, scope)).map(redactVersion).filter((version) => version !== null);
     await rewriteVersions(tx, redacted);

@@ -103,7 +103,7 @@ const recordQueries = (studentId: number, enrollmentIds: number[]) => {
     interests: query(sql`select to_jsonb(i) as row from interests i where i.student_id = ${studentId} order by i.id`),
     notices: query(sql`select m.id, m.kind, m.to, m.subject, m.text, m.status, ${iso('m.created_at')} as created_at,
         ${iso('m.sent_at')} as sent_at
-      from mail_outbox m where position(${`/students/${studentId}/`} in m.text) > 0 order by m.id`),
+      from mail_outbox m where m.text ~ ${`/students/${studentId}(\\D|$)`} order by m.id`),
   };
 };
 

@@ -56,7 +56,11 @@ export async function studentScope(db: DbOrTx, studentId: number, schoolId: numb
       where v.item_type = 'Enrollment' and ${inSchools(schoolIds)} and ${names('studentId', sql`${id}`)}`),
   );
   const interests = await rows<{ id: number | string }>(
-    db.execute(sql`select i.id from interests i where i.student_id = ${studentId}`),
+    // An interest a delete unlinked (its foreign key is set to null) still names the student in its versions.
+    db.execute(sql`select i.id from interests i where i.student_id = ${studentId}
+      union
+      select v.item_id from versions v
+      where v.item_type = 'Interest' and ${inSchools(schoolIds)} and ${names('studentId', sql`${id}`)}`),
   );
   return {
     studentId,

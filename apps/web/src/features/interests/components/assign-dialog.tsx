@@ -47,7 +47,9 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
     enabled: seriesId !== null,
   });
   const duplicates = assignment.data?.likely_duplicates ?? [];
-  const [who, setWho] = useState<Who | null>(interest.likely_duplicates > 0 ? null : 'new');
+  // Until the person answers: a new student when the fresh check finds no likely duplicate.
+  const [answered, setWho] = useState<Who | null>(null);
+  const who: Who | null = answered ?? (assignment.data && duplicates.length === 0 ? 'new' : null);
   const [schoolId, setSchoolId] = useState<string | null>(
     interest.suggested_school?.head_school_admin ? String(interest.suggested_school.id) : null,
   );

@@ -42,7 +42,7 @@ export function InterestActions({ interest, onDialog }: { interest: Interest; on
           Edit
         </Menu.Item>
         {interest.status === 'new' && (
-          <Menu.Item leftSection={<IconSchool size={16} aria-hidden />} onClick={() => void navigate(pathTo('interest-assignments'))}>
+          <Menu.Item leftSection={<IconSchool size={16} aria-hidden />} onClick={() => void navigate(`${pathTo('interest-assignments')}?query=${encodeURIComponent(personName(interest))}`)}>
             Assign to a school
           </Menu.Item>
         )}

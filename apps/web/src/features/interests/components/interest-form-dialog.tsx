@@ -40,7 +40,8 @@ export function valuesOf(interest: Interest | null): Values {
     city: text(interest?.city),
     state: text(interest?.state),
     zip_code: text(interest?.zip_code),
-    country: text(interest?.country ?? 'United States'),
+    // A new interest starts in the network's country; a correction keeps what was given.
+    country: interest ? text(interest.country) : 'United States',
     series_id: interest?.series ? String(interest.series.id) : null,
     received_on: interest?.received_on ?? todayIso(),
   };
