@@ -114,10 +114,11 @@ describe('read-only lists, scoped per role', () => {
     expect((await get(net.instructorA.email, '/api/enrollments/needing_followup?page=0')).statusCode).toBe(422);
   });
 
-  it('GET /api/interests: all for global admins, only their schools’ interests for others', async () => {
+  it('GET /api/interests: all for global admins, their schools’ for admins, their students’ for instructors', async () => {
     const { interests } = await import('../src/db/schema/index.ts');
     await t.database.db.insert(interests).values([
-      { firstName: 'Ivy', lastName: 'Interested', schoolId: net.schoolA.id, status: 'assigned' },
+      { firstName: 'Ivy', lastName: 'Interested', schoolId: net.schoolA.id, studentId: net.studentA.id, status: 'assigned' },
+      { firstName: 'Una', lastName: 'Unworked', schoolId: net.schoolA.id, status: 'assigned' },
       { firstName: 'Otto', lastName: 'Elsewhere', schoolId: net.schoolB.id, status: 'assigned' },
     ]);
     const names = async (email: string) =>
@@ -125,6 +126,10 @@ describe('read-only lists, scoped per role', () => {
         (i) => i.last_name,
       );
     expect(await names(net.instructorA.email)).toContain('Interested');
+    // A person's details go no further than the student's own scope (docs/decisions/018).
+    expect(await names(net.instructorA.email)).not.toContain('Unworked');
+    expect(await names(net.schoolAdminA.email)).toEqual(expect.arrayContaining(['Interested', 'Unworked']));
+    expect(await names(net.schoolAdminA.email)).not.toContain('Elsewhere');
     expect(await names(net.instructorA.email)).not.toContain('Elsewhere');
     expect(await names(net.globalAdmin.email)).toEqual(expect.arrayContaining(['Interested', 'Elsewhere']));
     const count = await get(net.instructorA.email, '/api/interests?per_page=1');
