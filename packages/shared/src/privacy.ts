@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PersonRef, SchoolRef } from './common.ts';
 import { deliveryTypes, enrollmentStatuses, noteTypes, seriesTypes } from './enrollments.ts';
-import { mailingOptions, recordContexts } from './students.ts';
+import { recordContexts, Student } from './students.ts';
 import { versionEvents } from './versions.ts';
 
 /**
@@ -87,21 +87,23 @@ export const PersonalDataEnrollment = z.object({
 });
 export type PersonalDataEnrollment = z.infer<typeof PersonalDataEnrollment>;
 
-export const PersonalDataStudent = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  address: z.string().nullable(),
-  address_2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  social_media: z.string().nullable(),
-  include_in_mailing_list: z.enum(mailingOptions),
+/** The student's own fields as the list shows them, and what only the file adds. */
+export const PersonalDataStudent = Student.pick({
+  id: true,
+  first_name: true,
+  middle_name: true,
+  last_name: true,
+  address: true,
+  address_2: true,
+  city: true,
+  state: true,
+  country: true,
+  zip_code: true,
+  email: true,
+  phone: true,
+  social_media: true,
+  include_in_mailing_list: true,
+}).extend({
   avery_label_printed_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,

@@ -1,4 +1,4 @@
-import type { InterestListQuery } from '@srs/shared/interests';
+import { type InterestListQuery, interestSourceLabels, interestSources } from '@srs/shared/interests';
 import { sql } from 'drizzle-orm';
 import { type CsvExport, dateCell, textCell } from '../../core/csv.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -16,7 +16,7 @@ const columns = [
   textCell('Zip Code', sql`i.zip_code`),
   textCell('Country', sql`i.country`),
   textCell('Course or Seminar', sql`se.name`),
-  textCell('Source', sql`case i.source when 'api' then 'Website' when 'csv' then 'CSV import' else 'By hand' end`),
+  textCell('Source', sql`case i.source ${sql.join(interestSources.map((source) => sql`when ${source} then ${interestSourceLabels[source]}`), sql` `)} end`),
   dateCell('Received', sql`i.received_on`),
   textCell('Status', sql`initcap(i.status)`),
   textCell('School', sql`sc.school_code`),

@@ -50,13 +50,14 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
   // Until the person answers: a new student when the fresh check finds no likely duplicate.
   const [answered, setWho] = useState<Who | null>(null);
   const who: Who | null = answered ?? (assignment.data && duplicates.length === 0 ? 'new' : null);
-  const [schoolId, setSchoolId] = useState<string | null>(
-    interest.suggested_school?.head_school_admin ? String(interest.suggested_school.id) : null,
-  );
+  const [pickedSchool, setSchoolId] = useState<string | null>(null);
   const form = useForm<Address>({ defaultValues: addressOf(interest) });
   const [failure, setFailure] = useState<string | null>(null);
   const assign = useAssignInterest();
   const schools = assignment.data?.suggested_schools ?? [];
+  // Until one is picked: the first suggested school that can take a student (for the series shown).
+  const firstSchool = firstAssignable(schools);
+  const schoolId = pickedSchool ?? (firstSchool ? String(firstSchool.id) : null);
   const chosenSchool = schools.find((school) => String(school.id) === schoolId) ?? null;
   const missing = missingAddress(interest);
 
@@ -101,7 +102,11 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
           placeholder="Choose what the person will study"
           data={(series.data?.series ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
           value={seriesId}
-          onChange={setSeriesId}
+          onChange={(value) => {
+            setSeriesId(value);
+            // Another course has its own suggested schools.
+            setSchoolId(null);
+          }}
           searchable
         />
         {seriesId && assignment.isLoading && <Loader size="sm" aria-label="Looking for schools" />}

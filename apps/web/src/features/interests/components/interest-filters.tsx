@@ -5,6 +5,10 @@ type Props = { params: URLSearchParams; onChange: (next: URLSearchParams) => voi
 
 const statusOptions = interestStatuses.map((status) => ({ value: status, label: interestStatusLabels[status] }));
 const sourceOptions = interestSources.map((source) => ({ value: source, label: interestSourceLabels[source] }));
+const filters = [
+  { name: 'status', label: 'Status', placeholder: 'Any status', options: statusOptions },
+  { name: 'source', label: 'Source', placeholder: 'Any source', options: sourceOptions },
+] as const;
 
 /** Status and source, kept in the address like the rest of the list's state; a change starts at page 1. */
 export function InterestFilters({ params, onChange }: Props) {
@@ -19,24 +23,18 @@ export function InterestFilters({ params, onChange }: Props) {
   };
   return (
     <Group gap="sm" mb="sm" grow preventGrowOverflow={false}>
-      <Select
-        label="Status"
-        placeholder="Any status"
-        data={statusOptions}
-        value={params.get('status')}
-        onChange={(value) => set('status', value)}
-        clearable
-        maw={220}
-      />
-      <Select
-        label="Source"
-        placeholder="Any source"
-        data={sourceOptions}
-        value={params.get('source')}
-        onChange={(value) => set('source', value)}
-        clearable
-        maw={220}
-      />
+      {filters.map((filter) => (
+        <Select
+          key={filter.name}
+          label={filter.label}
+          placeholder={filter.placeholder}
+          data={filter.options}
+          value={params.get(filter.name)}
+          onChange={(value) => set(filter.name, value)}
+          clearable
+          maw={220}
+        />
+      ))}
     </Group>
   );
 }
