@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
 import { buildInMemory } from './prerender.ts';
-import { appStart, landingPages } from './landing-pages.ts';
+import { appSteps, landingPages } from './landing-pages.ts';
 
 type Chunk = Rolldown.OutputChunk;
 
@@ -19,8 +19,9 @@ function staticClosure(start: Chunk | undefined, chunks: Map<string, Chunk>): Se
 
 /**
  * Which chunk each module of a landing page's first paint goes to, read from a first build split
- * as Rolldown chooses: the app itself (what app/start.tsx loads) to 'app', what two landing pages
- * share to 'first-paint', a page's own modules to the first of its chunks that loads them.
+ * as Rolldown chooses: the app itself to a chunk per step of its start ('app-start', 'app-router',
+ * … : what a step loads that an earlier one did not), what two landing pages share to
+ * 'first-paint', a page's own modules to the first of its chunks that loads them.
  * Modules of other pages are left out.
  */
 async function planFrom(config: InlineConfig, root: string): Promise<Map<string, string>> {
@@ -32,7 +33,14 @@ async function planFrom(config: InlineConfig, root: string): Promise<Map<string,
     if (!chunk) throw new Error(`No chunk for ${module}`);
     return chunk;
   };
-  const app = staticClosure(chunkOf(appStart), chunks);
+  // Per step of the app's start, the chunks it loads at once that no earlier step loaded.
+  const steps: Array<{ name: string; chunks: Set<Chunk> }> = [];
+  const app = new Set<Chunk>();
+  for (const module of appSteps) {
+    const step = new Set([...staticClosure(chunkOf(module), chunks)].filter((chunk) => !app.has(chunk)));
+    for (const chunk of step) app.add(chunk);
+    steps.push({ name: `app-${path.basename(module, path.extname(module))}`, chunks: step });
+  }
   const closureOf = (module: string) => {
     const ids = new Set<string>();
     for (const chunk of staticClosure(chunkOf(module), chunks)) {
@@ -45,8 +53,10 @@ async function planFrom(config: InlineConfig, root: string): Promise<Map<string,
     Object.entries(page.chunks).map(([name, module]) => ({ name, ids: closureOf(module) })),
   );
   const plan = new Map<string, string>();
-  // The app itself, one file (the entry, main.tsx, stays apart: it is what paints first).
-  for (const chunk of app) if (!chunk.isEntry) for (const id of chunk.moduleIds) plan.set(id, 'app');
+  // The app itself, a file per step (the entry, main.tsx, stays apart: it is what paints first).
+  for (const step of steps) {
+    for (const chunk of step.chunks) if (!chunk.isEntry) for (const id of chunk.moduleIds) plan.set(id, step.name);
+  }
   for (const id of new Set(pages.flat().flatMap((chunk) => [...chunk.ids]))) {
     const owners = pages.map((page) => page.find((chunk) => chunk.ids.has(id))).filter((chunk) => chunk !== undefined);
     const name = owners.length > 1 ? 'first-paint' : (owners[0]?.name ?? 'first-paint');

@@ -28,8 +28,12 @@ export const landingPages = [
   },
 ] as const;
 
-/** The app itself (the router, React, the shell's providers), which main.tsx starts: every page loads it. */
-export const appStart = 'src/app/start.tsx';
+/**
+ * The app itself, which main.tsx starts and every page loads: app/start.tsx, then its steps, in
+ * order (React DOM, the providers, the router). Each step is its own script, so
+ * that its modules run in a task of their own.
+ */
+export const appSteps = ['src/app/start.tsx', 'src/app/react-dom.ts', 'src/app/providers.tsx', 'src/app/router.tsx'] as const;
 
 export const modulesOf = (page: (typeof landingPages)[number]): string[] => Object.values(page.chunks);
 
@@ -86,11 +90,11 @@ export function landingPageHtml(config: InlineConfig): Plugin {
           );
         return html.replace('  </head>', `${links.join('')}  </head>`);
       };
-      // main.tsx starts the app with a dynamic import (so that a prerendered page paints first):
-      // a page asks for the app's scripts at once all the same, but for the prerendered one, whose
+      // main.tsx starts the app with a dynamic import (so that a prerendered page paints first), and
+      // the app its steps: a page asks for all the app's scripts at once all the same, but for the prerendered one, whose
       // scripts download after it has painted (main.tsx).
       const plain = String(index.source);
-      const app = filesOf(root, [appStart], bundle);
+      const app = filesOf(root, appSteps, bundle);
       const html = withLinks(plain, app);
       index.source = html;
       const loads: Record<string, string[]> = {};

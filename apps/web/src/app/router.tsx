@@ -5,6 +5,7 @@ import {
   Navigate,
   type Params,
   type RouteObject,
+  RouterProvider,
   redirect,
   useParams,
 } from 'react-router';
@@ -96,3 +97,8 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/** The app's pages, as the router draws them. */
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

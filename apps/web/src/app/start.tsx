@@ -1,11 +1,8 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './providers.tsx';
-import { router } from './router.tsx';
+import type { DataRouter } from 'react-router';
 
 /** Resolves once the first route's modules and data have loaded. */
-function routerReady(): Promise<void> {
+function routerReady(router: DataRouter): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -16,22 +13,37 @@ function routerReady(): Promise<void> {
   });
 }
 
-/** The first render in a transition: React yields to the browser while it works, a slow phone stays responsive. */
-function render(root: HTMLElement) {
+/** Lets the browser handle what waits (a tap, a paint) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app starts in steps, each its own script (build-plugins/landing-pages.ts: appSteps): React
+ * DOM, the providers (Mantine, React Query, the toasts), then the router, which loads the page's
+ * route and data. A script's modules run in one task: in steps, a slow phone answers a tap between
+ * them rather than freezing for the whole start, and the route's own modules run in tasks of their
+ * own.
+ */
+async function start(root: HTMLElement | null) {
+  const { createRoot } = await import('./react-dom.ts');
+  await nextTask();
+  const { Providers } = await import('./providers.tsx');
+  await nextTask();
+  const { AppRouter, router } = await import('./router.tsx');
+  if (!root) return;
+  // A page written at build time (the sign-in page, the dashboard's frame) stays on screen until
+  // the app can draw the route in its place, rather than giving way to a loading indicator.
+  if (root.hasChildNodes()) await routerReady(router);
   const app = createRoot(root);
+  // The first render in a transition: React yields to the browser while it works.
   startTransition(() =>
     app.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <AppRouter />
         </Providers>
       </StrictMode>,
     ),
   );
 }
 
-const root = document.getElementById('root');
-// A page written at build time (the sign-in page) stays on screen until the app can draw the
-// route in its place, rather than giving way to a loading indicator.
-if (root?.hasChildNodes()) void routerReady().then(() => render(root));
-else if (root) render(root);
+void start(document.getElementById('root'));
