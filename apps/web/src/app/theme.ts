@@ -20,13 +20,23 @@ const hex = (color: string) => {
   return `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 };
 
-/** The colour itself when it reads on every background, else darkened just enough (same hue). */
+/**
+ * The colour itself when it reads on every background, else darkened just enough (same hue), in
+ * steps of 1 %. Darker only reads better on these light backgrounds, so the least step that reads
+ * is found by halving the range: seven tries instead of up to a hundred at the app's start.
+ */
 function readableOn(color: string, backgrounds: readonly string[]): string {
-  for (let amount = 0; amount < 1; amount += 0.01) {
-    const candidate = amount === 0 ? color : hex(darken(color, amount));
-    if (backgrounds.every((background) => contrast(candidate, background) >= textContrast)) return candidate;
+  const candidate = (step: number) => (step === 0 ? color : hex(darken(color, step / 100)));
+  const reads = (step: number) =>
+    backgrounds.every((background) => contrast(candidate(step), background) >= textContrast);
+  if (!reads(99)) return '#000000';
+  let [low, high] = [-1, 99];
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (reads(middle)) high = middle;
+    else low = middle;
   }
-  return '#000000';
+  return candidate(high);
 }
 
 /**

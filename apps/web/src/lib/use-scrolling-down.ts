@@ -12,9 +12,12 @@ export function useScrollingDown(enabled: boolean): boolean {
   const [down, setDown] = useState(false);
   useEffect(() => {
     if (!enabled) return undefined;
-    let last = window.scrollY;
+    // Where the page was at the first scroll, not at mount: reading the position as the page first
+    // draws would make the browser lay it out at once, in the middle of the app's start.
+    let last: number | null = null;
     const update = () => {
       const now = window.scrollY;
+      last ??= now;
       if (now <= 0) setDown(false);
       else if (now - last > scrollThreshold) setDown(true);
       else if (last - now > scrollThreshold) setDown(false);

@@ -4,8 +4,8 @@ import type { Interest } from '@srs/shared/interests';
 import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type ComponentProps, useEffect, useMemo, useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
@@ -29,17 +29,29 @@ export const tileLinks = {
   followup: '/students?enrollments_needing_followup_eq=true',
 } as const;
 
-const countOf = (data: { pagination: { total_count: number; total_capped: boolean } } | undefined) =>
-  data ? countText(data.pagination) : undefined;
+type Counted = { pagination: { total_count: number; total_capped: boolean } };
+const countOf = (data: Counted | undefined) => (data ? countText(data.pagination) : undefined);
 const icon = (Icon: typeof IconBook) => <Icon size={22} aria-hidden />;
 
+type TileProps = Omit<ComponentProps<typeof CountTile>, 'count'>;
+
 /**
- * The total of the student list a tile opens: the list's own query for that address with a page
- * size of 1 (SPEC section 9), so the tile and the list always count the same students.
+ * A tile with the total of the student list it opens: the list's own query for that address with
+ * a page size of 1 (SPEC section 9), so the tile and the list always count the same students.
+ * Each tile asks for its own count, and only that tile draws again when it arrives.
  */
-function useListTotal(to: string) {
+function ListTotalTile({ to, ...tile }: TileProps & { to: string }) {
   const params = new URLSearchParams(to.split('?')[1] ?? '');
-  return countOf(useQuery(studentsQuery({ ...studentFilterQuery(params), ...countQuery })).data);
+  const { data } = useQuery(studentsQuery({ ...studentFilterQuery(params), ...countQuery }));
+  return <CountTile {...tile} to={to} count={countOf(data)} />;
+}
+
+/** A tile that opens a list below the tiles, with the total its own query counts. */
+function PanelTile<T extends Counted, K extends QueryKey>({
+  query,
+  ...tile
+}: TileProps & { query: UseQueryOptions<T, Error, T, K> }) {
+  return <CountTile {...tile} count={countOf(useQuery(query).data)} />;
 }
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -57,44 +69,13 @@ const interestLine = (interest: Interest): LinkItem => ({
     .join(' · '),
 });
 
-export function DashboardMobile() {
-  const admin = useCan(dashboardInstructorRoles);
-  // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
-  // the interest pages are for global admins.
-  const config = useAppConfig();
-  const interestTracking = config?.features.interest_tracking === true;
-  const showInterests = !admin && interestTracking;
-  const tileCount = 4 + (admin || showInterests ? 1 : 0);
-  useEffect(() => {
-    if (config) rememberDashboardTiles(tileCount);
-  }, [config, tileCount]);
-  const [panel, setPanel] = useState<Panel | null>(null);
-  const courseCount = useListTotal(tileLinks.courses);
-  const seminarCount = useListTotal(tileLinks.seminars);
-  const studentCount = useListTotal(tileLinks.students);
-  const followupCount = useListTotal(tileLinks.followup);
-  const instructorCount = useQuery({ ...instructorsQuery(countQuery), enabled: admin }).data;
-  const interestCount = useQuery({ ...interestsQuery(countQuery), enabled: showInterests }).data;
-
-  const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
+/** The list an Instructors or Interests tile opens below the tiles. */
+function PanelList({ panel }: { panel: Panel }) {
   const instructors = useQuery({ ...instructorsQuery(dashboardListQuery), enabled: panel === 'instructors' });
   const interests = useQuery({ ...interestsQuery(followupListQuery), enabled: panel === 'interests' });
-
-  // The same rows while the tiles' counts arrive one by one: the long list is not drawn again for each.
-  const followupItems = useMemo(
-    () =>
-      followup.data?.enrollments.map((e) => ({
-        key: e.id,
-        label: personName(e.student),
-        description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
-        to: followupPath(e),
-      })),
-    [followup.data],
-  );
-  type PanelList = { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string };
   const shownInterests = interests.data?.interests.length ?? 0;
   const totalInterests = interests.data?.pagination.total_count ?? 0;
-  const lists: Record<Panel, PanelList> = {
+  const lists: Record<Panel, { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string }> = {
     instructors: {
       title: 'Instructors',
       empty: messages.noInstructors,
@@ -115,7 +96,68 @@ export function DashboardMobile() {
         totalInterests > shownInterests ? `The newest ${shownInterests} of ${totalInterests} interests.` : undefined,
     },
   };
-  const current = panel ? lists[panel] : null;
+  const current = lists[panel];
+  return (
+    <Paper withBorder p="xs" component="section" aria-label={current.title} mb="md">
+      <Title order={2} size="h5" px="xs" mb={4}>
+        {current.title}
+      </Title>
+      <LinkList key={panel} label={current.title} items={current.items} emptyMessage={current.empty} failed={current.failed} />
+      {current.more && (
+        <Text size="xs" c="dimmed" px="xs" pt={4}>
+          {current.more}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The follow-up list, a line per course or seminar, drawn again only when its own data arrives. */
+function FollowupSection() {
+  const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
+  const items = useMemo(
+    () =>
+      followup.data?.enrollments.map((e) => ({
+        key: e.id,
+        label: personName(e.student),
+        description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
+        to: followupPath(e),
+      })),
+    [followup.data],
+  );
+  return (
+    <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">
+      <Title order={2} size="h5" px="xs" mb={4}>
+        Students needing follow-up
+      </Title>
+      {/* The tile counts students; this list has a line per course or seminar, and says so. */}
+      {followup.data && followup.data.pagination.total_count > 0 && (
+        <Text size="xs" c="dimmed" px="xs" mb={4}>
+          {enrollmentLines(followup.data.pagination, followup.data.enrollments.length)}
+        </Text>
+      )}
+      <LinkList
+        label="Students needing follow-up"
+        items={items}
+        emptyMessage={messages.noStudentsNeedingFollowup}
+        failed={followup.isError}
+      />
+    </Paper>
+  );
+}
+
+export function DashboardMobile() {
+  const admin = useCan(dashboardInstructorRoles);
+  // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
+  // the interest pages are for global admins.
+  const config = useAppConfig();
+  const interestTracking = config?.features.interest_tracking === true;
+  const showInterests = !admin && interestTracking;
+  const tileCount = 4 + (admin || showInterests ? 1 : 0);
+  useEffect(() => {
+    if (config) rememberDashboardTiles(tileCount);
+  }, [config, tileCount]);
+  const [panel, setPanel] = useState<Panel | null>(null);
   // The Instructors and Interests tiles open their list below the tiles.
   const select = (next: Panel) => ({
     selected: panel === next,
@@ -128,81 +170,39 @@ export function DashboardMobile() {
         My Dashboard
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
-        <CountTile
-          label="Courses"
-          caption="students in courses"
-          count={courseCount}
-          icon={icon(IconBook)}
-          to={tileLinks.courses}
-        />
-        <CountTile
+        <ListTotalTile label="Courses" caption="students in courses" icon={icon(IconBook)} to={tileLinks.courses} />
+        <ListTotalTile
           label="Seminars"
           caption="students in seminars"
-          count={seminarCount}
           icon={icon(IconPresentation)}
           to={tileLinks.seminars}
         />
-        <CountTile label="Students" count={studentCount} icon={icon(IconUsers)} to={tileLinks.students} />
-        <CountTile
+        <ListTotalTile label="Students" icon={icon(IconUsers)} to={tileLinks.students} />
+        <ListTotalTile
           label="Follow-up"
           caption="students needing follow-up"
-          count={followupCount}
           icon={icon(IconBell)}
           to={tileLinks.followup}
         />
         {admin && (
-          <CountTile
+          <PanelTile
             label="Instructors"
-            count={countOf(instructorCount)}
+            query={instructorsQuery(countQuery)}
             icon={icon(IconChalkboard)}
             {...select('instructors')}
           />
         )}
         {showInterests && (
-          <CountTile
+          <PanelTile
             label="Interests"
-            count={countOf(interestCount)}
+            query={interestsQuery(countQuery)}
             icon={icon(IconUserHeart)}
             {...select('interests')}
           />
         )}
       </SimpleGrid>
-      {current && (
-        <Paper withBorder p="xs" component="section" aria-label={current.title} mb="md">
-          <Title order={2} size="h5" px="xs" mb={4}>
-            {current.title}
-          </Title>
-          <LinkList
-            key={panel}
-            label={current.title}
-            items={current.items}
-            emptyMessage={current.empty}
-            failed={current.failed}
-          />
-          {current.more && (
-            <Text size="xs" c="dimmed" px="xs" pt={4}>
-              {current.more}
-            </Text>
-          )}
-        </Paper>
-      )}
-      <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">
-        <Title order={2} size="h5" px="xs" mb={4}>
-          Students needing follow-up
-        </Title>
-        {/* The tile counts students; this list has a line per course or seminar, and says so. */}
-        {followup.data && followup.data.pagination.total_count > 0 && (
-          <Text size="xs" c="dimmed" px="xs" mb={4}>
-            {enrollmentLines(followup.data.pagination, followup.data.enrollments.length)}
-          </Text>
-        )}
-        <LinkList
-          label="Students needing follow-up"
-          items={followupItems}
-          emptyMessage={messages.noStudentsNeedingFollowup}
-          failed={followup.isError}
-        />
-      </Paper>
+      {panel && <PanelList panel={panel} />}
+      <FollowupSection />
     </>
   );
 }
