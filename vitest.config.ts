@@ -19,6 +19,9 @@ const serverProject = (backend: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on this 2-core machine, where the
+    // tests mostly wait on a database or build one. Two run the suite in about half the time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),

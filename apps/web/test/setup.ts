@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { mediaQueryList } from './media-query.ts';
+
+// findBy and waitFor wait up to 5 s, not 1: two test files share the machine's two cores, and a
+// slow day must not fail a test that waits for a render.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: Mantine asks for these.
 Object.defineProperty(window, 'matchMedia', {
