@@ -5,7 +5,7 @@ import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { type ComponentProps, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
@@ -115,15 +115,18 @@ function PanelList({ panel }: { panel: Panel }) {
 /** The follow-up list, a line per course or seminar, drawn again only when its own data arrives. */
 function FollowupSection() {
   const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
+  // The rows are made in the background render that draws them (LinkList defers it too): a hundred
+  // paths and names made as the answer arrives were one long task on a slow phone.
+  const enrollments = useDeferredValue(followup.data?.enrollments);
   const items = useMemo(
     () =>
-      followup.data?.enrollments.map((e) => ({
+      enrollments?.map((e) => ({
         key: e.id,
         label: personName(e.student),
         description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
         to: followupPath(e),
       })),
-    [followup.data],
+    [enrollments],
   );
   return (
     <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">
