@@ -69,13 +69,15 @@ const interestLine = (interest: Interest): LinkItem => ({
     .join(' · '),
 });
 
+type PanelContent = { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string };
+
 /** The list an Instructors or Interests tile opens below the tiles. */
 function PanelList({ panel }: { panel: Panel }) {
   const instructors = useQuery({ ...instructorsQuery(dashboardListQuery), enabled: panel === 'instructors' });
   const interests = useQuery({ ...interestsQuery(followupListQuery), enabled: panel === 'interests' });
   const shownInterests = interests.data?.interests.length ?? 0;
   const totalInterests = interests.data?.pagination.total_count ?? 0;
-  const lists: Record<Panel, { title: string; items: LinkItem[] | undefined; empty: string; failed: boolean; more?: string }> = {
+  const lists: Record<Panel, PanelContent> = {
     instructors: {
       title: 'Instructors',
       empty: messages.noInstructors,
