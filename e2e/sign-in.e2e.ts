@@ -96,8 +96,13 @@ describe.each(['desktop', 'phone'] as ViewportName[])('sign-in and navigation (%
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
       // Signed in at the provider: the plain Sign In goes straight through, the link asks again.
-      await page.evaluate(() => localStorage.clear());
-      await page.goto('/login');
+      // Out of the app and to /login in one step: the dashboard, still loading, may go there
+      // itself once its session is gone, which would abort a separate page.goto.
+      await page.evaluate(() => {
+        localStorage.clear();
+        location.assign('/login');
+      });
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByRole('link', { name: 'Sign in with a different account' }).click();
       await page.getByLabel('Email').waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/idp\/interaction\//);

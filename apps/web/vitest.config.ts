@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // Room for findBy and waitFor's 10 s on a loaded machine (test/setup.ts).
+    testTimeout: 20_000,
   },
 });

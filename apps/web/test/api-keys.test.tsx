@@ -7,7 +7,7 @@ import { Component as ApiKeysPage } from '../src/routes/api-keys.tsx';
 import { setToken } from '../src/lib/session.ts';
 import { appConfig, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -16,7 +16,7 @@ import { jsonResponse, makeToken, renderRoutes, schoolAdmin, Wrapper } from './s
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 const { showHandlerError, showSuccess } = await import('../src/lib/toasts.ts');
 
 afterEach(() => {

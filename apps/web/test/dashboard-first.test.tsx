@@ -8,7 +8,7 @@ import { renderDashboardFrame } from '../src/prerender.tsx';
 import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
 import { appConfig, jsonResponse, makeToken, mockJsonApi, schoolAdmin, stubApi, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

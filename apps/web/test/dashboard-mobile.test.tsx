@@ -8,7 +8,7 @@ import { enrollmentLines } from '../src/lib/dashboard-first.ts';
 import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
 import { appConfig, instructor, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -11,8 +11,8 @@ import { formatMailTime } from '../src/features/mail/api.ts';
 import * as devMailbox from '../src/routes/dev-mailbox.tsx';
 import { jsonResponse } from './support.tsx';
 
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 const message = (overrides: Partial<MailMessage>): MailMessage => ({
   id: 1,

@@ -13,7 +13,7 @@ import {
 import { phoneScreen } from './media-query.ts';
 import { openedForm } from './record-form-modal-stub.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
 
 setUpEnrollmentPages();

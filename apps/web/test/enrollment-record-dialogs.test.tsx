@@ -15,7 +15,7 @@ import {
 } from './enrollment-support.tsx';
 import { mediaQueryList, phoneScreen } from './media-query.ts';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 vi.mock('../src/features/enrollments/forms/record-form-modal.tsx', () => import('./record-form-modal-stub.tsx'));
 
 setUpEnrollmentPages();

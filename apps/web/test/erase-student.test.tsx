@@ -11,8 +11,8 @@ import { jsonResponse, makeToken, renderRoutes, schoolAdmin, Wrapper } from './s
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 const { showSuccess } = await import('../src/lib/toasts.ts');
 const { saveBlob } = await import('../src/lib/browser.ts');
 

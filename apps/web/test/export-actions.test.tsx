@@ -8,7 +8,7 @@ import { PageHeader } from '../src/components/page-header.tsx';
 import { useExports } from '../src/components/use-exports.ts';
 import { Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 const { saveBlob } = await import('../src/lib/browser.ts');
 
 afterEach(() => {

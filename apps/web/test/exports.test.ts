@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadExport, exportFileName } from '../src/lib/exports.ts';
 import { jsonResponse } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 
 const { showError, showHandlerError } = await import('../src/lib/toasts.ts');
 const { saveBlob } = await import('../src/lib/browser.ts');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headerSearchTarget, lookupRegistrationNumber } from '../src/app/shell/header-search.ts';
 import { jsonResponse } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 const student = (id: number) => ({ id });
 

@@ -9,8 +9,8 @@ import { HttpError, handlerMessage } from '../src/lib/http-errors.ts';
 import { authRedirectKey, setToken, tokenKey } from '../src/lib/session.ts';
 import { jsonResponse, makeToken } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 
 const { showHandlerError } = await import('../src/lib/toasts.ts');
 const { goTo } = await import('../src/lib/browser.ts');

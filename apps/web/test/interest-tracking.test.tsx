@@ -11,7 +11,7 @@ import { Component as InterestTrackingPage } from '../src/routes/interest-tracki
 import { phoneScreen } from './media-query.ts';
 import { makeToken, mockJsonApi, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

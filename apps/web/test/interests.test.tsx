@@ -11,7 +11,7 @@ import { Component as AssignmentsPage } from '../src/routes/interest-assignments
 import { Component as InterestsPage } from '../src/routes/interests-list.tsx';
 import { appConfig, makeToken, mockJsonApi, renderRoutes, schoolAdmin } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

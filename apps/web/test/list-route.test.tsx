@@ -8,7 +8,7 @@ import * as schoolsList from '../src/routes/schools-list.tsx';
 import { setToken } from '../src/lib/session.ts';
 import { appConfig, makeToken, mockJsonApi, renderWithAppClient, resetAfterEach, schoolAdmin } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 resetAfterEach();
 

@@ -5,7 +5,7 @@ import { authRedirectKey, getSessionUser, setToken, tokenKey } from '../src/lib/
 import * as login from '../src/routes/login.tsx';
 import { appConfig, jsonResponse, makeToken, renderRoutes, setCookie } from './support.tsx';
 
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 
 function renderLogin(entry: string, config: AppConfig = appConfig) {
   vi.stubGlobal(

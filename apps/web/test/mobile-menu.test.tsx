@@ -8,8 +8,8 @@ import { mainNavigation } from '../src/lib/site-map/navigation.ts';
 import { pageMatchAt } from './site-map-support.tsx';
 import { jsonResponse, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('../src/lib/browser.ts', () => ({ goTo: vi.fn(), reloadPage: vi.fn(), saveBlob: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
+vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
 
 const { goTo } = await import('../src/lib/browser.ts');
 

@@ -9,7 +9,7 @@ import { mockApi } from './student-fixtures.ts';
 import { jsonResponse, makeToken, renderWithAppClient, resetAfterEach, schoolAdmin } from './support.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 resetAfterEach();
 afterEach(() => vi.restoreAllMocks());

@@ -3,9 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { mediaQueryList } from './media-query.ts';
 
-// findBy and waitFor wait up to 5 s, not 1: two test files share the machine's two cores, and a
-// slow day must not fail a test that waits for a render.
-configure({ asyncUtilTimeout: 5000 });
+// findBy and waitFor wait up to 10 s, not 1: the web tests share the machine's two cores with each
+// other and with the end-to-end journeys (scripts/test.mjs), and a slow day must not fail a test
+// that waits for a render. A test may take 20 s (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: Mantine asks for these.
 Object.defineProperty(window, 'matchMedia', {

@@ -4,7 +4,7 @@ import { studentFilterQuery } from '../src/features/students/api.ts';
 import { StudentFilters } from '../src/features/students/components/student-filters.tsx';
 import { mockJsonApi, Wrapper } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

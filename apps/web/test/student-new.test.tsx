@@ -23,7 +23,7 @@ import { jsonResponse, resetAfterEach } from './support.tsx';
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 resetAfterEach();
 

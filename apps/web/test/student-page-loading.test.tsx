@@ -9,7 +9,7 @@ import * as studentDetail from '../src/routes/student-detail.tsx';
 import { makeStudentDetail } from './student-fixtures.ts';
 import { jsonResponse, makeToken, renderWithAppClient, resetAfterEach, stubApi } from './support.tsx';
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 resetAfterEach();
 

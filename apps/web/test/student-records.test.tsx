@@ -14,7 +14,7 @@ import { jsonResponse } from './support.tsx';
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -12,7 +12,7 @@ import { instructor, jsonResponse, makeToken, renderRoutes, schoolAdmin } from '
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('../src/lib/toasts.ts', () => ({ showHandlerError: vi.fn(), showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 const page = (ids: number[]): StudentListResponse => ({
   students: ids.map((id) => makeStudent(id)),
