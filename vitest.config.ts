@@ -19,9 +19,12 @@ const serverProject = (backend: 'pglite' | 'postgres') => ({
 
 const webConfig = 'apps/web/vitest.config.ts';
 
-/** The modules a test file mocks (`vi.mock`), by the path it names. */
+/**
+ * The modules a test file mocks (`vi.mock`), by the path it names; null for a mock whose path is
+ * not a plain string, which the file then keeps to itself (webProjects).
+ */
 const mockedModules = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/vi\.mock\('([^']+)'/g)].map((match) => match[1]!);
+  [...readFileSync(file, 'utf8').matchAll(/vi\.mock\(\s*(?:(['"])([^'"]+)\1)?/g)].map((match) => match[2] ?? null);
 
 /** Mocked alike in every file that mocks them (test/mocks/): such files can share a worker. */
 const sharedMocks = new Set(['../src/lib/toasts.ts', '../src/lib/browser.ts']);
@@ -42,11 +45,12 @@ function webProjects() {
   const kindOf = (file: string) => {
     const mocked = mockedModules(`apps/web/test/${file}`);
     if (mocked.length === 0) return 'web';
-    return mocked.every((module) => sharedMocks.has(module)) ? 'web-shared-mocks' : 'web-isolated';
+    return mocked.every((module) => module !== null && sharedMocks.has(module)) ? 'web-shared-mocks' : 'web-isolated';
   };
+  const kinds = new Map(files.map((file) => [file, kindOf(file)]));
   const project = (name: string, test: object) => ({
     extends: webConfig,
-    test: { name, exclude: files.filter((file) => kindOf(file) !== name).map((file) => `test/${file}`), ...test },
+    test: { name, exclude: files.filter((file) => kinds.get(file) !== name).map((file) => `test/${file}`), ...test },
   });
   return [
     project('web', { isolate: false }),

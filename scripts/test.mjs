@@ -7,6 +7,7 @@
 //   3. The size budget, on the build the journeys ran.
 // Each line a step prints is prefixed with the step's name. Any step failing fails the suite, after
 // the steps running beside it have finished, so that one run shows every failure.
+// `node scripts/test.mjs typecheck` runs the first phase's typecheck alone (`npm run typecheck`).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,11 +66,14 @@ async function together(steps, width = steps.length) {
   return results.every(Boolean);
 }
 
-const phases = [() => together([lint, ...typecheck], 2), () => together([unit, e2e]), () => run(size)];
+const phases =
+  process.argv[2] === 'typecheck'
+    ? [() => together(typecheck, 2)]
+    : [() => together([lint, ...typecheck], 2), () => together([unit, e2e]), () => run(size)];
 for (const phase of phases) {
   if (!(await phase())) {
-    console.error('npm test failed');
+    console.error(`${process.argv[2] ?? 'npm test'} failed`);
     process.exit(1);
   }
 }
-console.log('npm test passed');
+console.log(`${process.argv[2] ?? 'npm test'} passed`);
