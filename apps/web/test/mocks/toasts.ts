@@ -3,9 +3,8 @@ import type * as Toasts from '../../src/lib/toasts.ts';
 
 /**
  * The toasts, as the tests that mock src/lib/toasts.ts see them:
- * `vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'))`. One module, so that
- * files sharing a worker (vitest.config.ts) share these functions; test/setup-shared-mocks.ts
- * clears what they were called with before each test. The toasts' containers are the real ones.
+ * `vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'))`. One home for the mock,
+ * rather than a factory in each file; the toasts' containers are the real ones.
  */
 const actual = await vi.importActual<typeof Toasts>('../../src/lib/toasts.ts');
 export const { errorContainerId, collapse } = actual;
