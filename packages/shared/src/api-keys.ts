@@ -38,3 +38,10 @@ export const PublicInterestResponse = z.object({
   created: z.boolean(),
 });
 export type PublicInterestResponse = z.infer<typeof PublicInterestResponse>;
+
+/** The intake's refusals in words: a website's developer reads them in their logs. */
+export const intakeMessages = {
+  keyRequired: 'A valid API key is required.',
+  tooManyPosts: 'Too many interests were sent with this API key. Please try again in a minute.',
+  tooManyWrongKeys: 'Too many requests without a valid API key came from this address. Please try again in a minute.',
+} as const;

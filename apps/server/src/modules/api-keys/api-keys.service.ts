@@ -68,8 +68,8 @@ export async function revokeApiKey(db: Db, actor: Actor, id: number): Promise<vo
   });
 }
 
-/** The first characters of a key as sent (for the rate limit per key), or null for anything else. */
-export function keyPrefixOf(key: string | undefined): string | null {
+/** The first characters of a key as sent (they find its row), or null for anything else. */
+function keyPrefixOf(key: string | undefined): string | null {
   return key ? (keyShape.exec(key)?.[1] ?? null) : null;
 }
 

@@ -1,12 +1,12 @@
 import { PublicInterestInput, PublicInterestResponse } from '@srs/shared/api-keys';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../core/errors.ts';
+import { clientAddress, withRetryAfter } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { keyPrefixOf, verifyApiKey } from '../api-keys/public.ts';
+import { admitApiKey } from '../api-keys/public.ts';
 import { checkSeries, personColumns } from './interest-writes.ts';
 
 /** The key a website sends: `Authorization: Bearer srs_…` or `X-Api-Key: srs_…`. */
@@ -27,32 +27,28 @@ const responseOf = (row: { id: number; externalId: string | null; status: string
 
 /**
  * POST /api/public/interests (DOMAIN.md, Interest tracking): a church website sends a person who
- * asked for Bible studies, with an API key. No one signs in with the key; it is limited per key.
- * The sender's `external_id` makes a retried post the same interest: 201 the first time, 200 after.
+ * asked for Bible studies, with an API key. No one signs in with the key; it is limited per key
+ * once verified and, while wrong, per address (api-keys/api-key-limits.ts): not by the route's
+ * rateLimit option, which counts before the key is known. The sender's `external_id` makes a
+ * retried post the same interest: 201 the first time, 200 after.
  * Registered only with interest tracking on (app.ts).
  */
 export async function publicIntakeRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.post(
     '/api/public/interests',
     {
-      config: {
-        public: true,
-        rateLimit: {
-          max: env.RATE_LIMIT_INTAKE,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `intake:${keyPrefixOf(keyOf(request)) ?? request.ip}`,
-        },
-      },
+      config: { public: true },
       schema: {
         tags: ['interests'],
         summary: 'An interest from a website, with an API key; idempotent by external_id',
         body: PublicInterestInput,
         response: { 200: PublicInterestResponse, 201: PublicInterestResponse },
       },
-      // The key before the body: a post without a live key learns nothing of the fields.
-      preValidation: async (request) => {
-        const key = await verifyApiKey(db, keyOf(request));
-        if (!key) throw unauthorized('A valid API key is required.');
+      // The key before the body is even read: a post without a live key learns nothing of the fields.
+      onRequest: async (request, reply) => {
+        const key = await withRetryAfter(reply, () =>
+          admitApiKey(db, keyOf(request), clientAddress(request.ip), env.RATE_LIMIT_INTAKE),
+        );
         request.apiKeyId = key.id;
       },
     },
