@@ -20,6 +20,8 @@ export type SignupFields = z.input<typeof SignupInput>;
 export const signupThanks =
   "Thank you. Your request has been sent to the school's coordinators; you will hear from them by email.";
 export const SignupResponse = z.object({ message: z.string() });
+/** 429 past the requests one address may send in a day: about the address, never about the email. */
+export const signupTooMany = 'Too many requests for an account came from this address today. Please try again tomorrow.';
 
 /** GET /signup/schools: what anyone may learn of a school to pick it (code, name and city only). */
 export const SignupSchoolsQuery = z.object({ query: boundedText(100).trim().min(2, 'is too short (at least 2 characters)') });

@@ -8,23 +8,30 @@ import type { Db } from '../../db/client.ts';
 import { signupRequests, versions } from '../../db/schema/index.ts';
 import { queueMail } from '../mail/public.ts';
 import { createUserIn, isEmailTaken, type WelcomeContext } from '../users/public.ts';
+import { countRequestFrom, firstKnownMailToday, noticeAllowed } from './signup-limits.ts';
 import { alreadyHasAccount, requestDeclined, requestNotice } from './signup-mail.ts';
 import { activeSchool, lockPendingRequest, requestRecipients } from './signup.queries.ts';
 
 /**
  * POST /signup (public): never an account, and never a different answer for an email that is
- * already known. A known address is told (by mail, to itself) that it has an account; a repeated
- * request for the same school while one is pending adds nothing. Otherwise the request is kept
- * and the school's head school admin and conference admins hear of it.
+ * already known. A known address is told (by mail, to itself, once a day) that it has an account;
+ * a repeated request for the same school while one is pending adds nothing. Otherwise the request
+ * is kept and the school's head school admin and conference admins hear of it (up to a number of
+ * requests a day). The client's address is counted first, outside the transaction: a refused or
+ * failed request still counts (signup-limits.ts).
  */
-export async function requestAccount(db: Db, input: SignupInput, baseUrl: string): Promise<number[]> {
+export async function requestAccount(db: Db, input: SignupInput, baseUrl: string, address: string): Promise<number[]> {
+  await countRequestFrom(db, address);
   return db.transaction(async (tx) => {
     const school = await activeSchool(tx, input.school_id);
     if (!school) throw invalid({ school_id: ['is not valid'] });
     const [known] = await rows<{ id: number }>(
       tx.execute(sql`select id from users where lower(email) = lower(${input.email}) and active`),
     );
-    if (known) return [await queueMail(tx, alreadyHasAccount(input.email, baseUrl))];
+    if (known) {
+      if (!(await firstKnownMailToday(tx, input.email))) return [];
+      return [await queueMail(tx, alreadyHasAccount(input.email, baseUrl))];
+    }
     const [pending] = await rows<{ id: number }>(
       tx.execute(sql`select id from signup_requests where lower(email) = lower(${input.email})
         and school_id = ${school.id} and status = 'pending'`),
@@ -49,6 +56,8 @@ export async function requestAccount(db: Db, input: SignupInput, baseUrl: string
       object: null,
       objectChanges: { email: [null, input.email], schoolId: [null, school.id] },
     });
+    // Kept either way: past the day's notices the admins still find it under 'Requests for an account'.
+    if (!(await noticeAllowed(tx, school.id))) return [];
     const outboxIds: number[] = [];
     for (const recipient of await requestRecipients(tx, school)) {
       outboxIds.push(
