@@ -51,7 +51,8 @@ export type AppOptions = { env: Env; database: Database; logger?: boolean; maile
 
 export async function buildApp({ env, database, logger = true, mailer = pendingInOutbox }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: env.LOG_LEVEL } : false,
+    // The request log without search terms nor link tokens (core/request-log.ts).
+    logger: logger ? (await import('./core/request-log.ts')).requestLog(env.LOG_LEVEL) : false,
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => parseBracketQuery(text) },

@@ -14,6 +14,7 @@ import { rows } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notes, students } from '../../db/schema/index.ts';
+import { forgetUnusedWords, studentNameWords } from './name-words.ts';
 import { redactVersion, rewriteVersions } from './redaction.ts';
 import { studentScope, studentVersions } from './student-versions.ts';
 
@@ -76,7 +77,8 @@ function erasureChanges(before: typeof students.$inferSelect, after: ReturnType<
 
 /**
  * POST /students/{id}/erase, in one transaction: the student's fields, the notes written about
- * them, the interests that led to them and the notices about them replaced in place; then every
+ * them, the interests that led to them and the notices about them replaced in place, the words of
+ * its names that nobody else's holds taken out of the name search's dictionary; then every
  * version of the student and of its records redacted; then the erasure recorded, without any of it.
  */
 export async function eraseStudent(db: Db, actor: Actor, id: Visible<'student'>): Promise<ErasureResponse> {
@@ -87,8 +89,12 @@ export async function eraseStudent(db: Db, actor: Actor, id: Visible<'student'>)
     const erasedAt = new Date();
     const columns = erasedStudentColumns(id, erasedAt);
     const scope = await studentScope(tx, id, student.schoolId);
+    // Its names' words, read while its versions still hold its earlier names.
+    const words = await studentNameWords(tx, id);
 
     await tx.update(students).set({ ...columns, updatedAt: erasedAt }).where(eq(students.id, id));
+    // The new name has replaced the student's search words; the dictionary keeps words until told.
+    await forgetUnusedWords(tx, words);
     // What staff wrote about them: visit, reminder, lesson and presentation notes, and prayer requests.
     await tx.update(notes).set({ text: erasedMarker }).where(eq(notes.studentId, id));
     // The interests that led to the student (interest tracking): their own copy of the same person.
