@@ -4,7 +4,6 @@
 // benchmark database, never on real records.
 //   DATABASE_URL=postgres://… npm run bench -- administration     (or DATA_DIR=… for PGlite)
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadTokenUser } from '../apps/server/src/auth/current-user.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
@@ -15,7 +14,7 @@ const app = await buildApp({ env, database, logger: false });
 await app.ready();
 const tokens = await createTokenService(database.db, env);
 const headersOf = async (id: number) => ({
-  authorization: `Bearer ${(await tokens.issue((await loadTokenUser(database.db, id))!)).token}`,
+  authorization: `Bearer ${(await tokens.issueFor(id))!.token}`,
 });
 const userId = async (email: string) =>
   (await database.query<{ id: number }>('select id from users where email = $1', [email]))[0]!.id;

@@ -5,7 +5,6 @@
 //   DATABASE_URL=postgres://… npm run bench -- daily-work     (or DATA_DIR=… for PGlite)
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadTokenUser } from '../apps/server/src/auth/current-user.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
@@ -18,7 +17,7 @@ const tokens = await createTokenService(database.db, env);
 const userId = async (email: string) =>
   (await database.query<{ id: number }>('select id from users where email = $1', [email]))[0]!.id;
 const headersFor = async (email: string) => ({
-  authorization: `Bearer ${(await tokens.issue((await loadTokenUser(database.db, await userId(email)))!)).token}`,
+  authorization: `Bearer ${(await tokens.issueFor(await userId(email)))!.token}`,
 });
 
 const percentile = (values: number[], p: number) => {

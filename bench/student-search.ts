@@ -3,7 +3,6 @@
 //   DATABASE_URL=postgres://… npm run db:seed -- --students 1000000
 //   DATABASE_URL=postgres://… npm run bench
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadTokenUser } from '../apps/server/src/auth/current-user.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
@@ -20,7 +19,7 @@ const [{ count }] = (await database.query<{ count: number }>('select count(*)::i
 ];
 const tokens = await createTokenService(database.db, env);
 const headersFor = async (id: number) => ({
-  authorization: `Bearer ${(await tokens.issue((await loadTokenUser(database.db, id))!)).token}`,
+  authorization: `Bearer ${(await tokens.issueFor(id))!.token}`,
 });
 
 const percentile = (values: number[], p: number) => {

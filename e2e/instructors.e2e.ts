@@ -64,7 +64,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('instructors and accounts 
       const { context, page: newcomer } = await newPage(browser, viewport);
       try {
         await newcomer.goto(link);
-        await newcomer.getByLabel('New password (at least 10 characters)').fill('graces-own-password');
+        await newcomer.getByLabel('New password (at least 12 characters)').fill('graces-own-password');
         await newcomer.getByLabel('Confirm new password').fill('graces-own-password');
         await newcomer.getByRole('button', { name: 'Set password' }).click();
         await newcomer.getByText('Your password is set').waitFor();

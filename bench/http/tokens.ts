@@ -1,6 +1,6 @@
 // The users the benchmark acts as, with tokens minted by the app's own token service and the
 // app's JWT_SECRET, and the scope the baseline needs to run the same SQL (it has no sign-in).
-import { loadTokenUser } from '../../apps/server/src/auth/current-user.ts';
+import { loadSignedInUser } from '../../apps/server/src/auth/current-user.ts';
 import { createTokenService, type TokenService } from '../../apps/server/src/auth/tokens.ts';
 import { type Database, openPostgres } from '../../apps/server/src/db/client.ts';
 import { resolveScope, type Scope } from '../../apps/server/src/core/scope.ts';
@@ -30,10 +30,11 @@ export async function openTokens(database: Database) {
     TOKEN_TTL_MINUTES: 240,
   });
   return async (label: string, userId: number): Promise<Staff> => {
-    const user = await loadTokenUser(database.db, userId);
-    if (!user) throw new Error(`user ${userId} (${label}) is missing or inactive`);
+    const signedIn = await loadSignedInUser(database.db, userId);
+    if (!signedIn) throw new Error(`user ${userId} (${label}) is missing or inactive`);
+    const { user } = signedIn;
     const scope = await resolveScope(database.db, user);
-    const { token } = await tokens.issue(user);
+    const { token } = await tokens.issue(user, signedIn.generation);
     return {
       label,
       userId,

@@ -12,11 +12,13 @@ import {
 import { createBuiltinProvider } from './auth/builtin-provider.ts';
 import { idpRoutes } from './auth/idp-routes.ts';
 import { createOidcClient, type OidcSettings } from './auth/oidc-client.ts';
+import { createSecretBox, sealClearSecrets } from './auth/secret-box.ts';
 import { createSessionCache } from './auth/session-cache.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { requestLog } from './core/request-log.ts';
 import { validatorCompiler } from './core/validation.ts';
 import type { Database } from './db/client.ts';
-import { type Env, publicUrl } from './env.ts';
+import { type Env, publicUrl, seedsDemo } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.ts';
@@ -52,8 +54,10 @@ export type AppOptions = { env: Env; database: Database; logger?: boolean; maile
 export async function buildApp({ env, database, logger = true, mailer = pendingInOutbox }: AppOptions): Promise<App> {
   const app = Fastify({
     // The request log without search terms nor link tokens (core/request-log.ts).
-    logger: logger ? (await import('./core/request-log.ts')).requestLog(env.LOG_LEVEL) : false,
-    trustProxy: true,
+    logger: logger ? requestLog(env.LOG_LEVEL) : false,
+    // Only proxies the operator names are believed about the client's address (TRUST_PROXY):
+    // every limit counts by it, and a client must not choose it with X-Forwarded-For.
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => parseBracketQuery(text) },
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,9 +89,15 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   const oidc = createOidcClient(oidcSettings);
   const tokens = await createTokenService(db, env);
   const sessions = await createSessionCache(database);
+  const secrets = await createSecretBox(db, env.TOTP_ENCRYPTION_KEY);
+  await sealClearSecrets(db, secrets);
   const secure = base.startsWith('https://');
+  // The demo accounts and their password are shown only where they are the published ones: the
+  // embedded database's demo network (server.ts gives PostgreSQL's demo accounts their own).
   const demo =
-    builtin && env.SEED_DEMO ? { accounts: demoAccounts, password: demoPassword } : { accounts: [], password: null };
+    builtin && database.kind === 'pglite' && seedsDemo(env, database.kind)
+      ? { accounts: demoAccounts, password: demoPassword }
+      : { accounts: [], password: null };
 
   await app.register(errors);
   await app.register(mailerDecorator, { mailer });
@@ -113,6 +123,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
     await app.register(idpRoutes, {
       db,
       builtin,
+      secrets,
       demoAccounts: demo.accounts,
       demoPassword: demo.password,
       signInRateLimit: env.RATE_LIMIT_SIGN_IN,
@@ -137,7 +148,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(seminarRoutes, context);
   await app.register(schoolRoutes, context);
   await app.register(userRoutes, context);
-  await app.register(accountRoutes, context);
+  await app.register(accountRoutes, { ...context, secrets });
   await app.register(signupRoutes, context);
   // Interest tracking off: its list, its keys and its intake do not exist (issue 12).
   if (env.FEATURE_INTEREST_TRACKING) {
@@ -153,6 +164,9 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(webApp);
   return app;
 }
+
+/** TRUST_PROXY as a number: the first n proxies in front of the server are believed (as Fastify does for a number). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Query arrays in bracket style (`a[]=1&a[]=2`, SPEC section 7) become arrays under `a`. */
 export function parseBracketQuery(text: string): Record<string, string | string[]> {

@@ -32,6 +32,27 @@ const EnvSchema = z.object({
   PASSWORD_RESET_URL: z.string().url().optional(),
   /** Secret for app tokens; generated and kept in the database when not set. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Key that seals the second factor's secrets at rest; generated and kept in the database when not set. */
+  TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /**
+   * Which proxies in front of the server are believed about the client's address (X-Forwarded-For),
+   * which every limit counts by: none by default, else a number of hops or a list of addresses
+   * and CIDR ranges (docs/security.md).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const text = (value ?? '').trim();
+      if (text === '' || text === 'false' || text === '0') return false as const;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+        return entries;
+      }
+      context.addIssue({ code: 'custom', message: 'a number of hops, or addresses and CIDR ranges separated by commas' });
+      return z.NEVER;
+    }),
   TOKEN_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -44,10 +65,14 @@ const EnvSchema = z.object({
   FEATURE_INTEREST_TRACKING: flag,
   FOLLOWUP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MIN_SEARCH_LENGTH: z.coerce.number().int().min(1).max(10).default(2),
+  /**
+   * Load the demo network into an empty database. Unset: on the embedded database only; on
+   * PostgreSQL only when set to true on purpose, and then never with a published password.
+   */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Student Records System <no-reply@example.org>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +91,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   return parsed.data;
 }
+
+/** Whether an empty database gets the demo network: SEED_DEMO, or by default on the embedded database only. */
+export const seedsDemo = (env: Env, kind: 'pglite' | 'postgres'): boolean => env.SEED_DEMO ?? kind === 'pglite';
 
 export function publicUrl(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

@@ -1,12 +1,13 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
-import { loadEnv, publicUrl } from './env.ts';
+import { randomBytes } from 'node:crypto';
+import { loadEnv, publicUrl, seedsDemo } from './env.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
 /**
- * Starts the product: migrate, seed an empty database (demo data unless SEED_DEMO=false), start
+ * Starts the product: migrate, seed an empty database (demo data: env.ts seedsDemo), start
  * the job queue, listen.
  */
 async function main() {
@@ -14,7 +15,13 @@ async function main() {
   const database = await openDatabase(env);
   await database.migrate();
   const { seedAll } = await import('./seed/seed-all.ts');
-  await seedAll(database, { demo: env.SEED_DEMO });
+  // The published demo password only on the embedded database; on PostgreSQL (SEED_DEMO=true on
+  // purpose) the demo accounts get a password of their own, said once here and nowhere else.
+  const ownPassword = database.kind === 'postgres' ? randomBytes(12).toString('base64url') : undefined;
+  const seeded = await seedAll(database, { demo: seedsDemo(env, database.kind), password: ownPassword });
+  if (seeded.demo.seeded && ownPassword) {
+    console.log(`Demo accounts created on PostgreSQL. Their password, shown this once: ${ownPassword}`);
+  }
   // The app is built before the queue starts so that the queue logs through the app's logger;
   // nothing calls the mailer before `listen`, and the queue is running by then.
   let mailer: Mailer | null = null;

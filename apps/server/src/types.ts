@@ -42,4 +42,12 @@ declare module 'fastify' {
     /** The route's record once its scope check passed (`visibleId(request, kind)` reads it). */
     visibleRecord: { kind: RecordKind; id: Visible<RecordKind> } | null;
   }
+  interface FastifyReply {
+    /**
+     * After the signed-in user changed their own email, password or second factor (which ended
+     * every session, docs/decisions/019): a new token for this one, in the `x-renewed-token`
+     * header the web app stores, so that the person who made the change stays signed in here.
+     */
+    renewSession: () => Promise<void>;
+  }
 }

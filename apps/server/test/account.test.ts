@@ -2,6 +2,7 @@ import { backgroundChoices, uploadMessages } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { hashPassword } from '../src/auth/password.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema/index.ts';
 import { queueNotice } from '../src/modules/mail/public.ts';
@@ -39,6 +40,7 @@ describe('the signed-in user’s own account: /api/users/current and PATCH /api/
   let t: TestContext;
   let email: string;
   let other: string;
+  const password = 'account-password-1';
   const as = async (who: string) => t.headersFor(who);
   const patch = async (who: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: '/api/users/update_current', payload: body, headers: await as(who) });
@@ -55,7 +57,8 @@ describe('the signed-in user’s own account: /api/users/current and PATCH /api/
   beforeAll(async () => {
     t = await createTestApp();
     const school = await createSchool(t.database.db);
-    email = (await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id })).email;
+    const passwordHash = await hashPassword(password);
+    email = (await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id }, { passwordHash })).email;
     other = (await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id })).email;
   });
   afterAll(async () => t.close());
@@ -69,11 +72,12 @@ describe('the signed-in user’s own account: /api/users/current and PATCH /api/
       profile_picture_url: null,
       background_image_url: null,
       email_preferences: { new_student: true, enrollment_notice: true },
-      password_sign_in: false,
+      password_sign_in: true,
     });
     const id = before.json().id as number;
     const newEmail = email.replace('user-', 'renamed-');
-    const changed = await patch(email, { first_name: ' Ruth ', last_name: 'Okafor', email: newEmail, phone: '555-0199' });
+    // A new email asks the password again (the rest of the change is in account-security.test.ts).
+    const changed = await patch(email, { first_name: ' Ruth ', last_name: 'Okafor', email: newEmail, phone: '555-0199', current_password: password });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ first_name: 'Ruth', last_name: 'Okafor', email: newEmail, phone: '555-0199' });
     email = newEmail;
@@ -91,7 +95,7 @@ describe('the signed-in user’s own account: /api/users/current and PATCH /api/
     const blank = await patch(email, { first_name: '' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json()).toEqual({ first_name: [messages.fieldRequired] });
-    const taken = await patch(email, { email: other.toUpperCase() });
+    const taken = await patch(email, { email: other.toUpperCase(), current_password: password });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({ email: ['has already been taken'] });
     const background = await patch(email, { background_image_url: 'https://elsewhere.example/x.png' });

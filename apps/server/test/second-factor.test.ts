@@ -1,14 +1,15 @@
 import { mfaMessages } from '@srs/shared/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
-import { base32Encode, matchTotp, totpAt, totpStepSeconds } from '../src/auth/totp.ts';
+import { Secret } from 'otpauth';
+import { matchTotp, totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { type InjectBrowser, signInThroughProvider } from './support/browser.ts';
 import { createSchool, createUser } from './support/factories.ts';
 
 describe('time-based one-time passwords (RFC 6238)', () => {
   // RFC 6238 appendix B, SHA-1: the key is the ASCII '12345678901234567890'; the last six digits.
-  const secret = base32Encode(Buffer.from('12345678901234567890'));
+  const secret = Secret.fromLatin1('12345678901234567890').base32;
   it.each([
     [59, '287082'],
     [1111111109, '081804'],
@@ -74,10 +75,13 @@ describe('the second factor: turned on from My Account, asked for at sign-in', (
     // Not on until confirmed: sign-in still takes the password alone.
     expect((await api('GET', '/api/users/current')).json().mfa_enabled).toBe(false);
 
-    const wrong = await api('POST', '/api/users/current/mfa/confirm', { code: '000000' === totpAt(secret, new Date()) ? '111111' : '000000' });
+    const wrong = await api('POST', '/api/users/current/mfa/confirm', {
+      code: '000000' === totpAt(secret, new Date()) ? '111111' : '000000',
+      current_password: password,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ code: [mfaMessages.wrongCode] });
-    const confirmed = await api('POST', '/api/users/current/mfa/confirm', { code: totpAt(secret, new Date()) });
+    const confirmed = await api('POST', '/api/users/current/mfa/confirm', { code: totpAt(secret, new Date()), current_password: password });
     expect(confirmed.statusCode).toBe(200);
     recovery = confirmed.json().recovery_codes;
     expect(recovery).toHaveLength(10);
@@ -85,12 +89,13 @@ describe('the second factor: turned on from My Account, asked for at sign-in', (
     expect((await api('GET', '/api/users/current')).json().mfa_enabled).toBe(true);
     expect((await api('POST', '/api/users/current/mfa')).json()).toEqual([mfaMessages.alreadyOn]);
 
-    // Kept: the secret and the codes' hashes; the versions say only that it is on.
+    // Kept: the secret sealed (auth/secret-box.ts) and the codes' salted hashes; the versions say only that it is on.
     const [row] = await t.database.query<{ mfa_secret: string; mfa_recovery_hashes: string[]; id: number }>(
       'select id, mfa_secret, mfa_recovery_hashes from users where email = $1',
       [email],
     );
-    expect(row!.mfa_secret).toBe(secret);
+    expect(row!.mfa_secret).toMatch(/^v1:/);
+    expect(row!.mfa_secret).not.toContain(secret);
     expect(row!.mfa_recovery_hashes.some((hash) => recovery.includes(hash))).toBe(false);
     const versions = await t.database.query<{ object_changes: object }>(
       "select object_changes from versions where item_type = 'User' and item_id = $1",
@@ -148,7 +153,7 @@ describe('the second factor: turned on from My Account, asked for at sign-in', (
   });
 });
 
-describe('codes at sign-in are limited per user', () => {
+describe('codes at sign-in are limited per address', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_SIGN_IN: '3' });
@@ -159,7 +164,7 @@ describe('codes at sign-in are limited per user', () => {
     const school = await createSchool(t.database.db);
     const user = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id }, {
       passwordHash: await hashPassword('a-long-password-1'),
-      mfaSecret: base32Encode(Buffer.from('12345678901234567890')),
+      mfaSecret: Secret.fromLatin1('12345678901234567890').base32,
       mfaEnabledAt: new Date(),
     });
     const first = await signInThroughProvider(t.app, user.email, 'a-long-password-1');

@@ -74,7 +74,7 @@ describe('the welcome email and its single-use link to set a password', () => {
 
     const short = await setPassword(path, 'short');
     expect(short.statusCode).toBe(422);
-    expect(short.body).toContain('at least 10 characters');
+    expect(short.body).toContain('at least 12 characters');
     const mismatch = await setPassword(path, 'long-enough-1', 'long-enough-2');
     expect(mismatch.body).toContain('do not match');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, optionalText, requiredText } from './common.ts';
+import { groupedNumber } from './numbers.ts';
 import { requiredEmail } from './users.ts';
 
 /**
@@ -33,8 +34,14 @@ export const maxUploadBytes = 5 * 1024 * 1024;
 export const uploadMessages = {
   tooLarge: 'is too large (at most 5 MB)',
   notPicture: 'is not a picture: choose a JPEG, PNG, WebP or GIF file',
+  /** More pixels than the picture's use needs (the caps: the server's modules/account/pictures.ts). */
+  tooManyPixels: (width: number, height: number) =>
+    `is too large (at most ${groupedNumber(width)} × ${groupedNumber(height)} pixels): choose a smaller picture`,
   /** A multipart body whose file went over the limit: which field it was is not known then. */
   fileTooLarge: 'The file is too large (at most 5 MB).',
+  /** 429: more pictures in an hour than one person choosing a picture sends. */
+  tooManyUploads: (max: number, minutes: number) =>
+    `Too many pictures were uploaded in the last hour (at most ${max}). Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 } as const;
 
 /** GET /users/current and the answer of PATCH /users/update_current: the signed-in user's own account. */
@@ -68,6 +75,8 @@ export const AccountUpdateInput = z.object({
   background_image_url: z.enum(backgroundUrls).nullable().optional(),
   email_preferences: z.object(Object.fromEntries(noticeKinds.map((kind) => [kind, flag.optional()]))).optional(),
   remove_profile_picture: flag.optional(),
+  /** Asked again before the email one signs in with changes (ASVS 5.0 V7.5.1). */
+  current_password: z.string().max(200).optional(),
 });
 export type AccountUpdateInput = z.infer<typeof AccountUpdateInput>;
 export type AccountUpdateFields = z.input<typeof AccountUpdateInput>;
@@ -89,6 +98,9 @@ export type MfaSetup = z.infer<typeof MfaSetup>;
 /** A code from the authenticator app (6 digits) or, to sign in or turn off, a recovery code. */
 export const MfaCodeInput = z.object({ code: requiredText(20) });
 export type MfaCodeInput = z.infer<typeof MfaCodeInput>;
+/** Turning the second factor on: the first code from the app, and the password asked again (ASVS 5.0 V7.5.1). */
+export const MfaConfirmInput = MfaCodeInput.extend({ current_password: requiredText(200) });
+export type MfaConfirmInput = z.infer<typeof MfaConfirmInput>;
 /** The recovery codes, shown once when the second factor is turned on. */
 export const MfaRecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 export type MfaRecoveryCodes = z.infer<typeof MfaRecoveryCodes>;
@@ -97,4 +109,10 @@ export const mfaMessages = {
   notBuiltIn: 'You sign in through your organisation: its sign-in page offers a second factor.',
   alreadyOn: 'The second factor is already on.',
   notStarted: 'Start again: scan a new code.',
+} as const;
+/** What changing one's own email asks (PATCH /users/update_current), as 'Field name message' pieces. */
+export const accountMessages = {
+  passwordNeeded: 'is needed to change the email you sign in with',
+  passwordWrong: 'is not correct',
+  emailManagedElsewhere: "is the one your organisation's sign-in knows you by. Ask your coordinator to change it.",
 } as const;

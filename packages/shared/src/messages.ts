@@ -34,6 +34,12 @@ export const messages = {
 export const sessionEndingErrors = [messages.signatureExpired, messages.revokedToken, messages.nilUser] as const;
 
 /**
+ * The response header of a new app token: after the signed-in user changed their own email,
+ * password or second factor, every older token ended, and this one keeps them signed in here.
+ */
+export const renewedTokenHeader = 'x-renewed-token';
+
+/**
  * SPEC section 8, 422: an array body is joined with commas; a string is shown as is; an
  * object of field to messages gives 'Field name message' pieces. Empty falls back.
  */

@@ -111,7 +111,7 @@ export const UserUpdateInput = z.object({
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 export type UserUpdateFields = z.input<typeof UserUpdateInput>;
 
-export const userActions = ['update', 'destroy', 'welcome_email', 'delete_mfa'] as const;
+export const userActions = ['update', 'change_email', 'destroy', 'welcome_email', 'delete_mfa'] as const;
 export type UserAction = (typeof userActions)[number];
 
 /** GET /users/{id}: an instructor user with what the signed-in user may do with them. */

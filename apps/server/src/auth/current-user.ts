@@ -3,8 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { conferences, roles, schools, users } from '../db/schema/index.ts';
 
+/** A signed-in user: who they are, and the session generation their tokens must carry (docs/decisions/019). */
+export type SignedInUser = { user: TokenUser; generation: number };
+
 /** The user with roles and organisation names, as the app token and permission checks need it. */
-export async function loadTokenUser(db: DbOrTx, userId: number): Promise<TokenUser | null> {
+export async function loadSignedInUser(db: DbOrTx, userId: number): Promise<SignedInUser | null> {
   const [user] = await db
     .select({
       id: users.id,
@@ -13,12 +16,18 @@ export async function loadTokenUser(db: DbOrTx, userId: number): Promise<TokenUs
       email: users.email,
       admin: users.admin,
       active: users.active,
+      generation: users.sessionGeneration,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!user?.active) return null;
-  const { active: _active, ...rest } = user;
-  return { ...rest, roles: await loadRoles(db, [userId]).then((map) => map.get(userId) ?? []) };
+  const { active: _active, generation, ...rest } = user;
+  return { user: { ...rest, roles: await loadRoles(db, [userId]).then((map) => map.get(userId) ?? []) }, generation };
+}
+
+/** The user alone, for code that does not issue or check tokens. */
+export async function loadTokenUser(db: DbOrTx, userId: number): Promise<TokenUser | null> {
+  return (await loadSignedInUser(db, userId))?.user ?? null;
 }
 
 /** Roles of many users in one query, keyed by user id. */

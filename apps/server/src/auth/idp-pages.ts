@@ -1,4 +1,9 @@
 /** The built-in provider's own pages: plain HTML, a local stylesheet, nothing loaded from outside. */
+import { passwordMinLength } from './password-rules.ts';
+
+/** Under every new-password field: what the rules of password-rules.ts ask, before anyone is refused. */
+export const newPasswordHelp =
+  'A few words you will remember make a good password; one that is common, or that you use on another site, does not.';
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -113,10 +118,14 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(options.email ?? '')}">
 <label for="current_password">Current password</label>
 <input id="current_password" name="current_password" type="password" required autocomplete="current-password">
-<label for="password">New password</label>
-<input id="password" name="password" type="password" required minlength="10" autocomplete="new-password">
+<label for="code">Code from your authenticator app</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="20" aria-describedby="code-help">
+<p id="code-help" class="help">Only if you turned the second factor on; or one of your recovery codes.</p>
+<label for="password">New password (at least ${passwordMinLength} characters)</label>
+<input id="password" name="password" type="password" required minlength="${passwordMinLength}" autocomplete="new-password" aria-describedby="password-help">
+<p id="password-help" class="help">${newPasswordHelp}</p>
 <label for="password_confirmation">Confirm new password</label>
-<input id="password_confirmation" name="password_confirmation" type="password" required minlength="10" autocomplete="new-password">
+<input id="password_confirmation" name="password_confirmation" type="password" required minlength="${passwordMinLength}" autocomplete="new-password">
 <button type="submit">Change password</button>
 </form>
 <p><a href="/">Back to the Student Records System</a></p>`,

@@ -1,48 +1,52 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { dispatchMail, queueMail } from '../modules/mail/public.ts';
+import type { App } from '../types.ts';
+import { passwordChangedNotice } from './account-notices.ts';
+import { endSessions } from './account-sessions.ts';
 import type { BuiltinProvider } from './builtin-provider.ts';
 import { idpMountPath } from './builtin-provider.ts';
 import { autoSubmitLogoutScript, codePage, errorPage, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
+import { checkPassword } from './password-check.ts';
+import { newPasswordProblem } from './password-rules.ts';
+import { hashPassword } from './password.ts';
 import { pendingSignIns } from './pending-sign-in.ts';
-import { useSecondFactorCode } from './second-factor.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { checkSecondFactor } from './second-factor.ts';
+import type { SecretBox } from './secret-box.ts';
 import { setPasswordRoutes } from './set-password.routes.ts';
+import { type Lock, waitWords } from './sign-in-failures.ts';
 
 type Options = {
   db: Db;
   builtin: BuiltinProvider;
+  secrets: SecretBox;
   demoAccounts: readonly string[];
   demoPassword: string | null;
   signInRateLimit: number;
 };
+
+/** The words of a lock: how long to wait, and who can help. */
+export const passwordLocked = (lock: Lock) =>
+  `Too many wrong passwords for this email. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
+export const codeLocked = (lock: Lock) =>
+  `Too many wrong codes. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
+const wrongCode = 'That code is not correct. Try the newest code from your app.';
 type Form = Record<string, string | undefined>;
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').send(body);
 
-async function findUserByPassword(db: Db, email: string, password: string) {
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, secondFactor: users.mfaEnabledAt })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)));
-  const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  return ok && user ? user : null;
-}
-
 /** The built-in provider at /idp: its protocol endpoints, its one-step sign-in and the password page. */
 export async function idpRoutes(app: FastifyInstance, options: Options) {
-  const { db, builtin } = options;
+  const { db, builtin, secrets } = options;
   const { provider } = builtin;
+  // Per address here; per email and per user in checkPassword and checkSecondFactor, counted only
+  // once the pending token of the code step is verified (a forged one locks nobody out).
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
   const pending = await pendingSignIns(db);
-  // Codes are counted per user as well as per address: many addresses do not buy more tries.
-  const codeRateLimit = {
-    ...rateLimit,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `code:${pending.userOf((request.body as Form | undefined)?.pending) ?? request.ip}`,
-  };
+  const mail = (request: FastifyRequest, outboxIds: number[]) => dispatchMail(app as App, request.log, outboxIds);
   /** Sign-in is done: the provider goes on to the app with this account. */
   const finish = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
@@ -86,19 +90,22 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const email = String(request.body?.email ?? '');
-      const user = await findUserByPassword(db, email, String(request.body?.password ?? ''));
-      if (!user) {
+      const checked = await checkPassword(db, email, String(request.body?.password ?? ''));
+      if (checked.outcome !== 'ok') {
+        if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);
+        const locked = checked.outcome === 'locked';
         return html(
           reply,
           loginPage({
             action: `${idpMountPath}/interaction/${details.uid}/login`,
             ...demo(options),
             email,
-            error: 'Email or password is not correct.',
+            error: locked ? passwordLocked(checked.lock) : 'Email or password is not correct.',
           }),
-          401,
+          locked ? 429 : 401,
         );
       }
+      const { user } = checked;
       if (!user.secondFactor) return finish(request, reply, user.id);
       return html(
         reply,
@@ -109,22 +116,24 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
 
   app.post<{ Params: { uid: string }; Body: Form }>(
     `${idpMountPath}/interaction/:uid/code`,
-    { config: { public: true, rateLimit: codeRateLimit }, schema: { hide: true } },
+    { config: { public: true, rateLimit }, schema: { hide: true } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const token = String(request.body?.pending ?? '');
       const userId = pending.check(details.uid, token);
       if (userId === null) return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
-      const ok = await db.transaction((tx) => useSecondFactorCode(tx, userId, String(request.body?.code ?? '')));
-      if (!ok) {
+      const checked = await checkSecondFactor(db, secrets, userId, String(request.body?.code ?? ''));
+      if (checked.outcome !== 'ok') {
+        if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);
+        const locked = checked.outcome === 'locked';
         return html(
           reply,
           codePage({
             action: `${idpMountPath}/interaction/${details.uid}/code`,
             pending: token,
-            error: 'That code is not correct. Try the newest code from your app.',
+            error: locked ? codeLocked(checked.lock) : wrongCode,
           }),
-          401,
+          locked ? 429 : 401,
         );
       }
       return finish(request, reply, userId);
@@ -141,17 +150,36 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
     async (request, reply) => {
       const form = request.body ?? {};
       const email = String(form.email ?? '');
-      const page = (error: string) =>
-        html(reply, passwordPage({ action: `${idpMountPath}/password`, email, error }), 422);
-      const user = await findUserByPassword(db, email, String(form.current_password ?? ''));
-      if (!user) return page('Email or current password is not correct.');
+      const page = (error: string, status = 422) =>
+        html(reply, passwordPage({ action: `${idpMountPath}/password`, email, error }), status);
+      const checked = await checkPassword(db, email, String(form.current_password ?? ''));
+      if (checked.outcome === 'locked') return page(passwordLocked(checked.lock), 429);
+      if (checked.outcome === 'wrong') {
+        await mail(request, checked.outboxIds);
+        return page('Email or current password is not correct.');
+      }
+      const { user } = checked;
+      // The second factor guards a change of password as it guards a sign-in.
+      if (user.secondFactor) {
+        const code = String(form.code ?? '').trim();
+        if (code === '') return page('Enter the code from your authenticator app: your second factor is on.');
+        const coded = await checkSecondFactor(db, secrets, user.id, code);
+        if (coded.outcome === 'locked') return page(codeLocked(coded.lock), 429);
+        if (coded.outcome === 'wrong') {
+          await mail(request, coded.outboxIds);
+          return page(wrongCode);
+        }
+      }
       const password = String(form.password ?? '');
-      if (password.length < 10) return page('The new password must be at least 10 characters long.');
-      if (password !== form.password_confirmation) return page('The new passwords do not match.');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      const problem = newPasswordProblem(password, form.password_confirmation, user.email);
+      if (problem) return page(problem);
+      const hash = await hashPassword(password);
+      const outboxIds = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await endSessions(tx, user.id, { voidPasswordLinks: true });
+        return [await queueMail(tx, passwordChangedNotice(user, 'changed'))];
+      });
+      await mail(request, outboxIds);
       return html(reply, passwordPage({ action: '', done: true }));
     },
   );

@@ -3,8 +3,8 @@ import type { Actor } from '../core/actor.ts';
 import { onSessionsChanged } from '../core/sessions.ts';
 import type { Database } from '../db/client.ts';
 
-/** What a signed-in call needs before its handler: who the user is and what they may see. */
-export type Session = { user: TokenUser; actor: Actor };
+/** What a signed-in call needs before its handler: who the user is, what they may see, and their session generation. */
+export type Session = { user: TokenUser; actor: Actor; generation: number };
 
 export type SessionCache = {
   /** The session of a token, or undefined: then load it, and `keep` it with the ticket `ticket()` gave before loading. */

@@ -1,5 +1,6 @@
 /** The built-in provider's page for a welcome link: set a password once (plain HTML, the provider's stylesheet). */
-import { escapeHtml, layout } from './idp-pages.ts';
+import { escapeHtml, layout, newPasswordHelp } from './idp-pages.ts';
+import { passwordMaxLength, passwordMinLength } from './password-rules.ts';
 
 export type LinkProblem = 'unknown' | 'used' | 'expired';
 
@@ -41,10 +42,11 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 <form method="post" action="${escapeHtml(options.action)}">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" readonly autocomplete="username" value="${escapeHtml(options.email)}">
-<label for="password">New password (at least 10 characters)</label>
-<input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password" autofocus>
+<label for="password">New password (at least ${passwordMinLength} characters)</label>
+<input id="password" name="password" type="password" required minlength="${passwordMinLength}" maxlength="${passwordMaxLength}" autocomplete="new-password" autofocus aria-describedby="password-help">
+<p id="password-help" class="help">${newPasswordHelp}</p>
 <label for="password_confirmation">Confirm new password</label>
-<input id="password_confirmation" name="password_confirmation" type="password" required minlength="10" maxlength="200" autocomplete="new-password">
+<input id="password_confirmation" name="password_confirmation" type="password" required minlength="${passwordMinLength}" maxlength="${passwordMaxLength}" autocomplete="new-password">
 <button type="submit">Set password</button>
 </form>`,
   );

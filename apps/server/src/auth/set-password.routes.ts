@@ -3,28 +3,26 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { recordVersion } from '../core/audit.ts';
 import { rows } from '../core/lists.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { dispatchMail, queueMail } from '../modules/mail/public.ts';
+import type { App } from '../types.ts';
+import { passwordChangedNotice } from './account-notices.ts';
+import { endSessions } from './account-sessions.ts';
+import { newPasswordProblem } from './password-rules.ts';
 import { hashPassword } from './password.ts';
 import { type LinkProblem, linkProblemPage, passwordSetPage, setPasswordPage } from './set-password-pages.ts';
 import { hashLinkToken, welcomePath } from './welcome-link.ts';
 
 type Options = { db: Db; rateLimit: { max: number; timeWindow: string } };
 type Form = Record<string, string | undefined>;
-type Link = { id: number; user_id: number; email: string; used: boolean; expired: boolean };
+type Link = { id: number; user_id: number; email: string; first_name: string; had_password: boolean; used: boolean; expired: boolean };
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
-/** The same rules as changing a password (PATCH /change_password, /idp/password). */
-export function newPasswordProblem(password: string, confirmation: string | undefined): string | null {
-  if (password.length < 10) return 'The new password must be at least 10 characters long.';
-  if (password.length > 200) return 'The new password must be at most 200 characters long.';
-  if (password !== confirmation) return 'The new passwords do not match.';
-  return null;
-}
-
 async function findLink(db: DbOrTx, token: string, lock = false): Promise<Link | LinkProblem> {
   const [link] = await rows<Link>(
-    db.execute(sql`select t.id, t.user_id, u.email, t.used_at is not null as used, t.expires_at <= now() as expired
+    db.execute(sql`select t.id, t.user_id, u.email, u.first_name, u.password_hash is not null as had_password,
+      t.used_at is not null as used, t.expires_at <= now() as expired
       from password_tokens t join users u on u.id = t.user_id and u.active
       where t.token_hash = ${hashLinkToken(token)} ${lock ? sql`for update of t` : sql``}`),
   );
@@ -58,11 +56,15 @@ export async function setPasswordRoutes(app: FastifyInstance, { db, rateLimit }:
       const outcome = await db.transaction(async (tx) => {
         const link = await findLink(tx, request.params.token, true);
         if (typeof link === 'string') return link;
-        const problem = newPasswordProblem(password, form.password_confirmation);
-        if (problem) return { link, problem };
+        const problem = newPasswordProblem(password, form.password_confirmation, link.email);
+        if (problem) return { link, problem, outboxIds: [] };
         const hash = await hashPassword(password);
         await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${link.user_id}`);
         await tx.execute(sql`update password_tokens set used_at = now() where id = ${link.id}`);
+        // A new password ends every session of the old one, and the owner hears of it.
+        await endSessions(tx, link.user_id, { voidPasswordLinks: true });
+        const owner = { email: link.email, firstName: link.first_name };
+        const outboxIds = [await queueMail(tx, passwordChangedNotice(owner, link.had_password ? 'changed' : 'set'))];
         // The user acts on their own account; the version says the link was used, never the hash.
         await recordVersion(tx, { userId: link.user_id, scope: noScope(link.user_id) }, {
           itemType: 'PasswordToken',
@@ -70,9 +72,10 @@ export async function setPasswordRoutes(app: FastifyInstance, { db, rateLimit }:
           before: { usedAt: null },
           after: { usedAt: new Date().toISOString() },
         });
-        return { link, problem: null };
+        return { link, problem: null, outboxIds };
       });
       if (typeof outcome === 'string') return html(reply, linkProblemPage(outcome), 410);
+      await dispatchMail(app as App, request.log, outcome.outboxIds);
       if (outcome.problem) {
         return html(reply, setPasswordPage({ action: request.url, email: outcome.link.email, error: outcome.problem }), 422);
       }

@@ -8,12 +8,17 @@ import { sessionsChanged } from '../core/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { revokedTokens } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
+import { loadSignedInUser } from './current-user.ts';
 import { loadOrCreateKey } from './server-keys.ts';
 
-export type TokenPayload = { user: TokenUser; jti: string; exp: number };
+/** `sv`: the user's session generation when the token was issued (docs/decisions/019); absent: 0. */
+export type TokenPayload = { user: TokenUser; jti: string; exp: number; sv?: number };
 
 export type TokenService = {
-  issue: (user: TokenUser) => Promise<{ token: string; expiresAt: Date }>;
+  /** A token for the user under their current session generation (users.session_generation). */
+  issue: (user: TokenUser, generation: number) => Promise<{ token: string; expiresAt: Date }>;
+  /** A token for an active user by id, as they are now; null when there is no active user of that id. */
+  issueFor: (userId: number) => Promise<{ token: string; expiresAt: Date } | null>;
   /** Throws 401 with 'Signature has expired' or the verification error. */
   verifySignature: (token: string) => Promise<TokenPayload>;
   /** Throws 401 'revoked token' for a token signed out. */
@@ -36,10 +41,14 @@ export async function createTokenService(
   // its text cannot change without failing the check again. Expiry is still tested on each call.
   const verified = new Map<string, TokenPayload>();
 
-  return {
-    async issue(user) {
+  const service: TokenService = {
+    async issueFor(userId) {
+      const signedIn = await loadSignedInUser(db, userId);
+      return signedIn ? service.issue(signedIn.user, signedIn.generation) : null;
+    },
+    async issue(user, generation) {
       const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-      const token = await new SignJWT({ user })
+      const token = await new SignJWT({ user, sv: generation })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(issuer)
         .setJti(randomUUID())
@@ -81,4 +90,5 @@ export async function createTokenService(
       await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
     },
   };
+  return service;
 }

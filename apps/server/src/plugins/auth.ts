@@ -1,8 +1,8 @@
-import { messages } from '@srs/shared/messages';
+import { messages, renewedTokenHeader } from '@srs/shared/messages';
 import { can } from '@srs/shared/roles';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadTokenUser } from '../auth/current-user.ts';
+import { loadSignedInUser } from '../auth/current-user.ts';
 import type { Session, SessionCache } from '../auth/session-cache.ts';
 import type { TokenPayload, TokenService } from '../auth/tokens.ts';
 import { actorFor } from '../core/actor.ts';
@@ -24,9 +24,10 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     if (cached) return cached;
     const ticket = sessions.ticket();
     await tokens.checkNotRevoked(payload);
-    const user = await loadTokenUser(db, payload.user.id);
-    if (!user) throw unauthorized(messages.nilUser);
-    const session = { user, actor: await actorFor(db, user) };
+    const signedIn = await loadSignedInUser(db, payload.user.id);
+    if (!signedIn) throw unauthorized(messages.nilUser);
+    const { user, generation } = signedIn;
+    const session = { user, generation, actor: await actorFor(db, user) };
     sessions.keep(payload.jti, session, ticket);
     return session;
   };
@@ -41,6 +42,10 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     }
   });
 
+  app.decorateReply('renewSession', async function renewSession(this: FastifyReply) {
+    const renewed = await tokens.issueFor(this.request.user.id);
+    if (renewed) this.header(renewedTokenHeader, renewed.token);
+  });
   app.decorateRequest('user', null as never);
   app.decorateRequest('token', null as never);
   app.decorateRequest('actor', null as never);
@@ -52,7 +57,9 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     const token = bearerToken(request);
     if (!token) throw unauthorized('Not signed in');
     const payload = await tokens.verifySignature(token);
-    const { user, actor } = await sessionOf(payload);
+    const { user, actor, generation } = await sessionOf(payload);
+    // A token issued before the account's email, password or second factor changed has ended.
+    if ((payload.sv ?? 0) !== generation) throw unauthorized(messages.revokedToken);
     if (!can(user, config.roles)) throw forbidden();
     request.token = payload;
     request.user = user;

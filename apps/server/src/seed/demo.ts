@@ -36,10 +36,10 @@ export type DemoSummary =
  * 300 students with their whole history. Only on a database without users. The faker seed fixes
  * every name and choice; dates are days before `today`, so the data always looks current.
  */
-export async function seedDemo(database: Database, options: { today?: Date } = {}): Promise<DemoSummary> {
+export async function seedDemo(database: Database, options: { today?: Date; password?: string } = {}): Promise<DemoSummary> {
   if (await hasUsers(database.db)) return { seeded: false };
   // One scrypt hash for every account: hashing per user would cost seconds.
-  const passwordHash = await hashPassword(demoPassword);
+  const passwordHash = await hashPassword(options.password ?? demoPassword);
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasUsers(tx)) return { seeded: false } as const;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
-import { loadTokenUser } from '../../src/auth/current-user.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
 import type { Database } from '../../src/db/client.ts';
 import { loadEnv } from '../../src/env.ts';
@@ -29,9 +28,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     const result = await database.query<{ id: number }>('select id from users where lower(email) = lower($1)', [email]);
     const id = result[0]?.id;
     if (!id) throw new Error(`No user ${email}`);
-    const user = await loadTokenUser(database.db, id);
-    if (!user) throw new Error(`User ${email} is inactive`);
-    return (await tokens.issue(user)).token;
+    const issued = await tokens.issueFor(id);
+    if (!issued) throw new Error(`User ${email} is inactive`);
+    return issued.token;
   };
   return {
     app,

@@ -3,8 +3,14 @@ import type { App } from '../../src/types.ts';
 /** Follows the sign-in redirects through app.inject() with a cookie jar, as a browser would. */
 export class InjectBrowser {
   readonly cookies = new Map<string, string>();
-  /** Which server instance answers: tests switch it to prove instances share their state. */
-  constructor(public app: App) {}
+  /**
+   * Which server instance answers: tests switch it to prove instances share their state.
+   * `remoteAddress`: the address the server sees this browser at (its per-address limits count it).
+   */
+  constructor(
+    public app: App,
+    public remoteAddress = '127.0.0.1',
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -14,6 +20,7 @@ export class InjectBrowser {
     const target = new URL(url, 'http://localhost:3000');
     const response = await this.app.inject({
       method,
+      remoteAddress: this.remoteAddress,
       url: `${target.pathname}${target.search}`,
       headers: {
         host: 'localhost:3000',

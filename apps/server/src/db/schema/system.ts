@@ -130,12 +130,25 @@ export const rateLimits = pgTable('rate_limits', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Wrong passwords per email and wrong codes per user, counted until a right one (docs/decisions/019):
+ * past a number of failures the key is locked for a time that doubles with each further failure.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 /** Sign-in attempts in flight with an external provider: state, nonce and PKCE verifier. */
 export const authRequests = pgTable('auth_requests', {
   state: text('state').primaryKey(),
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   redirectTo: text('redirect_to'),
+  // The hash of the cookie of the browser that started the sign-in: the callback must come back to it.
+  browserBinding: text('browser_binding'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...timestamps,
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -31,6 +31,10 @@ export const users = pgTable(
     mfaRecoveryHashes: text('mfa_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    // Raised by every change of the email, the password or the second factor, and by a
+    // deactivation: an app token carries the number it was issued under and dies when it moves on
+    // (docs/decisions/019).
+    sessionGeneration: integer('session_generation').notNull().default(0),
     welcomeEmailSentAt: timestamp('welcome_email_sent_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -1,13 +1,17 @@
-import { AccountDetail, AccountUpdateBody, MfaCodeInput, MfaRecoveryCodes, MfaSetup } from '@srs/shared/account';
+import { AccountDetail, AccountUpdateBody, MfaCodeInput, MfaConfirmInput, MfaRecoveryCodes, MfaSetup } from '@srs/shared/account';
 import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
 import { notFound } from '../../core/errors.ts';
+import { withRetryAfter } from '../../core/limits.ts';
 import type { FastifyRequest } from 'fastify';
+import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
+import { settle } from '../mail/public.ts';
 import { type AccountFiles, accountDetail, ownUpload, updateAccount } from './account.service.ts';
 import { confirmSecondFactor, startSecondFactor, turnOffSecondFactor } from './second-factor.service.ts';
+import { countUploads } from './upload-limits.ts';
 
 /** The files a multipart update may carry: read from the body as they arrive (see AccountFiles). */
 const fileFields = ['profile_picture', 'background_image'] as const;
@@ -24,7 +28,7 @@ function filesOf(body: Partial<Record<(typeof fileFields)[number], unknown>>): A
 }
 
 /** The signed-in user's own account (SPEC sections 2 and 7): /account/my-account and /account/settings. */
-export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env }) {
+export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; env: Env; secrets: SecretBox }) {
   // Codes are tried at most this often a minute per user (counted after sign-in, by user).
   const codeLimit = {
     max: env.RATE_LIMIT_SIGN_IN,
@@ -45,6 +49,9 @@ export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env })
     '/api/users/update_current',
     {
       config: { roles: everyone },
+      // Pictures are counted before the body is validated or any picture is looked at (upload-limits.ts).
+      preValidation: async (request, reply) =>
+        withRetryAfter(reply, () => countUploads(db, request.user.id, filesOf(request.body ?? {}))),
       schema: {
         tags: ['users'],
         summary:
@@ -53,9 +60,11 @@ export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env })
         response: { 200: AccountDetail },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { profile_picture, background_image, ...input } = request.body;
-      return updateAccount(db, request.actor, input, filesOf({ profile_picture, background_image }));
+      const update = await settle(app, request.log, await updateAccount(db, request.actor, input, filesOf({ profile_picture, background_image })));
+      if (update.sessionsEnded) await reply.renewSession();
+      return update.account;
     },
   );
 
@@ -88,7 +97,7 @@ export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env })
         response: { 200: MfaSetup },
       },
     },
-    async (request) => startSecondFactor(db, request.user.id),
+    async (request) => startSecondFactor(db, secrets, request.user.id),
   );
 
   app.post(
@@ -97,12 +106,17 @@ export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env })
       config: { roles: everyone, rateLimit: codeLimit },
       schema: {
         tags: ['users'],
-        summary: 'Confirm the second factor with a code: on from now; the recovery codes, shown once',
-        body: MfaCodeInput,
+        summary:
+          'Confirm the second factor with a code and the password: on from now, other sessions end, the owner is told; the recovery codes, shown once',
+        body: MfaConfirmInput,
         response: { 200: MfaRecoveryCodes },
       },
     },
-    async (request) => ({ recovery_codes: await confirmSecondFactor(db, request.actor, request.body.code) }),
+    async (request, reply) => {
+      const codes = await settle(app, request.log, await confirmSecondFactor(db, secrets, request.actor, request.body));
+      await reply.renewSession();
+      return { recovery_codes: codes };
+    },
   );
 
   app.delete(
@@ -116,7 +130,8 @@ export async function accountRoutes(app: App, { db, env }: { db: Db; env: Env })
       },
     },
     async (request, reply) => {
-      await turnOffSecondFactor(db, request.actor, request.body.code);
+      await settle(app, request.log, await turnOffSecondFactor(db, secrets, request.actor, request.body.code));
+      await reply.renewSession();
       return reply.code(204).send();
     },
   );

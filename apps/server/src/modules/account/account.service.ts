@@ -1,14 +1,22 @@
 import {
+  accountMessages,
   type AccountDetail,
   type AccountUpdateInput,
   noticeKinds,
   receivesNotice,
 } from '@srs/shared/account';
 import { and, eq } from 'drizzle-orm';
+import { emailChangedNotice } from '../../auth/account-notices.ts';
+import { endSessions } from '../../auth/account-sessions.ts';
+import { checkPassword } from '../../auth/password-check.ts';
+import { waitWords } from '../../auth/sign-in-failures.ts';
 import type { Actor } from '../../core/actor.ts';
-import { notFound } from '../../core/errors.ts';
+import { invalid, notFound } from '../../core/errors.ts';
+import { LimitReached } from '../../core/limits.ts';
+import { type Outcome, refusal, success } from '../../core/outcome.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { uploads, userSettings, users } from '../../db/schema/index.ts';
+import { queueMail } from '../mail/public.ts';
 import { updateUserRow, userTransaction } from '../users/public.ts';
 import { type PictureKind, redrawPicture } from './pictures.ts';
 
@@ -66,12 +74,40 @@ async function replaceUpload(tx: DbOrTx, userId: number, kind: PictureKind, pict
   return row!.id;
 }
 
+/** What an update answers: the account, and whether every session ended (a new email). */
+export type AccountUpdate = { account: AccountDetail; sessionsEnded: boolean };
+
+/**
+ * A new email for one's own account is the key to it (the welcome link, the organisation's
+ * sign-in matched by email): the password is asked again first (ASVS 5.0 V7.5.1), counted like a
+ * sign-in's. Someone who signs in through their organisation has no password here: their email is
+ * changed by an admin who governs their account. Answers mail to send for a refusal.
+ */
+async function checkEmailChange(db: Db, userId: number, input: AccountUpdateInput): Promise<Outcome<string | null>> {
+  const [user] = await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User');
+  if (input.email === undefined || input.email.toLowerCase() === user.email.toLowerCase()) return success(null);
+  if (user.hash === null) return refusal(invalid({ email: [accountMessages.emailManagedElsewhere] }));
+  if (!input.current_password) return refusal(invalid({ current_password: [accountMessages.passwordNeeded] }));
+  const checked = await checkPassword(db, user.email, input.current_password);
+  if (checked.outcome === 'locked') {
+    const wait = `Too many wrong passwords. Please wait ${waitWords(checked.lock)} and try again.`;
+    return refusal(new LimitReached(wait, { count: 0, ttlMs: checked.lock.lockedForSeconds * 1000 }));
+  }
+  if (checked.outcome === 'wrong') return refusal(invalid({ current_password: [accountMessages.passwordWrong] }), checked.outboxIds);
+  return success(user.email);
+}
+
 /**
  * PATCH /users/update_current: the user's name, email and phone (audited as any change of a user),
  * the profile picture, the background (a choice or an upload) and the notices they receive, in one
- * transaction. Pictures are checked and redrawn before anything is written.
+ * transaction. Pictures are checked and redrawn before anything is written. A new email ends every
+ * session (the route renews this one) and the owner is told at the address they had.
  */
-export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateInput, files: AccountFiles): Promise<AccountDetail> {
+export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateInput, files: AccountFiles): Promise<Outcome<AccountUpdate>> {
+  const emailChange = await checkEmailChange(db, actor.userId, input);
+  if (emailChange.refused) return emailChange;
+  const was = emailChange.value;
   const picture = files.profile_picture ? await redrawPicture('profile_picture', files.profile_picture) : null;
   const background = files.background_image ? await redrawPicture('background_image', files.background_image) : null;
   const userId = actor.userId;
@@ -112,7 +148,13 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
         .values({ userId, ...change })
         .onConflictDoUpdate({ target: userSettings.userId, set: change });
     }
-    return accountDetail(tx, userId);
+    const outboxIds: number[] = [];
+    if (was !== null) {
+      await endSessions(tx, userId, { voidPasswordLinks: true });
+      const [owner] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
+      outboxIds.push(await queueMail(tx, emailChangedNotice({ email: was, firstName: owner?.firstName ?? '' }, input.email!, null)));
+    }
+    return success({ account: await accountDetail(tx, userId), sessionsEnded: was !== null }, outboxIds);
   });
 }
 

@@ -4,15 +4,20 @@ import { everyone } from '@srs/shared/roles';
 import { CurrentUser } from '@srs/shared/users';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { loadTokenUser } from '../../auth/current-user.ts';
+import { passwordMaxLength } from '../../auth/password-rules.ts';
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcClient } from '../../auth/oidc-client.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenService } from '../../auth/tokens.ts';
-import { invalid, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
 import type { App } from '../../types.ts';
+import { settle } from '../mail/public.ts';
+import { changeOwnPassword } from './change-password.ts';
 import { finishSignIn, SignInError, startSignIn } from './auth.service.ts';
+
+const signInCookieName = 'srs_sign_in';
 
 type Options = {
   db: Db;
@@ -33,6 +38,22 @@ export async function authRoutes(app: App, options: Options) {
   const { db, oidc, tokens, publicUrl } = options;
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
   const loginUrl = (params: Record<string, string>) => `/login?${new URLSearchParams(params).toString()}`;
+  /**
+   * The browser's sign-in cookie: random, HttpOnly, sent back only to the callback's path. A
+   * sign-in is bound to it when it starts and must return to it (docs/decisions/019).
+   */
+  const signInCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    const existing = request.cookies[signInCookieName];
+    const value = existing && /^[\w-]{43}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
+    reply.setCookie(signInCookieName, value, {
+      path: '/api/users/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      maxAge: 60 * 60,
+    });
+    return value;
+  };
 
   app.post(
     '/api/users/auth/auth0',
@@ -46,7 +67,8 @@ export async function authRoutes(app: App, options: Options) {
     },
     async (request, reply) => {
       try {
-        return reply.redirect(await startSignIn(db, oidc, request.body?.only_oauth ?? false), 302);
+        const browser = signInCookie(request, reply);
+        return reply.redirect(await startSignIn(db, oidc, request.body?.only_oauth ?? false, browser), 302);
       } catch (error) {
         request.log.error({ err: error }, 'sign-in could not start');
         return reply.redirect(
@@ -68,7 +90,7 @@ export async function authRoutes(app: App, options: Options) {
         response: { 200: UrlResponse },
       },
     },
-    async (request) => ({ url: await startSignIn(db, oidc, request.query.only_oauth) }),
+    async (request, reply) => ({ url: await startSignIn(db, oidc, request.query.only_oauth, signInCookie(request, reply)) }),
   );
 
   app.get(
@@ -76,10 +98,10 @@ export async function authRoutes(app: App, options: Options) {
     { config: { public: true, rateLimit }, schema: { tags: ['auth'], summary: 'Return from the identity provider' } },
     async (request, reply) => {
       try {
-        const userId = await finishSignIn(db, oidc, new URL(request.url, publicUrl));
-        const user = await loadTokenUser(db, userId);
-        if (!user) throw new SignInError(messages.nilUser);
-        const { token } = await tokens.issue(user);
+        const userId = await finishSignIn(db, oidc, new URL(request.url, publicUrl), request.cookies[signInCookieName]);
+        const issued = await tokens.issueFor(userId);
+        if (!issued) throw new SignInError(messages.nilUser);
+        const { token } = issued;
         // Readable by the web app once, which moves it into localStorage 'tk' (SPEC section 4).
         reply.setCookie('user_token', token, {
           path: '/',
@@ -155,23 +177,17 @@ export async function authRoutes(app: App, options: Options) {
       config: { roles: everyone, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Change the password used with the built-in sign-in',
+        summary: 'Change the password used with the built-in sign-in: every other session ends, the owner is told',
         body: z.object({
           current_password: z.string().min(1, messages.fieldRequired).max(200, limits.tooLong(200)),
-          password: z.string().min(10, limits.tooShort(10)).max(200, limits.tooLong(200)),
+          password: z.string().max(passwordMaxLength, limits.tooLong(passwordMaxLength)),
         }),
         response: { 200: z.object({ success: z.boolean() }) },
       },
     },
-    async (request) => {
-      const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.user.id));
-      if (!(await verifyPassword(request.body.current_password, user?.hash))) {
-        throw invalid({ current_password: ['is not correct'] });
-      }
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(request.body.password), updatedAt: new Date() })
-        .where(eq(users.id, request.user.id));
+    async (request, reply) => {
+      await settle(app, request.log, await changeOwnPassword(db, request.user.id, request.body));
+      await reply.renewSession();
       return { success: true };
     },
   );

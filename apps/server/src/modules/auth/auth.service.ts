@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { OidcClient, SignInClaims } from '../../auth/oidc-client.ts';
 import type { Db } from '../../db/client.ts';
@@ -5,14 +6,33 @@ import { authRequests, users } from '../../db/schema/index.ts';
 
 const attemptTtlMs = 10 * 60 * 1000;
 
-/** Starts a sign-in: remembers state, nonce and PKCE verifier, returns the provider's URL. */
-export async function startSignIn(db: Db, oidc: OidcClient, forceLogin: boolean): Promise<string> {
+/** Only the hash of a browser's sign-in cookie is kept: the database never holds the cookie itself. */
+const bindingHash = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
+
+/**
+ * The words /login?message= shows after a failed return from the provider: fixed texts, never
+ * the provider's own words or anything else the address carried (SPEC section 8, Sign-in failure).
+ */
+export const signInMessages = {
+  notCompleted: 'The sign-in was not completed. Please try again.',
+  incomplete: 'The sign-in response was incomplete. Please try again.',
+  expired: 'The sign-in took too long or was already used. Please try again.',
+  otherBrowser: 'This sign-in was started in another browser or window that has since closed. Please sign in again.',
+  notConfirmed: 'The identity provider could not confirm your sign-in. Please try again.',
+} as const;
+
+/**
+ * Starts a sign-in: remembers state, nonce and PKCE verifier, bound to the browser that asked (the
+ * hash of its sign-in cookie, modules/auth/auth.routes.ts), and returns the provider's URL.
+ */
+export async function startSignIn(db: Db, oidc: OidcClient, forceLogin: boolean, browserCookie: string): Promise<string> {
   const start = await oidc.start({ forceLogin });
   await db.delete(authRequests).where(lt(authRequests.expiresAt, new Date()));
   await db.insert(authRequests).values({
     state: start.state,
     nonce: start.nonce,
     codeVerifier: start.codeVerifier,
+    browserBinding: bindingHash(browserCookie),
     expiresAt: new Date(Date.now() + attemptTtlMs),
   });
   return start.url;
@@ -20,21 +40,29 @@ export async function startSignIn(db: Db, oidc: OidcClient, forceLogin: boolean)
 
 export class SignInError extends Error {}
 
-/** Finishes a sign-in: checks state, nonce and PKCE, then finds the user the provider vouches for. */
-export async function finishSignIn(db: Db, oidc: OidcClient, callbackUrl: URL): Promise<number> {
+const sameBinding = (kept: string | null, cookie: string | undefined) => {
+  if (!kept || !cookie) return false;
+  const given = Buffer.from(bindingHash(cookie));
+  return given.length === kept.length && timingSafeEqual(given, Buffer.from(kept));
+};
+
+/**
+ * Finishes a sign-in: the callback must come back to the browser that started it (its cookie), so
+ * that a callback address an attacker obtained cannot sign a victim's browser in as the attacker;
+ * then state, nonce and PKCE are checked and the user the provider vouches for is found.
+ */
+export async function finishSignIn(db: Db, oidc: OidcClient, callbackUrl: URL, browserCookie: string | undefined): Promise<number> {
   const state = callbackUrl.searchParams.get('state');
-  const providerError = callbackUrl.searchParams.get('error_description') ?? callbackUrl.searchParams.get('error');
-  if (providerError) throw new SignInError(providerError);
-  if (!state) throw new SignInError('The sign-in response was incomplete. Please try again.');
+  if (callbackUrl.searchParams.has('error')) throw new SignInError(signInMessages.notCompleted);
+  if (!state) throw new SignInError(signInMessages.incomplete);
   const [attempt] = await db.delete(authRequests).where(eq(authRequests.state, state)).returning();
-  if (!attempt || attempt.expiresAt.getTime() < Date.now()) {
-    throw new SignInError('The sign-in took too long or was already used. Please try again.');
-  }
+  if (!attempt || attempt.expiresAt.getTime() < Date.now()) throw new SignInError(signInMessages.expired);
+  if (!sameBinding(attempt.browserBinding, browserCookie)) throw new SignInError(signInMessages.otherBrowser);
   let claims: SignInClaims;
   try {
     claims = await oidc.finish(callbackUrl, attempt);
   } catch {
-    throw new SignInError('The identity provider could not confirm your sign-in. Please try again.');
+    throw new SignInError(signInMessages.notConfirmed);
   }
   return matchUser(db, claims);
 }

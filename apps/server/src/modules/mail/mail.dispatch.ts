@@ -1,3 +1,4 @@
+import type { Outcome } from '../../core/outcome.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../../types.ts';
 
@@ -9,4 +10,11 @@ export async function dispatchMail(app: App, log: FastifyBaseLogger, outboxIds: 
   } catch (error) {
     log.error({ err: error, outboxIds }, 'mail left pending in the outbox');
   }
+}
+
+/** An outcome's mail leaves either way; then its refusal is thrown or its value answered (core/outcome.ts). */
+export async function settle<T>(app: App, log: FastifyBaseLogger, outcome: Outcome<T>): Promise<T> {
+  await dispatchMail(app, log, outcome.outboxIds);
+  if (outcome.refused) throw outcome.refused;
+  return outcome.value;
 }

@@ -3,4 +3,4 @@
  * the transaction of the change that causes it, a notice only for whom wants it. Sending is the job queue's (server.ts starts it).
  */
 export { type Notice, type OutgoingMail, queueMail, queueNotice } from './mail.outbox.ts';
-export { dispatchMail } from './mail.dispatch.ts';
+export { dispatchMail, settle } from './mail.dispatch.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { endSessions } from '../../auth/account-sessions.ts';
 import type { Actor } from '../../core/actor.ts';
 import { deleteAudited, recordVersions } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
@@ -68,8 +69,9 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<{ st
     await assertNotHead(tx, id);
     const moved = await handOverStudents(tx, actor, id);
     for (const role of facts.roles) await deleteAudited(tx, actor, roles, role.id);
-    await tx.execute(sql`delete from password_tokens where user_id = ${id} and used_at is null`);
     await updateUserRow(tx, actor, id, { active: false });
+    // Deactivated, and every session and unused link ended: coming back later starts none again.
+    await endSessions(tx, id, { voidPasswordLinks: true });
     return { students_moved: moved };
   });
 }

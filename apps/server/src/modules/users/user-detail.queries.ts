@@ -24,17 +24,18 @@ export async function userFacts(
   userId: number,
   lock = false,
 ): Promise<(UserFacts & { roles: (RoleFacts & { id: number })[] }) | null> {
-  const [user] = await rows<{ id: number; admin: boolean }>(
-    db.execute(sql`select u.id, u.admin from users u where u.id = ${userId} and u.active ${lock ? sql`for update` : sql``}`),
+  const [user] = await rows<{ id: number; admin: boolean; email: string; has_password: boolean }>(
+    db.execute(sql`select u.id, u.admin, u.email, u.password_hash is not null as has_password
+      from users u where u.id = ${userId} and u.active ${lock ? sql`for update` : sql``}`),
   );
   if (!user) return null;
-  return { id: user.id, admin: user.admin, roles: await roleFactsOf(db, userId) };
+  return { id: user.id, admin: user.admin, email: user.email, hasPassword: user.has_password, roles: await roleFactsOf(db, userId) };
 }
 
 /** GET /users/{id}: the user whose scope check passed (a deleted, inactive user is a 404). */
 export async function findUser(db: DbOrTx, scope: Scope, id: Visible<'user'> | number) {
-  const [found] = await rows<Omit<UserDetail, 'permissions' | 'roles' | 'head_of_schools'>>(
-    db.execute(sql`select u.id, u.first_name, u.last_name, u.email, u.phone, u.admin,
+  const [found] = await rows<Omit<UserDetail, 'permissions' | 'roles' | 'head_of_schools'> & { has_password: boolean }>(
+    db.execute(sql`select u.id, u.first_name, u.last_name, u.email, u.phone, u.admin, u.password_hash is not null as has_password,
       (select count(*)::int from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')}) as students_count,
       ${iso('u.last_sign_in_at')} as last_sign_in_at, ${iso('u.welcome_email_sent_at')} as welcome_email_sent_at
       from users u where u.id = ${id} and u.active`),
@@ -48,8 +49,10 @@ export async function findUser(db: DbOrTx, scope: Scope, id: Visible<'user'> | n
     ),
     roleFactsOf(db, found.id),
   ]);
-  const detail = { ...found, roles: roles.get(found.id) ?? [], head_of_schools: heads };
-  return { detail, facts: { id: found.id, admin: found.admin, roles: facts } satisfies UserFacts };
+  const { has_password: hasPassword, ...shown } = found;
+  const detail = { ...shown, roles: roles.get(found.id) ?? [], head_of_schools: heads };
+  const userFacts = { id: found.id, admin: found.admin, email: found.email, hasPassword, roles: facts } satisfies UserFacts;
+  return { detail, facts: userFacts };
 }
 
 /**

@@ -78,7 +78,7 @@ export async function userWriteRoutes(app: App, { db, env }: { db: Db; env: Env 
     },
     async (request) => {
       const sent = await sendWelcomeEmail(db, request.actor, visibleId(request, 'user'), welcome);
-      await dispatchMail(app, request.log, [sent.outboxId]);
+      await dispatchMail(app, request.log, sent.outboxIds);
       return { welcome_email_sent_at: sent.sentAt.toISOString(), link_expires_at: sent.expiresAt?.toISOString() ?? null };
     },
   );

@@ -1,5 +1,7 @@
 import type { UserInput, UserUpdateInput } from '@srs/shared/users';
 import { eq, sql } from 'drizzle-orm';
+import { emailChangedNotice, passwordResetNotice, secondFactorOffNotice } from '../../auth/account-notices.ts';
+import { endSessions } from '../../auth/account-sessions.ts';
 import { createWelcomeLink } from '../../auth/welcome-link.ts';
 import type { Actor } from '../../core/actor.ts';
 import { recordVersion } from '../../core/audit.ts';
@@ -122,17 +124,31 @@ export async function createUserIn(
   const values = { ...fields(input), admin: input.admin ?? false, active: true, passwordHash: null };
   let id: number;
   if (existing) {
-    await updateUserRow(tx, actor, existing.id, values);
+    // A deleted account brought back starts afresh: no password, no second factor, no session.
+    await updateUserRow(tx, actor, existing.id, { ...values, ...secondFactorOff });
+    await endSessions(tx, existing.id, { voidPasswordLinks: true });
     id = existing.id;
   } else {
     id = await insertUser(tx, actor, values);
   }
   await setRoles(tx, actor, id, existing ? ((await userFacts(tx, id))?.roles ?? []) : [], wanted);
-  const outboxIds = input.send_welcome_email ? [(await queueWelcome(tx, actor, id, welcome)).outboxId] : [];
+  const outboxIds = input.send_welcome_email ? (await queueWelcome(tx, actor, id, welcome)).outboxIds : [];
   return { id, outboxIds };
 }
 
-/** PUT /users/{id}: the fields sent (names, email, phone, roles; the admin flag for global admins). */
+/** The name of who acts, for the notices an account's owner receives. */
+async function nameOf(tx: DbOrTx, userId: number): Promise<string> {
+  const [found] = await rows<{ name: string }>(
+    tx.execute(sql`select first_name || ' ' || last_name as name from users where id = ${userId}`),
+  );
+  return found?.name ?? 'An administrator';
+}
+
+/**
+ * PUT /users/{id}: the fields sent (names, email, phone, roles; the admin flag for global admins).
+ * A new email is for whoever governs the account (user-rules.ts): it ends every session of the
+ * account and voids its unused links, and the owner is told at the address they had.
+ */
 export async function updateUser(
   db: Db,
   actor: Actor,
@@ -145,6 +161,9 @@ export async function updateUser(
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.update, [facts]);
     assertAdminFlag(actor, input.admin, facts.admin);
+    const newEmail = input.email !== undefined && input.email.toLowerCase() !== facts.email.toLowerCase();
+    if (newEmail) assertAllowed(actor, userRules.change_email, [facts]);
+    if (input.send_welcome_email) assertAllowed(actor, userRules.welcome_email, [facts]);
     if (input.roles !== undefined) {
       const wanted = roleFactsOfInput(input.roles);
       if (wanted.length === 0 && !(input.admin ?? facts.admin)) {
@@ -165,16 +184,32 @@ export async function updateUser(
     };
     const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(sent).length > 0) await updateUserRow(tx, actor, id, sent);
-    const outboxIds = input.send_welcome_email ? [(await queueWelcome(tx, actor, id, welcome)).outboxId] : [];
+    const outboxIds: number[] = [];
+    if (newEmail) {
+      await endSessions(tx, id, { voidPasswordLinks: true });
+      const owner = await ownerOf(tx, id, facts.email);
+      outboxIds.push(await queueMail(tx, emailChangedNotice(owner, input.email!, await nameOf(tx, actor.userId))));
+    }
+    if (input.send_welcome_email) {
+      outboxIds.push(...(await queueWelcome(tx, actor, id, welcome, facts.hasPassword ? facts.email : null)).outboxIds);
+    }
     return { id, outboxIds };
   });
 }
 
+/** The owner as the notices address them: at `address`, the one they had before the change. */
+async function ownerOf(tx: DbOrTx, userId: number, address: string) {
+  const [found] = await rows<{ first_name: string }>(tx.execute(sql`select first_name from users where id = ${userId}`));
+  return { email: address, firstName: found?.first_name ?? '' };
+}
+
 /**
  * The welcome email, in the caller's transaction: a new link, the message in the outbox and
- * users.welcome_email_sent_at, audited. The caller dispatches the outbox id after the commit.
+ * users.welcome_email_sent_at, audited. The caller dispatches the outbox ids after the commit.
+ * For an account that already has a password (`resetOf`: the address it had) the link is a reset:
+ * the mail says so, and when the link goes to another address the owner is told at the old one.
  */
-export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, welcome: WelcomeContext) {
+export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, welcome: WelcomeContext, resetOf: string | null = null) {
   const person = async (id: number) => {
     const [found] = await rows<{ email: string; first_name: string; last_name: string }>(
       tx.execute(sql`select email, first_name, last_name from users where id = ${id}`),
@@ -184,10 +219,15 @@ export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, wel
   const user = await person(userId);
   const sender = await person(actor.userId);
   const link = await createWelcomeLink(tx, userId, welcome.baseUrl, welcome.builtinProvider);
-  const outboxId = await queueMail(tx, welcomeEmail(user.email, user, sender, link));
+  const reset = resetOf !== null && welcome.builtinProvider;
+  const outboxIds = [await queueMail(tx, welcomeEmail(user.email, user, sender, link, reset))];
+  if (reset && resetOf.toLowerCase() !== user.email.toLowerCase()) {
+    const by = `${sender.first_name} ${sender.last_name}`;
+    outboxIds.push(await queueMail(tx, passwordResetNotice({ email: resetOf, firstName: user.first_name }, by, user.email)));
+  }
   const sentAt = new Date();
   await updateUserRow(tx, actor, userId, { welcomeEmailSentAt: sentAt });
-  return { outboxId, sentAt, expiresAt: link.expiresAt };
+  return { outboxIds, sentAt, expiresAt: link.expiresAt };
 }
 
 /** POST /users/{id}/welcome_email. */
@@ -196,7 +236,7 @@ export async function sendWelcomeEmail(db: Db, actor: Actor, id: number, welcome
     const facts = await userFacts(tx, id, true);
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.welcome_email, [facts]);
-    return queueWelcome(tx, actor, id, welcome);
+    return queueWelcome(tx, actor, id, welcome, facts.hasPassword ? facts.email : null);
   });
 }
 
@@ -210,9 +250,10 @@ export const secondFactorOff = {
 } satisfies Partial<typeof users.$inferInsert>;
 
 /**
- * DELETE /users/{id}/delete_mfa (an admin, in scope): the user's second factor is cleared, the
- * change kept in the versions, and the user told by email (they sign in with their password alone
- * until they turn it on again). Answers the outbox ids to send after the commit.
+ * DELETE /users/{id}/delete_mfa (an admin who governs the user, never on oneself): the user's
+ * second factor is cleared, the change kept in the versions, every session of theirs ended, and
+ * the user told by email (they sign in with their password alone until they turn it on again).
+ * Answers the outbox ids to send after the commit.
  */
 export async function clearSecondFactor(db: Db, actor: Actor, id: number): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -225,20 +266,7 @@ export async function clearSecondFactor(db: Db, actor: Actor, id: number): Promi
       .where(eq(users.id, id));
     if (!user?.on) return [];
     await updateUserRow(tx, actor, id, secondFactorOff);
-    const [admin] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    const by = admin ? `${admin.firstName} ${admin.lastName}` : 'An administrator';
-    const text = [
-      `Hello ${user.firstName},`,
-      '',
-      `${by} turned off the second factor of your Student Records System account.`,
-      'You now sign in with your email address and password alone. To use an authenticator app',
-      'again, turn the second factor on from My Account.',
-      '',
-      'If you did not ask for this, tell your coordinator at once.',
-    ].join('\n');
-    return [await queueMail(tx, { to: user.email, subject: 'Your second factor was turned off', text, kind: 'mfa_cleared' })];
+    await endSessions(tx, id, { voidPasswordLinks: false });
+    return [await queueMail(tx, secondFactorOffNotice(user, await nameOf(tx, actor.userId)))];
   });
 }

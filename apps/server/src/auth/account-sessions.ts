@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { sessionsChanged } from '../core/sessions.ts';
+import type { DbOrTx } from '../db/client.ts';
+
+/** What a change of an account ends besides its sessions: the links to set a password still unused. */
+export type EndSessionsOptions = { voidPasswordLinks: boolean };
+
+/**
+ * Ends every session of a user, in the caller's transaction (docs/decisions/019): the app tokens
+ * issued before (their generation moves on; every instance hears it through the users trigger of
+ * migration 0016 and checks the next call), and the built-in provider's sessions and grants, so
+ * that no browser is signed in again without the password. A change of email or password also
+ * voids the links to set a password that were not used yet: they were sent to the old address or
+ * for the old password.
+ */
+export async function endSessions(tx: DbOrTx, userId: number, options: EndSessionsOptions): Promise<number> {
+  sessionsChanged();
+  const [row] = (
+    (await tx.execute(
+      sql`update users set session_generation = session_generation + 1 where id = ${userId} returning session_generation`,
+    )) as unknown as { rows: { session_generation: number }[] }
+  ).rows;
+  await tx.execute(sql`delete from oidc_payloads
+    where type in ('Session', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken')
+    and payload->>'accountId' = ${String(userId)}`);
+  if (options.voidPasswordLinks) {
+    await tx.execute(sql`delete from password_tokens where user_id = ${userId} and used_at is null`);
+  }
+  return Number(row?.session_generation ?? 0);
+}

@@ -1,0 +1,45 @@
+import { limits } from '@srs/shared/common';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * What a new password must be (NIST SP 800-63B 5.1.1.2; docs/decisions/019): long enough, not
+ * one character repeated or only spaces, not the account's email, and not a password that lists
+ * of breached passwords hold (zxcvbn-ts's list of about 49,000, whole or with digits and signs
+ * added around it, as people do: 'password2024!'). One rule for every place a password is set:
+ * the welcome link, /idp/password and PATCH /change_password.
+ */
+export const passwordMinLength = 12;
+export const passwordMaxLength = 200;
+
+const common = new Set(dictionary['passwords-common']);
+
+/** 'Password2024!' → 'password': the word people dress up with digits and signs. */
+const core = (password: string) => password.toLowerCase().replace(/^[\d\W_]+|[\d\W_]+$/g, '');
+
+/** What is wrong with a new password, as a 'Field name message' piece (SPEC section 8's 422 shape). */
+export const passwordMessages = {
+  tooShort: limits.tooShort(passwordMinLength),
+  tooLong: limits.tooLong(passwordMaxLength),
+  oneCharacter: 'cannot be one character repeated or only spaces',
+  isEmail: 'cannot be your email address',
+  common: 'is too common: it is in lists of passwords stolen from other sites. Choose another',
+} as const;
+
+/** The first problem of a new password, as a piece ('is too short (at least 12 characters)'), or null. */
+export function passwordProblem(password: string, email: string | null): string | null {
+  if ([...password].length < passwordMinLength) return passwordMessages.tooShort;
+  if (password.length > passwordMaxLength) return passwordMessages.tooLong;
+  if (password.trim() === '' || new Set(password).size === 1) return passwordMessages.oneCharacter;
+  const lower = password.toLowerCase();
+  if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])) return passwordMessages.isEmail;
+  const word = core(password);
+  if (common.has(lower) || (word.length > 0 && common.has(word))) return passwordMessages.common;
+  return null;
+}
+
+/** The same for the HTML forms, as a sentence, with the confirmation typed twice. */
+export function newPasswordProblem(password: string, confirmation: string | undefined, email: string | null): string | null {
+  const problem = passwordProblem(password, email);
+  if (problem) return `The new password ${problem}.`;
+  return password === confirmation ? null : 'The new passwords do not match.';
+}
