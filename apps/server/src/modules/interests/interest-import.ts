@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { limits } from '@srs/shared/common';
 import { parseUsDate } from '@srs/shared/dates';
 import { humanize } from '@srs/shared/messages';
 import {
@@ -13,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { itemTypeOf, recordVersions } from '../../core/audit.ts';
 import { today } from '../../core/csv.ts';
-import { parseCsv, UnclosedQuote } from '../../core/csv-parse.ts';
+import { readCsv, tooManyRows } from '../../core/csv-read.ts';
 import { invalid, validationBody } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -70,23 +69,19 @@ const normalName = (name: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
-/** The lines of the file under the columns its first line names. */
-function parseOr422(text: string) {
-  try {
-    return parseCsv(text);
-  } catch (error) {
-    if (error instanceof UnclosedQuote) throw invalid({ file: [error.message] });
-    throw error;
-  }
-}
-
-export function readInterestCsv(text: string): Line[] {
-  const [header, ...records] = parseOr422(text);
+/**
+ * The lines of the file under the columns its first line names. Reading stops one line past the
+ * limit: a file over it is refused (413) without being read whole. Empty spreadsheet rows (',,,')
+ * are left out, and not counted.
+ */
+export async function readInterestCsv(text: string): Promise<Line[]> {
+  // The first line (the columns), then the rows up to one past the limit.
+  const { records: [header, ...records] } = await readCsv(text, { stopAfter: interestImportRowsMax + 2, skipEmptyRecords: true });
   const names = (header?.fields ?? []).map(normalName).map((name) => aliases[name] ?? aliases[name.replace(/_/g, '')] ?? name);
   const unknown = names.filter((name) => name !== '' && !(interestImportColumns as readonly string[]).includes(name));
   if (!names.includes('first_name') || !names.includes('last_name')) throw invalid({ file: [importReasons.header] });
   if (unknown.length > 0) throw invalid({ file: [importReasons.unknownColumns(unknown)] });
-  if (records.length > interestImportRowsMax) throw invalid({ file: [limits.tooMany(interestImportRowsMax)] });
+  if (records.length > interestImportRowsMax) throw tooManyRows(interestImportRowsMax);
   return records.map((record) => {
     const values: Partial<Record<Column, string>> = {};
     names.forEach((name, index) => {
@@ -219,13 +214,13 @@ function answer(checked: Checked[], applied: boolean): InterestImportResponse {
 }
 
 export async function previewInterestImport(db: Db, file: string): Promise<InterestImportResponse> {
-  return answer(await classifyInterests(db, readInterestCsv(file)), false);
+  return answer(await classifyInterests(db, await readInterestCsv(file)), false);
 }
 
 /** The confirmation: every accepted line, with its version, in one transaction; or nothing. */
 export async function applyInterestImport(db: Db, actor: Actor, file: string, previewToken: string | undefined) {
   if (!previewToken) throw invalid({ preview_token: [importReasons.tokenMissing] });
-  const lines = readInterestCsv(file);
+  const lines = await readInterestCsv(file);
   return db.transaction(async (tx) => {
     // Two imports of one file at once: the second waits, then finds the first one's interests.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('interest import'))`);

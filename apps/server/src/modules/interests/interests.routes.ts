@@ -17,6 +17,7 @@ import {
 } from '@srs/shared/interests';
 import { everyone, globalAdmins } from '@srs/shared/roles';
 import { sendExport } from '../../core/csv.ts';
+import { csvBodyLimit } from '../../core/csv-read.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
@@ -76,7 +77,13 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
   app.post(
     '/api/interests/import',
     {
-      config: { roles: globalAdmins },
+      // The file's text: the same limit as a file in a multipart body (csv-read.ts).
+      bodyLimit: csvBodyLimit,
+      config: {
+        roles: globalAdmins,
+        // Besides the file, a multipart body has two short fields: dry_run and preview_token.
+        multipartOptions: { limits: { fields: 4, fieldSize: 1_000 } },
+      },
       schema: {
         tags: ['interests'],
         summary: 'Interests from a CSV whose first line names the columns (JSON or multipart): dry_run previews, then confirm',

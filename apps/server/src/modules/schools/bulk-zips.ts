@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { limits } from '@srs/shared/common';
 import { type BulkZipImportResponse, type BulkZipRow, bulkZipRowsMax, usZip } from '@srs/shared/schools';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
+import { readCsv, tooManyRows } from '../../core/csv-read.ts';
 import { invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { administers, type Scope, visibleSchool } from '../../core/scope.ts';
@@ -34,32 +34,26 @@ export const reasons = {
   tokenMissing: 'Preview the file before applying it.',
 };
 
-/** One CSV field: quotes around it (and doubled inside) are the CSV's, not the value's. */
-const unquote = (field: string) => {
-  const text = field.trim();
-  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/""/g, '"').trim() : text;
-};
-
-/** The rows of the file: blank lines and a first line naming the columns are left out. */
-export function parseZipCsv(text: string): Line[] {
-  const physical = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+/**
+ * The rows of the file: blank lines and a first line naming the columns are left out. Reading
+ * stops one row past the limit: a file over it is refused (413) without being read whole.
+ */
+export async function parseZipCsv(text: string): Promise<Line[]> {
+  // The first line (it may name the columns), then the rows up to one past the limit.
+  const { records } = await readCsv(text, { stopAfter: bulkZipRowsMax + 2 });
   const found: Line[] = [];
-  let first = true;
-  physical.forEach((raw, index) => {
-    if (raw.trim() === '') return;
-    const header = first && /school_code/i.test(raw);
-    first = false;
-    if (header) return;
-    const fields = raw.split(',').map(unquote);
+  records.forEach((record, index) => {
+    if (index === 0 && /school_code/i.test(record.fields.join(','))) return;
+    const fields = record.fields.map((field) => field.trim());
     const extra = fields.slice(2).some((field) => field !== '');
     found.push({
-      line: index + 1,
+      line: record.line,
       school_code: fields[0] ?? '',
       zip_code: fields[1] ?? '',
       malformed: fields.length < 2 || extra || fields[0] === '',
     });
   });
-  if (found.length > bulkZipRowsMax) throw invalid({ file: [limits.tooMany(bulkZipRowsMax)] });
+  if (found.length > bulkZipRowsMax) throw tooManyRows(bulkZipRowsMax);
   return found;
 }
 
@@ -141,7 +135,7 @@ function answer(found: Result, applied: boolean): BulkZipImportResponse {
 }
 
 export async function previewZipImport(db: Db, actor: Actor, file: string): Promise<BulkZipImportResponse> {
-  return answer(await classify(db, actor.scope, parseZipCsv(file)), false);
+  return answer(await classify(db, actor.scope, await parseZipCsv(file)), false);
 }
 
 /** The confirmation: all the accepted rows in one transaction, or nothing. */
@@ -152,7 +146,7 @@ export async function applyZipImport(
   previewToken: string | undefined,
 ): Promise<BulkZipImportResponse> {
   if (!previewToken) throw invalid({ preview_token: [reasons.tokenMissing] });
-  const lines = parseZipCsv(file);
+  const lines = await parseZipCsv(file);
   return db.transaction(async (tx) => {
     // No claim may come or go between this check and the insert.
     await tx.execute(sql`lock table claimed_zips in share row exclusive mode`);

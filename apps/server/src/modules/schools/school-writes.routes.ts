@@ -12,6 +12,7 @@ import {
   SeriesOfferedInput,
 } from '@srs/shared/schools';
 import type { FastifyRequest } from 'fastify';
+import { csvBodyLimit } from '../../core/csv-read.ts';
 import { visibleId, visibleOr404 } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
@@ -90,7 +91,13 @@ export async function schoolWriteRoutes(app: App, { db }: { db: Db }) {
   app.post(
     '/api/schools/bulk_import_zips',
     {
-      config: { roles: admins },
+      // The file's text: the same limit as a file in a multipart body (csv-read.ts).
+      bodyLimit: csvBodyLimit,
+      config: {
+        roles: admins,
+        // Besides the file, a multipart body has two short fields: dry_run and preview_token.
+        multipartOptions: { limits: { fields: 4, fieldSize: 1_000 } },
+      },
       schema: {
         tags: ['schools'],
         summary: 'Claim zips from a CSV of school_code,zip_code (JSON or multipart): dry_run previews, then confirm',
