@@ -1,10 +1,22 @@
 import { buildApp } from './app.ts';
+import { purgeExpiredProviderRecords } from './auth/provider-adapter.ts';
+import { purgeForgottenFailures } from './auth/sign-in-failures.ts';
+import { purgeExpiredCounters } from './core/counters.ts';
+import type { Db } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { randomBytes } from 'node:crypto';
 import { loadEnv, publicUrl, seedsDemo } from './env.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
+
+const purgeEveryMs = 60 * 60 * 1000;
+
+async function purgeExpired(db: Db): Promise<void> {
+  await purgeExpiredCounters(db);
+  await purgeForgottenFailures(db);
+  await purgeExpiredProviderRecords(db);
+}
 
 /**
  * Starts the product: migrate, seed an empty database (demo data: env.ts seedsDemo), start
@@ -38,8 +50,14 @@ async function main() {
     from: env.MAIL_FROM,
   });
   mailer = mail.mailer;
+  // Expired limits, forgotten failure series and the provider's spent records, once an hour.
+  const purge = setInterval(() => {
+    purgeExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired records failed'));
+  }, purgeEveryMs);
+  purge.unref();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    clearInterval(purge);
     await app.close();
     // The job in hand finishes before the database closes, so PGlite closes cleanly and Node exits.
     await queue.stop();

@@ -67,12 +67,13 @@ export async function recordFailure(db: DbOrTx, policy: FailurePolicy, subject: 
       where key = ${keyOf(policy, subject)}`);
     locked = { lockedForSeconds: minutes * 60 };
   }
-  // A new series clears the old ones, so that guessed emails do not pile up.
-  if (failures === 1) {
-    await db.execute(sql`delete from sign_in_failures where last_failure_at < now() - ${forgetAfterHours} * interval '1 hour'
-      and (locked_until is null or locked_until < now())`);
-  }
   return { failures, locked, notify: failures === policy.noticeAt };
+}
+
+/** Series older than a day and no longer locked are removed now and then (server.ts), so that guessed emails do not pile up. */
+export async function purgeForgottenFailures(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from sign_in_failures where last_failure_at < now() - ${forgetAfterHours} * interval '1 hour'
+    and (locked_until is null or locked_until < now())`);
 }
 
 /** A right password or code: the series is over. */

@@ -33,3 +33,8 @@ function countOf(result: unknown, windowMs: number): Count {
   const row = (result as { rows: { count: number; ttl: number }[] }).rows[0];
   return { count: Number(row?.count ?? 0), ttlMs: Math.max(0, Number(row?.ttl ?? windowMs)) };
 }
+
+/** Counters whose window has passed are removed now and then (server.ts), so that keys of passing addresses do not pile up. */
+export async function purgeExpiredCounters(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from rate_limits where expires_at < now()`);
+}
