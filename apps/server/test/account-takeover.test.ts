@@ -6,7 +6,7 @@ import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { InjectBrowser, signInThroughProvider } from './support/browser.ts';
-import { createConference, createNetwork, createSchool, createUser, type Network } from './support/factories.ts';
+import { createConference, createInstructorWithPassword, createNetwork, createSchool, createUser, type Network } from './support/factories.ts';
 import { outboxTo } from './support/student-factories.ts';
 
 /**
@@ -150,8 +150,7 @@ describe('sessions end when a password changes; sign-in returns to the browser t
   let user: { id: number; email: string };
   beforeAll(async () => {
     t = await createTestApp();
-    const school = await createSchool(t.database.db);
-    user = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id }, { passwordHash: await hashPassword(password) });
+    user = await createInstructorWithPassword(t.database.db, password);
   });
   afterAll(async () => t.close());
 
@@ -229,8 +228,7 @@ describe("changing one's own email or second factor asks the password again and 
   let user: { id: number; email: string };
   beforeAll(async () => {
     t = await createTestApp();
-    const school = await createSchool(t.database.db);
-    user = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id }, { passwordHash: await hashPassword(password) });
+    user = await createInstructorWithPassword(t.database.db, password);
   });
   afterAll(async () => t.close());
 

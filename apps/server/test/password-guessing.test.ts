@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password.ts';
 import { passwordMessages, passwordProblem } from '../src/auth/password-rules.ts';
 import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, seedsDemo } from '../src/env.ts';
 import { createTestApp, type TestContext, testEnv } from './support/app.ts';
 import { InjectBrowser, signInThroughProvider } from './support/browser.ts';
-import { createSchool, createUser } from './support/factories.ts';
+import { createInstructorWithPassword } from './support/factories.ts';
 import { outboxTo } from './support/student-factories.ts';
 
 /**
@@ -75,8 +74,7 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
   let user: { id: number; email: string };
   beforeAll(async () => {
     t = await createTestApp();
-    const school = await createSchool(t.database.db);
-    user = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id }, { passwordHash: await hashPassword(password) });
+    user = await createInstructorWithPassword(t.database.db, password);
   });
   afterAll(async () => t.close());
 
@@ -116,7 +114,7 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    const other = await createUser(t.database.db, null, { passwordHash: await hashPassword(password) });
+    const other = await createInstructorWithPassword(t.database.db, password);
     for (let i = 0; i < 3; i += 1) {
       known.push(await time(other.email, i));
       unknown.push(await time(`unknown-${i}@test.example`, 100 + i));
@@ -131,12 +129,7 @@ describe('the second factor’s codes (rows 4 and 8)', () => {
   let victim: { id: number; email: string };
   beforeAll(async () => {
     t = await createTestApp();
-    const school = await createSchool(t.database.db);
-    victim = await createUser(
-      t.database.db,
-      { roleType: 'instructor', schoolId: school.id },
-      { passwordHash: await hashPassword(password), mfaSecret: secret, mfaEnabledAt: new Date() },
-    );
+    victim = await createInstructorWithPassword(t.database.db, password, { mfaSecret: secret, mfaEnabledAt: new Date() });
   });
   afterAll(async () => t.close());
 
@@ -149,12 +142,7 @@ describe('the second factor’s codes (rows 4 and 8)', () => {
   }
 
   it('forged pending tokens naming the victim lock nobody out (row 4)', async () => {
-    const school = await createSchool(t.database.db);
-    const attacker = await createUser(
-      t.database.db,
-      { roleType: 'instructor', schoolId: school.id },
-      { passwordHash: await hashPassword(password), mfaSecret: secret, mfaEnabledAt: new Date() },
-    );
+    const attacker = await createInstructorWithPassword(t.database.db, password, { mfaSecret: secret, mfaEnabledAt: new Date() });
     const step = await codeStep(attacker.email, '203.0.113.77');
     for (let i = 0; i < 25; i += 1) {
       const forged = `${victim.id}.${Math.floor(Date.now() / 1000) + 300}.forged${i}`;

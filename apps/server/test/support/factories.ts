@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../src/auth/password.ts';
 import type { Db } from '../../src/db/client.ts';
 import {
   conferences,
@@ -60,6 +61,15 @@ export async function createUser(db: Db, role: RoleSpec | null, overrides: Parti
     });
   }
   return user!;
+}
+
+/**
+ * An instructor of a new school who signs in with `password` at the built-in provider (and, with
+ * `overrides`, a second factor or anything else a users row holds).
+ */
+export async function createInstructorWithPassword(db: Db, password: string, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const school = await createSchool(db);
+  return createUser(db, { roleType: 'instructor', schoolId: school.id }, { passwordHash: await hashPassword(password), ...overrides });
 }
 
 export async function createStudent(db: Db, overrides: Partial<typeof students.$inferInsert> & { schoolId: number }) {
