@@ -1,4 +1,5 @@
-import { messages } from '@srs/shared/messages';
+import { accountEndpoints } from '@srs/shared/endpoints/account';
+import { messages, renewedTokenHeader } from '@srs/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEndpoints } from '@srs/shared/endpoints/auth';
 import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
@@ -6,8 +7,8 @@ import { seriesEndpoints } from '@srs/shared/endpoints/series';
 import { studentEndpoints } from '@srs/shared/endpoints/students';
 import { call, toQueryString } from '../src/lib/http.ts';
 import { HttpError, handlerMessage } from '../src/lib/http-errors.ts';
-import { authRedirectKey, setToken, tokenKey } from '../src/lib/session.ts';
-import { jsonResponse, makeToken } from './support.tsx';
+import { authRedirectKey, getToken, setToken, tokenKey } from '../src/lib/session.ts';
+import { instructor, jsonResponse, makeToken, schoolAdmin } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
@@ -140,5 +141,61 @@ describe('requests', () => {
   it('leave out empty values', () => {
     expect(toQueryString({ a: '', b: undefined, c: [], d: 0, e: false })).toBe('?d=0&e=false');
     expect(toQueryString({})).toBe('');
+  });
+});
+
+/** An answer carrying the new token of this browser, as after a change of one's email, password or second factor. */
+function renewing(body: unknown, token: string, status = 200): Response {
+  const response = jsonResponse(body, status);
+  response.headers.set(renewedTokenHeader, token);
+  return response;
+}
+
+describe('a renewed token (x-renewed-token)', () => {
+  it('is kept from the answer, and the next call sends it', async () => {
+    setToken(makeToken(instructor, Math.floor(Date.now() / 1000) + 60));
+    const renewed = makeToken();
+    fetchMock.mockResolvedValueOnce(renewing({ recovery_codes: ['k7q2-9fxm-c4hd-w8tz'] }, renewed));
+    await call(accountEndpoints.mfaConfirm, { body: { code: '123456', current_password: 'pw' } });
+    expect(getToken()).toBe(renewed);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 7 }));
+    await call(accountEndpoints.current);
+    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe(`Bearer ${renewed}`);
+  });
+
+  it('is kept even when the answer is refused', async () => {
+    setToken(makeToken(instructor, Math.floor(Date.now() / 1000) + 60));
+    const renewed = makeToken();
+    fetchMock.mockResolvedValueOnce(renewing({ email: ['has already been taken'] }, renewed, 422));
+    await expect(call(accountEndpoints.current, { toastErrors: false })).rejects.toBeInstanceOf(HttpError);
+    expect(getToken()).toBe(renewed);
+  });
+
+  it('sends again, once, a call refused for the token it replaced, instead of ending the session', async () => {
+    const old = makeToken(instructor, Math.floor(Date.now() / 1000) + 60);
+    const renewed = makeToken();
+    setToken(old);
+    // The call leaves with the old token; the renewal lands before its answer.
+    fetchMock.mockImplementationOnce(async () => {
+      setToken(renewed);
+      return jsonResponse({ error: messages.revokedToken }, 401);
+    });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ students: [] }));
+    await expect(call(studentEndpoints.list)).resolves.toEqual({ students: [] });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).authorization);
+    expect(sent).toEqual([`Bearer ${old}`, `Bearer ${renewed}`]);
+    expect(goTo).not.toHaveBeenCalled();
+    expect(getToken()).toBe(renewed);
+  });
+
+  it("never sends a call again as someone else: another user's token ends the session as before", async () => {
+    setToken(makeToken(instructor));
+    fetchMock.mockImplementationOnce(async () => {
+      setToken(makeToken(schoolAdmin));
+      return jsonResponse({ error: messages.revokedToken }, 401);
+    });
+    await expect(call(studentEndpoints.list)).rejects.toBeInstanceOf(HttpError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(goTo).toHaveBeenCalledWith('/login');
   });
 });

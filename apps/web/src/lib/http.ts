@@ -1,7 +1,8 @@
 import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
+import { renewedTokenHeader } from '@srs/shared/messages';
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
-import { clearSession, getToken, isLeaving, setAuthRedirect } from './session.ts';
+import { clearSession, getToken, isLeaving, renewedSince, setAuthRedirect, setToken } from './session.ts';
 import { showHandlerError } from './toasts.ts';
 import { apiUrl, type QueryParams } from './api-url.ts';
 
@@ -67,8 +68,16 @@ export async function send(method: string, path: string, options: RequestOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw failure(null, null, '', options.toastErrors ?? true);
   }
+  // A change of one's own email, password or second factor ended every older token: the answer
+  // brings this browser's new one, kept before anything reads the answer or calls again.
+  const renewed = response.headers.get(renewedTokenHeader);
+  if (renewed) setToken(renewed);
   if (!response.ok) {
-    throw failure(response.status, await readBody(response), response.statusText, options.toastErrors ?? true);
+    const body = await readBody(response);
+    // A call that left before the token was renewed is refused because its token ended ('revoked
+    // token'), before the server looked at what it asked: it goes once more with the new one.
+    if (token && endsSession(response.status, body) && renewedSince(token)) return send(method, path, options);
+    throw failure(response.status, body, response.statusText, options.toastErrors ?? true);
   }
   return response;
 }

@@ -78,6 +78,16 @@ export function setToken(token: string) {
   notify();
 }
 
+/**
+ * True when the stored token is a newer one of the same user than `sent` (renewed by an answer,
+ * here or in another tab): a call refused for `sent` having ended may go again with it.
+ */
+export function renewedSince(sent: string): boolean {
+  const stored = getToken();
+  if (!stored || stored === sent) return false;
+  return decodeToken(sent)?.user.id === getSessionUser()?.id;
+}
+
 export function clearSession() {
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
