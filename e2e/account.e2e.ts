@@ -1,8 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { messages } from '@srs/shared/messages';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpAt, totpStepSeconds } from '../apps/server/src/auth/totp.ts';
 import { journey, launch, newPage, signIn, type ViewportName } from './support/browser.ts';
+import { expectToast, field, tag } from './support/records.ts';
 
 /** A picture as a person picks it from their device. */
 const picture = (colour: string, width: number, height: number) =>
@@ -86,7 +88,12 @@ describe.each(['desktop', 'phone'] as ViewportName[])('my account and settings (
       await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
       secret = ((await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/).textContent()) ?? '').replace(/ /g, '');
       expect(secret).toHaveLength(32);
+      // The password is asked again, and checked before the code.
       await page.getByLabel('Code from the app').fill('000000' === totpAt(secret, new Date()) ? '111111' : '000000');
+      await page.getByLabel('Current password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('Current password is not correct').waitFor();
+      await page.getByLabel('Current password').fill('demo-password');
       await page.getByRole('button', { name: 'Turn on' }).click();
       await page.getByText('Code is not correct').waitFor();
       await page.getByLabel('Code from the app').fill(totpAt(secret, new Date()));
@@ -95,6 +102,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('my account and settings (
       await expect.poll(() => codes.count()).toBe(10);
       recovery = (await codes.first().textContent()) ?? '';
       await page.getByRole('button', { name: 'I have kept them' }).click();
+      await page.getByText(/^On: after your password/).waitFor();
+      // Every other session ended; this one goes on with the token the answer renewed.
+      await page.reload();
       await page.getByText(/^On: after your password/).waitFor();
     });
 
@@ -120,4 +130,39 @@ describe.each(['desktop', 'phone'] as ViewportName[])('my account and settings (
       await context.close();
     }
   });
+
+  it('changes the email it signs in with: the password asked again, and this browser stays signed in', () =>
+    journey(browser, viewport, 'account-email', async (page) => {
+      const email = 'conference.admin@demo.test';
+      const newEmail = `conference.admin.${tag()}@demo.test`;
+      await signIn(page, email);
+      await page.goto('/account/my-account');
+      const details = page.getByRole('region', { name: 'Your details' });
+      const password = details.getByLabel('Current password');
+      // Enter in the field last typed in, as people do after a password. (A click on Save, under
+      // the phone's Quick Add button, can be lost: the field's blur on mousedown brings the button back.)
+      const save = async (from: Locator, text: string) => {
+        await from.press('Enter');
+        await (text === messages.updated ? expectToast(page, text) : details.getByText(text).waitFor());
+      };
+      await field(details, 'Email').waitFor();
+      expect(await password.count()).toBe(0);
+      await field(details, 'Email').fill(newEmail);
+      await save(field(details, 'Email'), 'Current password is needed to change the email you sign in with');
+      await password.fill('not-the-password');
+      await save(password, 'Current password is not correct');
+      expect(await field(details, 'Email').inputValue()).toBe(newEmail);
+      await password.fill('demo-password');
+      await save(password, messages.updated);
+
+      // Every session of the account ended; this browser's was renewed by the answer.
+      await page.reload();
+      expect(await field(details, 'Email').inputValue()).toBe(newEmail);
+
+      // Back as it was, for the next journeys.
+      await field(details, 'Email').fill(email);
+      await password.fill('demo-password');
+      await save(password, messages.updated);
+      await expect.poll(() => password.count()).toBe(0);
+    }));
 });

@@ -1,7 +1,8 @@
-import type { AccountDetail } from '@srs/shared/account';
+import { type AccountDetail, accountMessages } from '@srs/shared/account';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { accountInputOf, accountValuesOf } from '../src/features/account/account-form-values.ts';
 import { AccountForm } from '../src/features/account/components/account-form.tsx';
 import { pictureProblem } from '../src/features/account/picture-checks.ts';
 import { HttpError } from '../src/lib/http-errors.ts';
@@ -46,10 +47,17 @@ describe('the account form', () => {
     const email = screen.getByLabelText(/Email/);
     await userEvent.clear(email);
     await userEvent.type(email, 'taken@example.org');
+    await userEvent.type(screen.getByLabelText('Current password'), 'ruths-password');
     await userEvent.click(save);
     expect(await screen.findByText('Email has already been taken')).toBeInTheDocument();
     expect(email).toHaveValue('taken@example.org');
-    expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Ruth', last_name: 'Okafor', email: 'taken@example.org', phone: '' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      first_name: 'Ruth',
+      last_name: 'Okafor',
+      email: 'taken@example.org',
+      phone: '',
+      current_password: 'ruths-password',
+    });
     await userEvent.click(save);
     expect(onSubmit).toHaveBeenCalledTimes(2);
   });
@@ -61,5 +69,70 @@ describe('the account form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks the current password only once the email differs from the saved one', async () => {
+    render(<AccountForm account={account} onSubmit={vi.fn()} />, { wrapper: Wrapper });
+    const email = screen.getByLabelText(/Email/);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.type(email, 'x');
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByText('Asked again before the email you sign in with changes.')).toBeInTheDocument();
+    // The same address in other capitals is no new email for the server either.
+    await userEvent.clear(email);
+    await userEvent.type(email, 'Ruth@Example.org');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong or missing password at its field and keeps the new email; a name change sends no password', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError('Current password is not correct', 422, { current_password: [accountMessages.passwordWrong] }))
+      .mockResolvedValue(account);
+    render(<AccountForm account={account} onSubmit={onSubmit} />, { wrapper: Wrapper });
+    const email = screen.getByLabelText(/Email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ruth.new@example.org');
+    await userEvent.type(screen.getByLabelText('Current password'), 'a-guess');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Current password is not correct')).toBeInTheDocument();
+    expect(email).toHaveValue('ruth.new@example.org');
+    expect(screen.getByLabelText('Current password')).toHaveValue('a-guess');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    expect(accountInputOf({ ...accountValuesOf(account), first_name: 'Ruthie' }, account)).toEqual({
+      first_name: 'Ruthie',
+      last_name: 'Okafor',
+      email: 'ruth@example.org',
+      phone: '',
+    });
+  });
+
+  it('shows a 429 in its own words above the form', async () => {
+    const sentence = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+    const onSubmit = vi.fn().mockRejectedValueOnce(new HttpError(sentence, 429, { error: sentence }, 'Too Many Requests'));
+    render(<AccountForm account={account} onSubmit={onSubmit} />, { wrapper: Wrapper });
+    await userEvent.type(screen.getByLabelText(/Email/), 'x');
+    await userEvent.type(screen.getByLabelText('Current password'), 'a-guess');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+  });
+
+  it("shows the email of someone who signs in through their organisation read-only, and never sends it", async () => {
+    const organisation = { ...account, password_sign_in: false };
+    const onSubmit = vi.fn().mockResolvedValue(organisation);
+    render(<AccountForm account={organisation} onSubmit={onSubmit} />, { wrapper: Wrapper });
+    const email = screen.getByLabelText(/Email/);
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription(
+      "Your organisation's sign-in knows you by this email. Ask your coordinator to change it.",
+    );
+    await userEvent.type(screen.getByLabelText(/Phone/), '555 0100');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Ruth', last_name: 'Okafor', phone: '555 0100' });
+    expect(accountInputOf({ ...accountValuesOf(organisation), email: 'other@example.org' }, organisation)).not.toHaveProperty('email');
   });
 });

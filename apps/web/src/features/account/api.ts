@@ -1,4 +1,4 @@
-import type { AccountDetail, AccountUpdateFields } from '@srs/shared/account';
+import type { AccountDetail, AccountUpdateFields, MfaConfirmInput } from '@srs/shared/account';
 import { accountEndpoints } from '@srs/shared/endpoints/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, send } from '../../lib/http.ts';
@@ -30,14 +30,17 @@ export function useUpdateAccount() {
   });
 }
 
-/** The second factor's three calls; each answer refreshes the account (mfa_enabled). */
+/**
+ * The second factor's three calls; each answer refreshes the account (mfa_enabled). Turning it on
+ * or off ends every other session: the answer renews this one (lib/http.ts keeps the new token).
+ */
 export function useSecondFactor() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: userKeys.account() });
   return {
     start: useMutation({ mutationFn: () => call(accountEndpoints.mfaStart, { toastErrors: false }) }),
     confirm: useMutation({
-      mutationFn: (code: string) => call(accountEndpoints.mfaConfirm, { body: { code }, toastErrors: false }),
+      mutationFn: (input: MfaConfirmInput) => call(accountEndpoints.mfaConfirm, { body: input, toastErrors: false }),
     }),
     /** After the recovery codes were seen: the account says it is on. */
     done: refresh,

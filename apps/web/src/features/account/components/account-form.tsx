@@ -3,17 +3,9 @@ import type { AccountDetail, AccountUpdateFields } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { helpBelow, ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { showSaveError } from '../../../lib/form-errors.ts';
-
-const fields = ['first_name', 'last_name', 'email', 'phone'] as const;
-type Values = Record<(typeof fields)[number], string>;
-
-export const accountValuesOf = (account: AccountDetail): Values => ({
-  first_name: account.first_name,
-  last_name: account.last_name,
-  email: account.email,
-  phone: account.phone ?? '',
-});
+import { type AccountValues, accountInputOf, accountValuesOf, asksPassword, shownFields } from '../account-form-values.ts';
 
 type Props = {
   account: AccountDetail;
@@ -21,18 +13,23 @@ type Props = {
   onSubmit: (fields: AccountUpdateFields) => Promise<unknown>;
 };
 
-/** The user's own name, email and phone (PATCH /users/update_current). */
+/**
+ * The user's own name, email and phone (PATCH /users/update_current). A new email is the key to
+ * the account, so the password is asked again first; someone who signs in through their
+ * organisation is known there by their email, which a coordinator changes.
+ */
 export function AccountForm({ account, onSubmit }: Props) {
-  const form = useForm<Values>({ defaultValues: accountValuesOf(account) });
+  const form = useForm<AccountValues>({ defaultValues: accountValuesOf(account) });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting, isDirty } = form.formState;
+  const email = form.watch('email');
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSubmit(values);
-      form.reset(values);
+      await onSubmit(accountInputOf(values, account));
+      form.reset({ ...values, current_password: '' });
     } catch (error) {
-      setFailure(showSaveError(form, error, fields));
+      setFailure(showSaveError(form, error, shownFields(account, values.email)));
     }
   });
   const required = { required: messages.fieldRequired };
@@ -47,7 +44,27 @@ export function AccountForm({ account, onSubmit }: Props) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" withAsterisk autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name', required)} />
           <TextInput label="Last name" withAsterisk autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name', required)} />
-          <TextInput label="Email" type="email" withAsterisk autoComplete="email" error={errors.email?.message} {...form.register('email', required)} />
+          {account.password_sign_in ? (
+            <TextInput label="Email" type="email" withAsterisk autoComplete="email" error={errors.email?.message} {...form.register('email', required)} />
+          ) : (
+            <ReadOnlyField
+              label="Email"
+              type="email"
+              value={account.email}
+              why="Your organisation's sign-in knows you by this email. Ask your coordinator to change it."
+            />
+          )}
+          {asksPassword(account, email) && (
+            <TextInput
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              description="Asked again before the email you sign in with changes."
+              {...helpBelow}
+              error={errors.current_password?.message}
+              {...form.register('current_password')}
+            />
+          )}
           <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
         </SimpleGrid>
         <Group justify="flex-end">

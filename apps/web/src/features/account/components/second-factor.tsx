@@ -1,10 +1,12 @@
-import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { MfaSetup } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
-import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
 import { useSecondFactor } from '../api.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { TurnOnForm } from './turn-on-form.tsx';
 
 /** The server's words for a refused code ('Code is not correct'), or its sentence. */
 function refusal(error: unknown): string {
@@ -49,7 +51,8 @@ function CodeForm({ label, submit, busy, onCode }: { label: string; submit: stri
 
 /**
  * The second factor at the built-in provider (My Account): turned on by scanning a QR code with an
- * authenticator app and typing its code; ten recovery codes are then shown once. Off with a code.
+ * authenticator app and typing its code and the password; ten recovery codes are then shown once.
+ * Off with a code.
  */
 export function SecondFactor({ enabled }: { enabled: boolean }) {
   const factor = useSecondFactor();
@@ -59,35 +62,14 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
 
   if (codes) {
     return (
-      <Stack gap="sm">
-        <Alert color="green" title="The second factor is on" role="status">
-          Keep these recovery codes somewhere safe, away from your phone. Each signs you in once if you do not have your
-          app. They are not shown again.
-        </Alert>
-        <List spacing={2} ff="monospace" aria-label="Recovery codes">
-          {codes.map((code) => (
-            <List.Item key={code}>{code}</List.Item>
-          ))}
-        </List>
-        <Group gap="xs">
-          <CopyButton value={codes.join('\n')}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
-                {copied ? 'Copied' : 'Copy the codes'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button
-            onClick={() => {
-              setCodes(null);
-              setSetup(null);
-              void factor.done();
-            }}
-          >
-            I have kept them
-          </Button>
-        </Group>
-      </Stack>
+      <RecoveryCodes
+        codes={codes}
+        onKept={() => {
+          setCodes(null);
+          setSetup(null);
+          void factor.done();
+        }}
+      />
     );
   }
   if (enabled) {
@@ -106,7 +88,7 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
       <Stack gap="sm">
         <Text size="sm">
           Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password),
-          then type the six digits it shows.
+          then type the six digits it shows and your password.
         </Text>
         <Image
           src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`}
@@ -117,12 +99,7 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
         <Text size="sm">
           Or type this key into the app: <Code>{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</Code>
         </Text>
-        <CodeForm
-          label="Code from the app"
-          submit="Turn on"
-          busy={factor.confirm.isPending}
-          onCode={async (code) => setCodes((await factor.confirm.mutateAsync(code)).recovery_codes)}
-        />
+        <TurnOnForm onConfirm={async (input) => setCodes((await factor.confirm.mutateAsync(input)).recovery_codes)} />
       </Stack>
     );
   }
