@@ -99,4 +99,17 @@ describe.each(['desktop', 'phone'] as ViewportName[])('instructors and accounts 
       const requests = page.getByRole('region', { name: /Requests for an account/ });
       await requests.getByText(`Ada ${last}`).waitFor();
     }));
+
+  it("an admin's own email is changed from My Account, not from their instructor page", () =>
+    journey(browser, viewport, 'instructor-own-email', async (page) => {
+      await signIn(page, 'school.admin@demo.test');
+      const me = await call<{ id: number }>(page, 'GET', '/api/users/current');
+      await page.goto(`/instructors/${me.id}/profile`);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const email = field(page, 'Email');
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      await page.getByText('Change your own email from My Account.').waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Updated successfully.');
+    }));
 });

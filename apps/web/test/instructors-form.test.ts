@@ -2,11 +2,13 @@ import type { UserDetail } from '@srs/shared/users';
 import { describe, expect, it } from 'vitest';
 import { requestErrors } from '../src/features/auth/components/account-request-form.tsx';
 import {
+  emailLockOf,
   grantableRoleTypes,
   missingOrganisation,
   userFieldErrors,
   userFormValuesOf,
   userInputOf,
+  userUpdateOf,
 } from '../src/features/instructors/forms/user-form-values.ts';
 
 const user: UserDetail = {
@@ -24,7 +26,7 @@ const user: UserDetail = {
   head_of_schools: [],
   last_sign_in_at: null,
   welcome_email_sent_at: null,
-  permissions: { update: true, destroy: true, welcome_email: true, delete_mfa: true },
+  permissions: { update: true, change_email: true, destroy: true, welcome_email: true, delete_mfa: true },
 };
 
 describe('the instructor form', () => {
@@ -58,6 +60,28 @@ describe('the instructor form', () => {
       email: 'Email has already been taken',
     });
     expect(userFieldErrors('No head school admin')).toEqual({});
+  });
+});
+
+describe("a user's email (permissions.change_email)", () => {
+  const locked: UserDetail = { ...user, permissions: { ...user.permissions, change_email: false } };
+
+  it('is sent only by an admin who may change it; the rest of the edit is sent as before', () => {
+    const values = { ...userFormValuesOf(user), email: 'ann.new@example.org', phone: '555 0100' };
+    expect(userUpdateOf(values, user, false).email).toBe('ann.new@example.org');
+    const sent = userUpdateOf(values, locked, false);
+    expect(sent).not.toHaveProperty('email');
+    expect(sent).toMatchObject({ first_name: 'Ann', phone: '555 0100' });
+    expect(sent.roles).toHaveLength(2);
+  });
+
+  it('says who can change it when this admin cannot', () => {
+    expect(emailLockOf(undefined, 1)).toBeNull();
+    expect(emailLockOf(user, 1)).toBeNull();
+    expect(emailLockOf(locked, 1)).toBe(
+      'Only an administrator of every school and conference this person works for can change their email.',
+    );
+    expect(emailLockOf(locked, user.id)).toBe('Change your own email from My Account.');
   });
 });
 

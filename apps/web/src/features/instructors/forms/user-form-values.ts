@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from '../../../lib/http-errors.ts';
 import type { RoleType } from '@srs/shared/roles';
-import type { RoleInput, UserDetail, UserInputFields } from '@srs/shared/users';
+import type { RoleInput, UserDetail, UserInputFields, UserUpdateFields } from '@srs/shared/users';
 
 /** One row of the roles editor: the organisation id as the select holds it ('' before a pick). */
 export type RoleRow = { role_type: RoleType; organization: string };
@@ -69,6 +69,22 @@ export function userInputOf(values: UserFormValues, withAdminFlag: boolean): Use
     send_welcome_email: values.send_welcome_email,
     ...(withAdminFlag ? { admin: values.admin } : {}),
   };
+}
+
+/**
+ * Why this admin cannot change this user's email (permissions.change_email: only an admin who
+ * could grant every role the user holds, never on one's own account), or null when they can.
+ */
+export function emailLockOf(user: UserDetail | undefined, signedInId: number | undefined): string | null {
+  if (!user || user.permissions.change_email) return null;
+  if (user.id === signedInId) return 'Change your own email from My Account.';
+  return 'Only an administrator of every school and conference this person works for can change their email.';
+}
+
+/** The body of an edit (PUT /users/{id}): the email only when this admin may change it, else it is kept. */
+export function userUpdateOf(values: UserFormValues, user: UserDetail, withAdminFlag: boolean): UserUpdateFields {
+  const { email, ...input } = userInputOf(values, withAdminFlag);
+  return user.permissions.change_email ? { ...input, email } : input;
 }
 
 /** A role row still missing its organisation, said the way a person reads it. */

@@ -1,15 +1,18 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { RoleType } from '@srs/shared/roles';
-import type { UserDetail, UserInputFields } from '@srs/shared/users';
+import type { UserDetail, UserInputFields, UserUpdateFields } from '@srs/shared/users';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { schoolOptionsQuery } from '../../../lib/lookups/schools.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { useSessionUser } from '../../../lib/session.ts';
 import { roleLabel, roleSchoolsQuery } from '../api.ts';
 import {
+  emailLockOf,
   grantableRoleTypes,
   missingOrganisation,
   organisationKind,
@@ -17,6 +20,7 @@ import {
   type UserFormValues,
   userFieldErrors,
   userInputOf,
+  userUpdateOf,
 } from './user-form-values.ts';
 
 type Option = { value: string; label: string };
@@ -39,19 +43,25 @@ function useOrganisationOptions(user: UserDetail | undefined) {
   return { school: schoolOptions, conference: conferenceOptions };
 }
 
+/**
+ * A new user (POST /users), or the edit of `user` (PUT /users/{id}), which sends only what this
+ * admin may change. onSubmit saves; a rejection keeps the form as typed and shows the error.
+ */
 type Props = {
-  user?: UserDetail;
   defaultValues: UserFormValues;
   submitLabel: string;
   onCancel: () => void;
-  /** Saves; a rejection keeps the form as typed and shows the error. */
-  onSubmit: (input: UserInputFields) => Promise<unknown>;
-};
+} & (
+  | { user?: undefined; onSubmit: (input: UserInputFields) => Promise<unknown> }
+  | { user: UserDetail; onSubmit: (input: UserUpdateFields) => Promise<unknown> }
+);
 
 /** Names, email, phone and roles of a user (POST /users, PUT /users/{id}); the admin flag for global admins. */
-export function UserForm({ user, defaultValues, submitLabel, onCancel, onSubmit }: Props) {
+export function UserForm(props: Props) {
+  const { user, defaultValues, submitLabel, onCancel } = props;
   const global = useCan(['global_admin']);
   const conferenceAdmin = useCan(['conference_admin']);
+  const emailLock = emailLockOf(user, useSessionUser()?.id);
   const roleTypes = grantableRoleTypes({ global, conferenceAdmin });
   const options = useOrganisationOptions(user);
   const form = useForm<UserFormValues>({ defaultValues });
@@ -67,7 +77,7 @@ export function UserForm({ user, defaultValues, submitLabel, onCancel, onSubmit 
       return;
     }
     try {
-      await onSubmit(userInputOf(values, global));
+      await (props.user ? props.onSubmit(userUpdateOf(values, props.user, global)) : props.onSubmit(userInputOf(values, global)));
     } catch (error) {
       const fieldErrors = error instanceof HttpError ? userFieldErrors(error.body) : {};
       for (const [field, message] of Object.entries(fieldErrors)) form.setError(field as UserFieldName, { message });
@@ -89,7 +99,11 @@ export function UserForm({ user, defaultValues, submitLabel, onCancel, onSubmit 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" withAsterisk autoFocus error={errors.first_name?.message} {...form.register('first_name', required)} />
           <TextInput label="Last name" withAsterisk error={errors.last_name?.message} {...form.register('last_name', required)} />
-          <TextInput label="Email" type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...form.register('email', required)} />
+          {emailLock ? (
+            <ReadOnlyField label="Email" type="email" value={user?.email ?? ''} why={emailLock} />
+          ) : (
+            <TextInput label="Email" type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...form.register('email', required)} />
+          )}
           <TextInput label="Phone" type="tel" error={errors.phone?.message} {...form.register('phone')} />
         </SimpleGrid>
         <Stack gap="xs">
@@ -164,10 +178,12 @@ export function UserForm({ user, defaultValues, submitLabel, onCancel, onSubmit 
           </Group>
         </Stack>
         {global && <Checkbox label="Admin flag: passes every permission check" {...form.register('admin')} />}
-        <Checkbox
-          label={user ? 'Send the welcome email again (a new link to set a password)' : 'Send the welcome email (a link to set a password, valid for 7 days)'}
-          {...form.register('send_welcome_email')}
-        />
+        {(!user || user.permissions.welcome_email) && (
+          <Checkbox
+            label={user ? 'Send the welcome email again (a new link to set a password)' : 'Send the welcome email (a link to set a password, valid for 7 days)'}
+            {...form.register('send_welcome_email')}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
