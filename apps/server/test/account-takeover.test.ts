@@ -118,6 +118,10 @@ describe('an admin governs an account only when they could grant every role it h
     const teacher = await createUser(t.database.db, { roleType: 'instructor', schoolId: n.schoolA.id });
     const token = await t.tokenFor(teacher.email);
     expect((await as(n.globalAdmin.email, 'DELETE', `/api/users/${teacher.id}`)).statusCode).toBe(204);
+    // Deleted, they are missing to everyone, their students and courses alike.
+    for (const path of ['', '/students', '/courses']) {
+      expect((await as(n.globalAdmin.email, 'GET', `/api/users/${teacher.id}${path}`)).statusCode).toBe(404);
+    }
     const again = await as(n.globalAdmin.email, 'POST', '/api/users', {
       first_name: 'Back',
       last_name: 'Again',

@@ -39,7 +39,8 @@ const inScope: Record<RecordKind, (scope: Scope, ids: SQL) => SQL> = {
   series: (scope, ids) => sql`select se.id from series se where se.id = ${ids} and (${visibleSeries(scope)}
     or exists (select 1 from enrollments e join students s on s.id = e.student_id
       where e.series_id = se.id and ${visibleStudent(scope)}))`,
-  user: (scope, ids) => sql`select u.id from users u where u.id = ${ids} and ${visibleUser(scope)}`,
+  // A deleted (inactive) user is missing to everyone: their pages, students and courses alike.
+  user: (scope, ids) => sql`select u.id from users u where u.id = ${ids} and u.active and ${visibleUser(scope)}`,
   version: (scope, ids) => sql`select v.id from versions v where v.id = ${ids} and ${visibleVersion(scope)}`,
   interest: (scope, ids) => sql`select i.id from interests i where i.id = ${ids} and ${visibleInterest(scope)}`,
 };
