@@ -12,7 +12,7 @@ import {
 import { createBuiltinProvider } from './auth/builtin-provider.ts';
 import { idpRoutes } from './auth/idp-routes.ts';
 import { createOidcClient, type OidcSettings } from './auth/oidc-client.ts';
-import { createSecretBox, sealClearSecrets } from './auth/secret-box.ts';
+import { createSecretBox, sealSecretsAgain } from './auth/secret-box.ts';
 import { createSessionCache } from './auth/session-cache.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { requestLog } from './core/request-log.ts';
@@ -66,7 +66,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
 
   const { db } = database;
   const base = publicUrl(env);
-  const builtin = env.OIDC_ISSUER ? null : await createBuiltinProvider(db, base);
+  const builtin = env.OIDC_ISSUER ? null : await createBuiltinProvider(db, base, env.TRUST_PROXY !== false);
   const oidcSettings: OidcSettings = builtin
     ? {
         issuer: builtin.issuer,
@@ -90,7 +90,13 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   const tokens = await createTokenService(db, env);
   const sessions = await createSessionCache(database);
   const secrets = await createSecretBox(db, env.TOTP_ENCRYPTION_KEY);
-  await sealClearSecrets(db, secrets);
+  const resealed = await sealSecretsAgain(db, secrets);
+  if (resealed.sealed > 0) app.log.info(`${resealed.sealed} second-factor secrets sealed under the newest key`);
+  if (resealed.unopenable > 0) {
+    app.log.error(
+      `${resealed.unopenable} second-factor secrets open with no key this server has (was TOTP_ENCRYPTION_KEY changed?): their owners sign in with a recovery code, or an admin clears the second factor`,
+    );
+  }
   const secure = base.startsWith('https://');
   // The demo accounts and their password are shown only where they are the published ones: the
   // embedded database's demo network (server.ts gives PostgreSQL's demo accounts their own).
@@ -101,7 +107,12 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
 
   await app.register(errors);
   await app.register(mailerDecorator, { mailer });
-  await app.register(security, { db, secure, providerOrigin: new URL(oidcSettings.issuer).origin });
+  await app.register(security, {
+    db,
+    secure,
+    providerOrigin: new URL(oidcSettings.issuer).origin,
+    trustsProxy: env.TRUST_PROXY !== false,
+  });
   await app.register(cookie);
   await app.register(formbody);
   // Multipart bodies (POST /enrollments with form data) arrive as plain fields, validated like JSON.

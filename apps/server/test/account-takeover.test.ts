@@ -2,6 +2,7 @@ import { accountMessages } from '@srs/shared/account';
 import { messages, renewedTokenHeader } from '@srs/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
+import { revivalMessage } from '../src/modules/users/users.service.ts';
 import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -52,8 +53,11 @@ describe('an admin governs an account only when they could grant every role it h
     expect((await as(admin, 'PUT', `/api/users/${target.id}`, { email: 'attacker@evil.example' })).statusCode).toBe(403);
     expect((await as(admin, 'POST', `/api/users/${target.id}/welcome_email`)).statusCode).toBe(403);
     expect((await as(admin, 'DELETE', `/api/users/${target.id}/delete_mfa`)).statusCode).toBe(403);
-    // The same email in another case is no change of email.
-    expect((await as(admin, 'PUT', `/api/users/${target.id}`, { email: target.email.toUpperCase(), first_name: 'Ann' })).statusCode).toBe(200);
+    // Any other text is another email, even one that lower-cases the same (the Kelvin sign is 'k'
+    // to JavaScript); the same text is no change, and the name is the admin's to edit.
+    expect((await as(admin, 'PUT', `/api/users/${target.id}`, { email: target.email.toUpperCase() })).statusCode).toBe(403);
+    expect((await as(admin, 'PUT', `/api/users/${target.id}`, { email: target.email.replace(/^./, '\u212A') })).statusCode).toBe(403);
+    expect((await as(admin, 'PUT', `/api/users/${target.id}`, { email: target.email, first_name: 'Ann' })).statusCode).toBe(200);
     const [row] = await t.database.query<{ email: string; mfa_enabled_at: Date | null }>(
       'select email, mfa_enabled_at from users where id = $1',
       [target.id],
@@ -114,6 +118,16 @@ describe('an admin governs an account only when they could grant every role it h
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 
+  it('deleting and bringing back an account that had a password is for a global admin only (a reset by another way)', async () => {
+    const teacher = await createUser(t.database.db, { roleType: 'instructor', schoolId: n.schoolA.id }, { passwordHash: await hashPassword(password) });
+    expect((await as(n.schoolAdminA.email, 'DELETE', `/api/users/${teacher.id}`)).statusCode).toBe(204);
+    const body = { first_name: 'Back', last_name: 'Again', email: teacher.email, phone: null, roles: [{ role_type: 'instructor', organization_id: n.schoolA.id }] };
+    const refused = await as(n.schoolAdminA.email, 'POST', '/api/users', body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ email: [revivalMessage] });
+    expect((await as(n.globalAdmin.email, 'POST', '/api/users', body)).statusCode).toBe(201);
+  });
+
   it('a deleted account brought back does not bring back its old tokens', async () => {
     const teacher = await createUser(t.database.db, { roleType: 'instructor', schoolId: n.schoolA.id });
     const token = await t.tokenFor(teacher.email);
@@ -169,11 +183,53 @@ describe('sessions end when a password changes; sign-in returns to the browser t
     expect(String(planted.headers.location)).toContain('/login?message=');
     expect(decodeURIComponent(String(planted.headers.location).replace(/\+/g, ' '))).toContain('started in another browser');
     expect(victim.cookies.get('user_token')).toBeUndefined();
-    // The state was spent by the attempt; a fresh sign-in in the right browser works.
-    const own = new InjectBrowser(t.app);
-    const ownAddress = await callbackAddress(own, user.email, password);
-    await own.request('GET', ownAddress);
-    expect(own.cookies.get('user_token')).toBeTruthy();
+    // The copy did not spend the sign-in: the browser that started it still finishes it.
+    await attacker.request('GET', address);
+    expect(attacker.cookies.get('user_token')).toBeTruthy();
+  });
+
+  it('a sign-in held past its password step does not outlive a change of password (found by the attack of issue 24)', async () => {
+    const held = new InjectBrowser(t.app);
+    const start = await held.request('POST', '/api/users/auth/auth0', {});
+    const { response } = await held.follow('GET', String(start.headers.location));
+    const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
+    const posted = await held.request('POST', action, { email: user.email, password });
+    expect(posted.statusCode).toBe(303);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/change_password',
+      headers: await t.headersFor(user.email),
+      payload: { current_password: password, password: 'a-held-password-9' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await held.follow('GET', String(posted.headers.location));
+    expect(held.cookies.get('user_token')).toBeUndefined();
+    // Nor did it leave a provider session behind that signs in without the password.
+    const again = await held.follow('GET', String((await held.request('POST', '/api/users/auth/auth0')).headers.location));
+    expect(again.response.body).toContain('name="password"');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/change_password',
+      headers: await t.headersFor(user.email),
+      payload: { current_password: 'a-held-password-9', password },
+    });
+  });
+
+  it('over HTTPS the sign-in cookie is __Host- (no other host can plant one); the provider believes no forwarded host', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://records.example' });
+    try {
+      const start = await secure.app.inject({ method: 'POST', url: '/api/users/auth/auth0', remoteAddress: '192.0.2.9' });
+      const cookie = [start.headers['set-cookie']].flat().find((line) => String(line).includes('srs_sign_in'));
+      expect(cookie).toMatch(/^__Host-srs_sign_in=[\w-]{43}; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    } finally {
+      await secure.close();
+    }
+    const discovery = await t.app.inject({
+      method: 'GET',
+      url: '/idp/.well-known/openid-configuration',
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(discovery.body).not.toContain('evil.example');
   });
 
   it('a provider error comes back as a fixed text, never the provider’s words', async () => {

@@ -123,6 +123,25 @@ describe('mail through the job queue', () => {
     }
   });
 
+  it('keeps a sent link to set a password without its token: the outbox holds no usable link (issue 24)', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const app = await startMail({ smtpUrl: sink.url });
+      const link = 'http://localhost:3000/idp/welcome/AbC-123_xyzTOKEN';
+      const id = await database.db.transaction((tx) =>
+        queueMail(tx, { to: 'link@schools.test', subject: 'Welcome', text: `Set your password: ${link}\nThanks`, kind: 'welcome' }),
+      );
+      await app.mailer.dispatch([id]);
+      await settled(id, 'sent');
+      expect(sink.received[0]!.data).toContain('AbC-123_xyzTOKEN');
+      const [kept] = await database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(kept!.text).toBe('Set your password: http://localhost:3000/idp/welcome/…\nThanks');
+      await app.close();
+    } finally {
+      await sink.close();
+    }
+  });
+
   it('retries a message the mail server refuses, then marks it failed with the error', async () => {
     const sink = await startSmtpSink({ reject: true });
     try {

@@ -94,6 +94,34 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
     expect(await t.database.query('select * from sign_in_failures where key = $1', [`password:${user.email}`])).toHaveLength(0);
   });
 
+  it('another spelling of the same email counts against the same series (İ for i)', async () => {
+    const irina = await createInstructorWithPassword(t.database.db, password, { email: `irina-${Date.now()}@test.example` });
+    for (let i = 0; i < 5; i += 1) await tryPassword(t, irina.email, `guess-${i}`, `192.0.2.${120 + i}`);
+    const spelled = irina.email.replace('i', '\u0130');
+    const other = await tryPassword(t, spelled, password, '192.0.2.130');
+    expect(other.token).toBeNull();
+    expect(await t.database.query('select key from sign_in_failures where key like $1', ['%rina-%'])).toHaveLength(1);
+  });
+
+  it('a link to set a new password ends the lock: the mailbox was proved', async () => {
+    const locked = await createInstructorWithPassword(t.database.db, password);
+    for (let i = 0; i < 6; i += 1) await tryPassword(t, locked.email, `guess-${i}`, `192.0.2.${140 + i}`);
+    expect((await tryPassword(t, locked.email, password, '192.0.2.150')).loginPage.statusCode).toBe(429);
+    const admin = await t.database.query<{ email: string }>("select email from users where email = 'global.admin@demo.test'");
+    const sent = await t.app.inject({ method: 'POST', url: `/api/users/${locked.id}/welcome_email`, headers: await t.headersFor(admin[0]!.email) });
+    expect(sent.statusCode).toBe(200);
+    const mail = (await outboxTo(t.database.db, locked.email)).find((message) => message.kind === 'password_reset')!;
+    const path = new URL(/http\S+\/idp\/welcome\/\S+/.exec(mail.text)![0]).pathname;
+    const set = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ password: 'a-brand-new-one-7', password_confirmation: 'a-brand-new-one-7' }).toString(),
+    });
+    expect(set.body).toContain('Your password is set');
+    expect((await tryPassword(t, locked.email, 'a-brand-new-one-7', '192.0.2.151')).token).toBeTruthy();
+  });
+
   it('an email without an account is locked the same way, so a lock tells nothing', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await tryPassword(t, 'no-one@test.example', `guess-${i}`, `192.0.2.${50 + i}`)).loginPage.statusCode);
@@ -191,10 +219,67 @@ describe('the second factor’s codes (rows 4 and 8)', () => {
   });
 });
 
+describe('TOTP_ENCRYPTION_KEY set after the first start', () => {
+  it('seals the kept secrets again under it, and the codes still sign in', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await createInstructorWithPassword(t.database.db, password, { mfaSecret: secret, mfaEnabledAt: new Date() });
+      // The first start sealed the clear secret under the key kept in the database.
+      const restart = async (overrides: Record<string, string>) => {
+        const app = await buildApp({ env: testEnv(overrides), database: t.database, logger: false });
+        await app.ready();
+        return app;
+      };
+      await (await restart({})).close();
+      const [before] = await t.database.query<{ mfa_secret: string }>('select mfa_secret from users where id = $1', [user.id]);
+      const withKey = await restart({ TOTP_ENCRYPTION_KEY: 'k'.repeat(24) + 'an-operator-key' });
+      try {
+        const [after] = await t.database.query<{ mfa_secret: string }>('select mfa_secret from users where id = $1', [user.id]);
+        expect(after!.mfa_secret).toMatch(/^v1:/);
+        expect(after!.mfa_secret).not.toBe(before!.mfa_secret);
+        const first = await signInThroughProvider(withKey, user.email, password, { browser: new InjectBrowser(withKey, '198.51.100.90') });
+        const action = /action="([^"]+)"/.exec(first.loginPage.body)![1]!.replace(/&amp;/g, '&');
+        const pending = /name="pending" value="([^"]+)"/.exec(first.loginPage.body)![1]!;
+        const answer = await first.browser.request('POST', action, { pending, code: totpAt(secret, new Date()) });
+        expect(answer.statusCode).toBe(303);
+      } finally {
+        await withKey.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a refusal at the sign-in pages is a page', () => {
+  it('answers the 429 of too many tries from one address as HTML in words', async () => {
+    const t = await createTestApp({ RATE_LIMIT_SIGN_IN: '1' });
+    try {
+      const post = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/idp/password',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'x@test.example', current_password: 'x' }).toString(),
+        });
+      await post();
+      const limited = await post();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['content-type']).toContain('text/html');
+      expect(limited.body).toContain('Too many attempts from your network');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('what a new password must be (row 12)', () => {
   it.each([
     ['ten spaces and two', '            ', passwordMessages.oneCharacter],
     ['one letter repeated', 'aaaaaaaaaaaaaa', passwordMessages.oneCharacter],
+    ['two letters in turn', 'abababababab', passwordMessages.oneCharacter],
+    ['eleven spaces and a dot', '           .', passwordMessages.oneCharacter],
+    ['twelve invisible characters', '\u200b\u200c'.repeat(6), passwordMessages.tooShort],
     ['too short', 'Short-pw-1', passwordMessages.tooShort],
     ['a breached password', 'password1234', passwordMessages.common],
     ['a common word dressed up', 'Sunshine2024!!', passwordMessages.common],

@@ -20,9 +20,13 @@ export async function endSessions(tx: DbOrTx, userId: number, options: EndSessio
       sql`update users set session_generation = session_generation + 1 where id = ${userId} returning session_generation`,
     )) as unknown as { rows: { session_generation: number }[] }
   ).rows;
+  // A sign-in past its password step but not yet finished (an interaction whose result names the
+  // account, held by whoever typed the old password) ends too: it would create a session after this.
   await tx.execute(sql`delete from oidc_payloads
-    where type in ('Session', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken')
-    and payload->>'accountId' = ${String(userId)}`);
+    where (type in ('Session', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken')
+      and payload->>'accountId' = ${String(userId)})
+    or (type = 'Interaction' and (payload->'result'->'login'->>'accountId' = ${String(userId)}
+      or payload->'session'->>'accountId' = ${String(userId)}))`);
   if (options.voidPasswordLinks) {
     await tx.execute(sql`delete from password_tokens where user_id = ${userId} and used_at is null`);
   }

@@ -17,7 +17,7 @@ export type BuiltinProvider = { provider: Provider; clientId: string; clientSecr
  * The built-in OpenID provider, used when no external OIDC_ISSUER is configured: one sign-in
  * step against the users' own passwords, no consent page, nothing loaded from outside.
  */
-export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<BuiltinProvider> {
+export async function createBuiltinProvider(db: Db, publicUrl: string, trustsProxy: boolean): Promise<BuiltinProvider> {
   const issuer = `${publicUrl}${idpMountPath}`;
   const clientSecret = await loadOrCreateKey(db, 'builtin_client_secret', () => randomBytes(32).toString('base64url'));
   const cookieKeys = await loadOrCreateKey(db, 'builtin_cookie_keys', () => [randomBytes(32).toString('base64url')]);
@@ -109,6 +109,8 @@ export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // X-Forwarded-Host and -Proto are believed only behind the proxies TRUST_PROXY names: anyone
+  // else could make discovery answer addresses of their choosing.
+  provider.proxy = trustsProxy;
   return { provider, clientId: builtinClientId, clientSecret, issuer };
 }

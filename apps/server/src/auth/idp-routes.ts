@@ -27,6 +27,9 @@ type Options = {
   signInRateLimit: number;
 };
 
+const generationOf = async (db: Db, userId: number) =>
+  (await db.select({ generation: users.sessionGeneration }).from(users).where(eq(users.id, userId)))[0]?.generation ?? null;
+
 /** The words of a lock: how long to wait, and who can help. */
 export const passwordLocked = (lock: Lock) =>
   `Too many wrong passwords for this email. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
@@ -109,7 +112,10 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       if (!user.secondFactor) return finish(request, reply, user.id);
       return html(
         reply,
-        codePage({ action: `${idpMountPath}/interaction/${details.uid}/code`, pending: pending.issue(details.uid, user.id) }),
+        codePage({
+          action: `${idpMountPath}/interaction/${details.uid}/code`,
+          pending: pending.issue(details.uid, user.id, user.generation),
+        }),
       );
     },
   );
@@ -120,8 +126,12 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const token = String(request.body?.pending ?? '');
-      const userId = pending.check(details.uid, token);
-      if (userId === null) return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
+      const step = pending.check(details.uid, token);
+      // A password changed since the password step (a new generation) ends this sign-in too.
+      if (step === null || (await generationOf(db, step.userId)) !== step.generation) {
+        return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
+      }
+      const { userId } = step;
       const checked = await checkSecondFactor(db, secrets, userId, String(request.body?.code ?? ''));
       if (checked.outcome !== 'ok') {
         if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);

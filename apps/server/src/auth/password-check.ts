@@ -7,7 +7,7 @@ import { guessingNotice } from './account-notices.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { clearFailures, currentLock, type Lock, passwordFailures, recordFailure } from './sign-in-failures.ts';
 
-export type PasswordUser = { id: number; email: string; firstName: string; secondFactor: boolean };
+export type PasswordUser = { id: number; email: string; firstName: string; secondFactor: boolean; generation: number };
 export type PasswordCheck =
   | { outcome: 'ok'; user: PasswordUser }
   | { outcome: 'wrong'; outboxIds: number[] }
@@ -36,13 +36,15 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
       firstName: users.firstName,
       passwordHash: users.passwordHash,
       secondFactor: sql<boolean>`${users.mfaEnabledAt} is not null`,
+      generation: users.sessionGeneration,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${address})`, eq(users.active, true)));
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   if (ok && user?.passwordHash) {
     await clearFailures(db, passwordFailures, address);
-    return { outcome: 'ok', user: { id: user.id, email: user.email, firstName: user.firstName, secondFactor: user.secondFactor } };
+    const { passwordHash: _hash, ...found } = user;
+    return { outcome: 'ok', user: found };
   }
   const failure = await recordFailure(db, passwordFailures, address);
   if (!failure.notify || !user) return { outcome: 'wrong', outboxIds: [] };

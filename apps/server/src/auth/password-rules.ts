@@ -2,14 +2,15 @@ import { limits } from '@srs/shared/common';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * What a new password must be (NIST SP 800-63B 5.1.1.2; docs/decisions/019): long enough, not
- * one character repeated or only spaces, not the account's email, and not a password that lists
+ * What a new password must be (NIST SP 800-63B 5.1.1.2; docs/decisions/019): 12 characters one
+ * can see, at least four of them different besides spaces, not the account's email, and not a password that lists
  * of breached passwords hold (zxcvbn-ts's list of about 49,000, whole or with digits and signs
  * added around it, as people do: 'password2024!'). One rule for every place a password is set:
  * the welcome link, /idp/password and PATCH /change_password.
  */
 export const passwordMinLength = 12;
 export const passwordMaxLength = 200;
+const minDifferentCharacters = 4;
 
 const common = new Set(dictionary['passwords-common']);
 
@@ -20,16 +21,19 @@ const core = (password: string) => password.toLowerCase().replace(/^[\d\W_]+|[\d
 export const passwordMessages = {
   tooShort: limits.tooShort(passwordMinLength),
   tooLong: limits.tooLong(passwordMaxLength),
-  oneCharacter: 'cannot be one character repeated or only spaces',
+  oneCharacter: 'needs more different characters: not one or a few repeated, nor only spaces',
   isEmail: 'cannot be your email address',
   common: 'is too common: it is in lists of passwords stolen from other sites. Choose another',
 } as const;
 
 /** The first problem of a new password, as a piece ('is too short (at least 12 characters)'), or null. */
 export function passwordProblem(password: string, email: string | null): string | null {
-  if ([...password].length < passwordMinLength) return passwordMessages.tooShort;
+  // Counted as the eye sees it: invisible characters (zero-width joiners, controls) add nothing.
+  const seen = [...password.normalize('NFKC')].filter((char) => !/[\p{Cf}\p{Cc}]/u.test(char));
+  if (seen.length < passwordMinLength) return passwordMessages.tooShort;
   if (password.length > passwordMaxLength) return passwordMessages.tooLong;
-  if (password.trim() === '' || new Set(password).size === 1) return passwordMessages.oneCharacter;
+  // 'abababababab' or eleven spaces and a dot: fewer than four different characters besides spaces.
+  if (new Set(seen.filter((char) => !/\s/u.test(char))).size < minDifferentCharacters) return passwordMessages.oneCharacter;
   const lower = password.toLowerCase();
   if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])) return passwordMessages.isEmail;
   const word = core(password);

@@ -26,7 +26,9 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
       .where(eq(users.id, userId))
       .for('update');
     if (!user?.secret) return false;
-    const step = matchTotp(box.open(user.secret), code, at, user.lastStep);
+    // A secret no key opens (the key was lost) matches no code; recovery codes still serve.
+    const secret = box.open(user.secret);
+    const step = secret === null ? null : matchTotp(secret, code, at, user.lastStep);
     if (step !== null) {
       await tx.update(users).set({ mfaLastStep: step }).where(eq(users.id, userId));
       return true;

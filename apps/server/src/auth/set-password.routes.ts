@@ -9,6 +9,7 @@ import { passwordChangedNotice } from './account-notices.ts';
 import { endSessions } from './account-sessions.ts';
 import { newPasswordProblem } from './password-rules.ts';
 import { hashPassword } from './password.ts';
+import { clearFailures, passwordFailures } from './sign-in-failures.ts';
 import { type LinkProblem, linkProblemPage, passwordSetPage, setPasswordPage } from './set-password-pages.ts';
 import { hashLinkToken, welcomePath } from './welcome-link.ts';
 
@@ -61,8 +62,10 @@ export async function setPasswordRoutes(app: FastifyInstance, { db, rateLimit }:
         const hash = await hashPassword(password);
         await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${link.user_id}`);
         await tx.execute(sql`update password_tokens set used_at = now() where id = ${link.id}`);
-        // A new password ends every session of the old one, and the owner hears of it.
+        // A new password ends every session of the old one, and the owner hears of it. The link
+        // proved the mailbox: a lock on the email's password sign-in ends too (docs/security.md).
         await endSessions(tx, link.user_id, { voidPasswordLinks: true });
+        await clearFailures(tx, passwordFailures, link.email);
         const owner = { email: link.email, firstName: link.first_name };
         const outboxIds = [await queueMail(tx, passwordChangedNotice(owner, link.had_password ? 'changed' : 'set'))];
         // The user acts on their own account; the version says the link was used, never the hash.

@@ -38,7 +38,12 @@ const forgetAfterHours = 24;
 export type Lock = { lockedForSeconds: number };
 export type Failure = { failures: number; locked: Lock | null; notify: boolean };
 
-const keyOf = (policy: FailurePolicy, subject: string | number) => `${policy.kind}:${String(subject).trim().toLowerCase()}`;
+/**
+ * The key of a subject, lower-cased by PostgreSQL as the users' email lookup is (lower(email)), so
+ * that every spelling that finds the account counts against one series: JavaScript's
+ * toLowerCase would make 'İ' and 'i' two keys, and each spelling five more guesses.
+ */
+const keyOf = (policy: FailurePolicy, subject: string | number) => sql`${`${policy.kind}:`} || lower(${String(subject).trim()})`;
 
 /** The lock on a key now, or null when a try may go ahead. */
 export async function currentLock(db: DbOrTx, policy: FailurePolicy, subject: string | number): Promise<Lock | null> {

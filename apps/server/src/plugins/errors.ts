@@ -1,5 +1,6 @@
 import { uploadMessages } from '@srs/shared/account';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorPage } from '../auth/idp-pages.ts';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../core/errors.ts';
@@ -12,8 +13,28 @@ function isBrokenMultipart(contentType: string | undefined, error: Error): boole
   );
 }
 
+/** Too many tries from one address, in words for a person at the sign-in pages. */
+export const tooManyFromAddress = 'Too many attempts from your network. Please wait a minute and try again.';
+
+/**
+ * A refusal at a page the browser shows whole (the built-in provider's forms and the welcome
+ * link, the start of a sign-in and its return) is a page, not the API's JSON: the provider's
+ * pages answer their own HTML; a sign-in start or return goes back to /login with fixed words.
+ */
+function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: number): FastifyReply | null {
+  if (status !== 429) return null;
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/idp')) return reply.code(429).type('text/html; charset=utf-8').send(errorPage(tooManyFromAddress));
+  if (path === '/api/users/auth/auth0' || path === '/api/users/auth/callback') {
+    return reply.redirect(`/login?${new URLSearchParams({ message: tooManyFromAddress }).toString()}`, 302);
+  }
+  return null;
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const page = pageRefusal(request, reply, error.statusCode ?? 500);
+    if (page) return page;
     if (error instanceof HttpError) {
       if (error.statusCode === 422) return reply.code(422).send(error.body);
       return reply.code(error.statusCode).send({ error: error.message });

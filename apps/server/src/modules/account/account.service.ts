@@ -86,7 +86,8 @@ export type AccountUpdate = { account: AccountDetail; sessionsEnded: boolean };
 async function checkEmailChange(db: Db, userId: number, input: AccountUpdateInput): Promise<Outcome<string | null>> {
   const [user] = await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User');
-  if (input.email === undefined || input.email.toLowerCase() === user.email.toLowerCase()) return success(null);
+  // Any other text is a new email (the Kelvin sign lower-cases to 'k'): mail goes to it as written.
+  if (input.email === undefined || input.email === user.email) return success(null);
   if (user.hash === null) return refusal(invalid({ email: [accountMessages.emailManagedElsewhere] }));
   if (!input.current_password) return refusal(invalid({ current_password: [accountMessages.passwordNeeded] }));
   const checked = await checkPassword(db, user.email, input.current_password);

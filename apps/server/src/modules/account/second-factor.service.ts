@@ -70,8 +70,9 @@ export async function confirmSecondFactor(
   const checked = await checkPassword(db, user.email, input.current_password);
   if (checked.outcome === 'locked') return refusal(tooMany('passwords', checked.lock.lockedForSeconds));
   if (checked.outcome === 'wrong') return refusal(invalid({ current_password: [accountMessages.passwordWrong] }), checked.outboxIds);
-  if (!user.pending) throw invalid([mfaMessages.notStarted]);
-  const step = matchTotp(box.open(user.pending), input.code, at, null);
+  const pending = user.pending === null ? null : box.open(user.pending);
+  if (pending === null) throw invalid([mfaMessages.notStarted]);
+  const step = matchTotp(pending, input.code, at, null);
   if (step === null) throw wrongCode();
   const codes = newRecoveryCodes();
   const outboxIds = await db.transaction(async (tx) => {

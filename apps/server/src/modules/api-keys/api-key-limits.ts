@@ -1,5 +1,5 @@
 import { intakeMessages } from '@srs/shared/api-keys';
-import { hitCounter, readCounter } from '../../core/counters.ts';
+import { hitCounter } from '../../core/counters.ts';
 import { unauthorized } from '../../core/errors.ts';
 import { LimitReached } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,17 +14,15 @@ export const wrongKeysPerMinute = 20;
  * The live key a request carries, counted (POST /api/public/interests). Posts count against a key
  * only once it is verified, by its id: its prefix is shown in lists and versions, and a wrong
  * secret after it must not use up the real key's allowance. Missing and wrong keys count against
- * the address that sent them; past the limit that address is refused before its key is looked at,
- * so a right guess then reads no differently from a wrong one (guessing is slowed, not just answered).
+ * the address that sent them, and past the limit that address's wrong keys are refused with 429.
+ * A live key is verified first and always admitted on its own allowance: a church website that
+ * shares its outgoing address with someone guessing is not shut out (a key's secret is 160 bits:
+ * guessing it is hopeless; the limit keeps the guessing from costing the server).
  */
 export async function admitApiKey(db: Db, key: string | undefined, address: string, postsPerMinute: number): Promise<{ id: number }> {
-  const wrongKey = `intake-wrong-key:${address}`;
-  const wrong = await readCounter(db, wrongKey, minute);
-  if (wrong.count >= wrongKeysPerMinute) throw new LimitReached(intakeMessages.tooManyWrongKeys, wrong);
   const found = await verifyApiKey(db, key);
   if (!found) {
-    // The read above only looks; posts sent at once all pass it, and this count stops the rest.
-    const counted = await hitCounter(db, wrongKey, minute);
+    const counted = await hitCounter(db, `intake-wrong-key:${address}`, minute);
     if (counted.count > wrongKeysPerMinute) throw new LimitReached(intakeMessages.tooManyWrongKeys, counted);
     throw unauthorized(intakeMessages.keyRequired);
   }

@@ -17,7 +17,6 @@ import { settle } from '../mail/public.ts';
 import { changeOwnPassword } from './change-password.ts';
 import { finishSignIn, SignInError, startSignIn } from './auth.service.ts';
 
-const signInCookieName = 'srs_sign_in';
 
 type Options = {
   db: Db;
@@ -39,14 +38,16 @@ export async function authRoutes(app: App, options: Options) {
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
   const loginUrl = (params: Record<string, string>) => `/login?${new URLSearchParams(params).toString()}`;
   /**
-   * The browser's sign-in cookie: random, HttpOnly, sent back only to the callback's path. A
-   * sign-in is bound to it when it starts and must return to it (docs/decisions/019).
+   * The browser's sign-in cookie: random, HttpOnly. A sign-in is bound to it when it starts and
+   * must return to it (docs/decisions/019). Over HTTPS its name has the __Host- prefix, so that no
+   * other host (a sibling subdomain) and no plain-HTTP answer can plant one of its own choosing.
    */
+  const signInCookieName = options.secureCookies ? '__Host-srs_sign_in' : 'srs_sign_in';
   const signInCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const existing = request.cookies[signInCookieName];
     const value = existing && /^[\w-]{43}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
     reply.setCookie(signInCookieName, value, {
-      path: '/api/users/auth',
+      path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secureCookies,

@@ -55,9 +55,12 @@ export async function finishSignIn(db: Db, oidc: OidcClient, callbackUrl: URL, b
   const state = callbackUrl.searchParams.get('state');
   if (callbackUrl.searchParams.has('error')) throw new SignInError(signInMessages.notCompleted);
   if (!state) throw new SignInError(signInMessages.incomplete);
+  // The browser is checked before the attempt is spent: someone else's copy of the address cannot
+  // cancel the sign-in of the browser that started it.
+  const [found] = await db.select({ binding: authRequests.browserBinding }).from(authRequests).where(eq(authRequests.state, state));
+  if (found && !sameBinding(found.binding, browserCookie)) throw new SignInError(signInMessages.otherBrowser);
   const [attempt] = await db.delete(authRequests).where(eq(authRequests.state, state)).returning();
   if (!attempt || attempt.expiresAt.getTime() < Date.now()) throw new SignInError(signInMessages.expired);
-  if (!sameBinding(attempt.browserBinding, browserCookie)) throw new SignInError(signInMessages.otherBrowser);
   let claims: SignInClaims;
   try {
     claims = await oidc.finish(callbackUrl, attempt);

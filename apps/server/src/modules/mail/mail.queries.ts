@@ -1,5 +1,6 @@
 import type { MailMessage } from '@srs/shared/mail';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { welcomePath } from '../../auth/welcome-link.ts';
 import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -52,11 +53,27 @@ export async function markKept(db: DbOrTx, id: number): Promise<void> {
   await db.update(mailOutbox).set({ status: 'kept', updatedAt: new Date() }).where(stillPending(id));
 }
 
+/**
+ * A link to set a password is a key to its account until used: once the message has left (or
+ * will never leave), the copy in the outbox keeps the address without the token, so that a copy
+ * of the database holds no usable link (only the link's hash is kept in password_tokens).
+ */
+const withoutLinkTokens = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
+  sql`regexp_replace(${column}, ${`${welcomePath}/[A-Za-z0-9_-]+`}, ${`${welcomePath}/…`}, 'g')`;
+
 export async function markSent(db: DbOrTx, id: number): Promise<void> {
   const now = new Date();
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: now, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, updatedAt: now })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: null,
+      updatedAt: now,
+      text: withoutLinkTokens(mailOutbox.text),
+      html: withoutLinkTokens(mailOutbox.html),
+    })
     .where(stillPending(id));
 }
 
@@ -69,6 +86,7 @@ export async function recordFailure(db: DbOrTx, id: number, error: string, final
       attempts: sql`${mailOutbox.attempts} + 1`,
       lastError: error.slice(0, 2000),
       updatedAt: new Date(),
+      ...(final ? { text: withoutLinkTokens(mailOutbox.text), html: withoutLinkTokens(mailOutbox.html) } : {}),
     })
     .where(stillPending(id));
 }

@@ -39,11 +39,15 @@ export function isEmailTaken(error: unknown): boolean {
 
 /** The users holding this email, whatever its case (the unique index is on lower(email)). */
 async function userWithEmail(tx: DbOrTx, email: string) {
-  const [found] = await rows<{ id: number; active: boolean }>(
-    tx.execute(sql`select id, active from users where lower(email) = lower(${email}) for update`),
+  const [found] = await rows<{ id: number; active: boolean; had_password: boolean }>(
+    tx.execute(sql`select id, active, password_hash is not null as had_password from users
+      where lower(email) = lower(${email}) for update`),
   );
   return found ?? null;
 }
+
+/** Bringing back a deleted account that had signed in with a password is a reset of it: a global admin's (user-rules.ts). */
+export const revivalMessage = 'belongs to a deleted account that had a password. Only a global admin can bring it back.';
 
 function assertAdminFlag(actor: Actor, wanted: boolean | undefined, current: boolean) {
   if (wanted !== undefined && wanted !== current && !actor.scope.all) throw forbidden();
@@ -121,6 +125,8 @@ export async function createUserIn(
   if (wanted.length === 0 && !input.admin) throw invalid({ roles: ['must include at least one role'] });
   const existing = await userWithEmail(tx, input.email);
   if (existing?.active) throw emailTaken();
+  // Deleting and bringing back would otherwise let any admin who governs a user set their password.
+  if (existing?.had_password && !actor.scope.all) throw invalid({ email: [revivalMessage] });
   const values = { ...fields(input), admin: input.admin ?? false, active: true, passwordHash: null };
   let id: number;
   if (existing) {
@@ -161,7 +167,9 @@ export async function updateUser(
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.update, [facts]);
     assertAdminFlag(actor, input.admin, facts.admin);
-    const newEmail = input.email !== undefined && input.email.toLowerCase() !== facts.email.toLowerCase();
+    // Any other text is a new email, even one that lower-cases the same ('K' and the Kelvin sign):
+    // mail goes to the address as written.
+    const newEmail = input.email !== undefined && input.email !== facts.email;
     if (newEmail) assertAllowed(actor, userRules.change_email, [facts]);
     if (input.send_welcome_email) assertAllowed(actor, userRules.welcome_email, [facts]);
     if (input.roles !== undefined) {
