@@ -1,4 +1,5 @@
 import { messages } from '@srs/shared/messages';
+import { revivalMessage } from '../src/modules/users/users.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createStudent, createUser, enroll, offer } from './support/factories.ts';
@@ -78,23 +79,39 @@ describe('DELETE /api/users/{id}, delete_mfa, and the students and courses tabs'
       passwordHash: 'scrypt$old',
     });
     expect((await call('DELETE', `/api/users/${gone.id}`, net.schoolAdminA.email)).statusCode).toBe(204);
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await t.headersFor(net.schoolAdminA.email),
-      payload: {
-        first_name: 'Back',
-        last_name: 'Again',
-        email: gone.email,
-        roles: [{ role_type: 'instructor', organization_id: net.schoolA.id }],
-      },
-    });
+    const again = async (by: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: await t.headersFor(by),
+        payload: {
+          first_name: 'Back',
+          last_name: 'Again',
+          email: gone.email,
+          roles: [{ role_type: 'instructor', organization_id: net.schoolA.id }],
+        },
+      });
+    // It had a password: bringing it back is a reset of it, a global admin's (issue 24).
+    const refused = await again(net.schoolAdminA.email);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ email: [revivalMessage] });
+    const back = await again(net.globalAdmin.email);
     expect(back.statusCode).toBe(201);
     expect(back.json().id).toBe(gone.id);
     const [row] = await t.database.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [
       gone.id,
     ]);
     expect(row!.password_hash).toBeNull();
+    // One that never had a password comes back for the admin who could create it.
+    const never = await createUser(t.database.db, { roleType: 'instructor', schoolId: net.schoolA.id });
+    expect((await call('DELETE', `/api/users/${never.id}`, net.schoolAdminA.email)).statusCode).toBe(204);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await t.headersFor(net.schoolAdminA.email),
+      payload: { first_name: 'New', last_name: 'Start', email: never.email, roles: [{ role_type: 'instructor', organization_id: net.schoolA.id }] },
+    });
+    expect(fresh.statusCode).toBe(201);
   });
 
   it('delete_mfa clears the second factor for admins in scope, records it and tells the user by email', async () => {
