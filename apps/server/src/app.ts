@@ -66,7 +66,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
 
   const { db } = database;
   const base = publicUrl(env);
-  const builtin = env.OIDC_ISSUER ? null : await createBuiltinProvider(db, base, env.TRUST_PROXY !== false);
+  const builtin = env.OIDC_ISSUER ? null : await createBuiltinProvider(db, base);
   const oidcSettings: OidcSettings = builtin
     ? {
         issuer: builtin.issuer,

@@ -215,21 +215,53 @@ describe('sessions end when a password changes; sign-in returns to the browser t
     });
   });
 
+  it('a sign-in whose password was checked before a change gives no token, even if its interaction survived the change', async () => {
+    const held = new InjectBrowser(t.app);
+    const start = await held.request('POST', '/api/users/auth/auth0', {});
+    const { response } = await held.follow('GET', String(start.headers.location));
+    const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
+    const posted = await held.request('POST', action, { email: user.email, password });
+    expect(posted.statusCode).toBe(303);
+    // As when the change commits between the password check and the sign-in's result: the
+    // generation moved, the provider's records were not deleted.
+    await t.database.query('update users set session_generation = session_generation + 1 where id = $1', [user.id]);
+    const { location } = await held.follow('GET', String(posted.headers.location));
+    expect(decodeURIComponent(location.replace(/\+/g, ' '))).toContain('Your account changed during this sign-in');
+    expect(held.cookies.get('user_token')).toBeUndefined();
+    // Nor does the provider session it left sign in again under the old generation.
+    const again = await held.follow('GET', String((await held.request('POST', '/api/users/auth/auth0')).headers.location));
+    expect(held.cookies.get('user_token')).toBeUndefined();
+    expect(decodeURIComponent(again.location.replace(/\+/g, ' '))).toContain('Your account changed during this sign-in');
+  });
+
   it('over HTTPS the sign-in cookie is __Host- (no other host can plant one); the provider believes no forwarded host', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://records.example' });
     try {
       const start = await secure.app.inject({ method: 'POST', url: '/api/users/auth/auth0', remoteAddress: '192.0.2.9' });
       const cookie = [start.headers['set-cookie']].flat().find((line) => String(line).includes('srs_sign_in'));
       expect(cookie).toMatch(/^__Host-srs_sign_in=[\w-]{43}; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      // The provider's own cookies are Secure too, whatever proxy the request came through.
+      const authorize = await secure.app.inject({ method: 'GET', url: new URL(String(start.headers.location)).pathname + new URL(String(start.headers.location)).search });
+      const providerCookies = [authorize.headers['set-cookie']].flat().filter(Boolean).map(String);
+      expect(providerCookies.length).toBeGreaterThan(0);
+      expect(providerCookies.every((line) => /; secure/i.test(line))).toBe(true);
+      expect(String(start.headers.location)).toMatch(/^https:\/\/records\.example\/idp\/auth/);
     } finally {
       await secure.close();
     }
-    const discovery = await t.app.inject({
-      method: 'GET',
-      url: '/idp/.well-known/openid-configuration',
-      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-    });
-    expect(discovery.body).not.toContain('evil.example');
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      for (const app of [t.app, proxied.app]) {
+        const discovery = await app.inject({
+          method: 'GET',
+          url: '/idp/.well-known/openid-configuration',
+          headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        });
+        expect(discovery.json().authorization_endpoint).toBe('http://localhost:3000/idp/auth');
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('a provider error comes back as a fixed text, never the provider’s words', async () => {

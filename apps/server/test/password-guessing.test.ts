@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordMessages, passwordProblem } from '../src/auth/password-rules.ts';
+import { codesUnavailable } from '../src/auth/second-factor.ts';
 import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, seedsDemo } from '../src/env.ts';
@@ -122,6 +123,33 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
     expect((await tryPassword(t, locked.email, 'a-brand-new-one-7', '192.0.2.151')).token).toBeTruthy();
   });
 
+  it('guesses sent all at once are counted before they are checked: no more than five are tried', async () => {
+    const burst = await createInstructorWithPassword(t.database.db, password);
+    // Each its own sign-in form, opened first, then all posted together from many addresses.
+    const forms = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const browser = new InjectBrowser(t.app, `198.19.1.${i + 1}`);
+        const start = await browser.request('POST', '/api/users/auth/auth0', {});
+        const { response } = await browser.follow('GET', String(start.headers.location));
+        return { browser, action: /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&') };
+      }),
+    );
+    const answers = await Promise.all(
+      forms.map(({ browser, action }, i) =>
+        browser.request('POST', action, { email: burst.email, password: i === 29 ? password : `guess-${i}` }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.statusCode !== 429);
+    expect(checked.length).toBeLessThanOrEqual(5);
+  });
+
+  it('an email too long for any address, or with a NUL, is a wrong password, not a failure of the server', async () => {
+    for (const email of [`${'a'.repeat(5000)}@test.example`, 'nul\u0000@test.example']) {
+      const answer = await tryPassword(t, email, 'whatever-it-is', '192.0.2.99');
+      expect(answer.loginPage.statusCode).toBe(401);
+    }
+  });
+
   it('an email without an account is locked the same way, so a lock tells nothing', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await tryPassword(t, 'no-one@test.example', `guess-${i}`, `192.0.2.${50 + i}`)).loginPage.statusCode);
@@ -203,6 +231,16 @@ describe('the second factor’s codes (rows 4 and 8)', () => {
     expect(told[0]!.text).toContain('Change it now');
   });
 
+  it('guessed codes sent all at once are counted before they are checked: no more than ten are tried', async () => {
+    const target = await createInstructorWithPassword(t.database.db, password, { mfaSecret: secret, mfaEnabledAt: new Date() });
+    const step = await codeStep(target.email, '203.0.113.200');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => step.browser.request('POST', step.action, { pending: step.pending, code: String(200000 + i) })),
+    );
+    expect(answers.filter((answer) => answer.body.includes('That code is not correct')).length).toBeLessThanOrEqual(10);
+    expect(answers.some((answer) => answer.statusCode === 429)).toBe(true);
+  });
+
   it('a secret kept in clear before is sealed when the server starts, and still signs in', async () => {
     const second = await buildApp({ env: testEnv(), database: t.database, logger: false });
     await second.ready();
@@ -246,6 +284,22 @@ describe('TOTP_ENCRYPTION_KEY set after the first start', () => {
       } finally {
         await withKey.close();
       }
+      // Changed once set, the key opens the secret no more: a code is not counted, and the person
+      // is told to use a recovery code (not locked out by their own right codes).
+      const changed = await restart({ TOTP_ENCRYPTION_KEY: 'another-operator-key-of-32-characters' });
+      try {
+        for (let i = 0; i < 12; i += 1) {
+          const first = await signInThroughProvider(changed, user.email, password, { browser: new InjectBrowser(changed, `198.51.100.${100 + i}`) });
+          const action = /action="([^"]+)"/.exec(first.loginPage.body)![1]!.replace(/&amp;/g, '&');
+          const pending = /name="pending" value="([^"]+)"/.exec(first.loginPage.body)![1]!;
+          const answer = await first.browser.request('POST', action, { pending, code: totpAt(secret, new Date()) });
+          expect(answer.statusCode).toBe(401);
+          expect(answer.body).toContain(codesUnavailable);
+        }
+        expect(await t.database.query('select * from sign_in_failures where key = $1', [`code:${user.id}`])).toEqual([]);
+      } finally {
+        await changed.close();
+      }
     } finally {
       await t.close();
     }
@@ -281,6 +335,9 @@ describe('what a new password must be (row 12)', () => {
     ['two letters in turn', 'abababababab', passwordMessages.oneCharacter],
     ['eleven spaces and a dot', '           .', passwordMessages.oneCharacter],
     ['twelve invisible characters', '\u200b\u200c'.repeat(6), passwordMessages.tooShort],
+    ['Hangul and Braille blanks', '\u3164\u115f\u2800\u17b4'.repeat(3), passwordMessages.tooShort],
+    ['one ligature that expands to eighteen', '\ufdfa', passwordMessages.tooShort],
+    ['four letters under combining marks', 'q\u0301z\u0302x\u0303j\u0304'.repeat(2), passwordMessages.tooShort],
     ['too short', 'Short-pw-1', passwordMessages.tooShort],
     ['a breached password', 'password1234', passwordMessages.common],
     ['a common word dressed up', 'Sunshine2024!!', passwordMessages.common],

@@ -2,7 +2,7 @@ import { type AccountDetail, accountMessages } from '@srs/shared/account';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { accountInputOf, accountValuesOf } from '../src/features/account/account-form-values.ts';
+import { accountInputOf, accountValuesOf, asksPassword } from '../src/features/account/account-form-values.ts';
 import { AccountForm } from '../src/features/account/components/account-form.tsx';
 import { pictureProblem } from '../src/features/account/picture-checks.ts';
 import { HttpError } from '../src/lib/http-errors.ts';
@@ -80,10 +80,13 @@ describe('the account form', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByText('Asked again before the email you sign in with changes.')).toBeInTheDocument();
-    // The same address in other capitals is no new email for the server either.
+    // The saved address typed again is no new email; in other capitals it is one (mail goes to it as written).
     await userEvent.clear(email);
-    await userEvent.type(email, 'Ruth@Example.org');
+    await userEvent.type(email, account.email);
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, account.email.toUpperCase());
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
   });
 
   it('shows a wrong or missing password at its field and keeps the new email; a name change sends no password', async () => {
@@ -134,5 +137,15 @@ describe('the account form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Ruth', last_name: 'Okafor', phone: '555 0100' });
     expect(accountInputOf({ ...accountValuesOf(organisation), email: 'other@example.org' }, organisation)).not.toHaveProperty('email');
+  });
+});
+
+describe('when a new email asks the password again', () => {
+  it('asks for any other text, another case or a look-alike letter too, as the server does', () => {
+    expect(asksPassword(account, account.email)).toBe(false);
+    expect(asksPassword(account, ` ${account.email} `)).toBe(false);
+    expect(asksPassword(account, account.email.toUpperCase())).toBe(true);
+    expect(asksPassword(account, account.email.replace(/^./, '\u212A'))).toBe(true);
+    expect(asksPassword({ ...account, password_sign_in: false }, 'other@example.org')).toBe(false);
   });
 });

@@ -109,6 +109,8 @@ export const mfaMessages = {
   notBuiltIn: 'You sign in through your organisation: its sign-in page offers a second factor.',
   alreadyOn: 'The second factor is already on.',
   notStarted: 'Start again: scan a new code.',
+  /** A code from the app when this server cannot open the secret (its key changed): a recovery code still serves. */
+  codesUnavailable: 'from the app cannot be checked at the moment: use one of your recovery codes',
 } as const;
 /** What changing one's own email asks (PATCH /users/update_current), as 'Field name message' pieces. */
 export const accountMessages = {

@@ -32,3 +32,17 @@ export async function endSessions(tx: DbOrTx, userId: number, options: EndSessio
   }
   return Number(row?.session_generation ?? 0);
 }
+
+/**
+ * The session generation a sign-in's password was checked under, as the built-in provider carries
+ * it: the `acr` of its session, which its ID tokens repeat. The callback issues the app token under
+ * that generation, so a sign-in racing a change of password, or a provider session from before
+ * it, gives a token that is already over (docs/decisions/019).
+ */
+const acrPrefix = 'urn:srs:session-generation:';
+export const generationAcr = (generation: number) => `${acrPrefix}${generation}`;
+export function generationOfAcr(acr: string | undefined): number | null {
+  if (!acr?.startsWith(acrPrefix)) return null;
+  const value = Number(acr.slice(acrPrefix.length));
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
+}

@@ -17,7 +17,7 @@ export type BuiltinProvider = { provider: Provider; clientId: string; clientSecr
  * The built-in OpenID provider, used when no external OIDC_ISSUER is configured: one sign-in
  * step against the users' own passwords, no consent page, nothing loaded from outside.
  */
-export async function createBuiltinProvider(db: Db, publicUrl: string, trustsProxy: boolean): Promise<BuiltinProvider> {
+export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<BuiltinProvider> {
   const issuer = `${publicUrl}${idpMountPath}`;
   const clientSecret = await loadOrCreateKey(db, 'builtin_client_secret', () => randomBytes(32).toString('base64url'));
   const cookieKeys = await loadOrCreateKey(db, 'builtin_cookie_keys', () => [randomBytes(32).toString('base64url')]);
@@ -43,7 +43,8 @@ export async function createBuiltinProvider(db: Db, publicUrl: string, trustsPro
     cookies: { keys: cookieKeys },
     pkce: { required: () => true },
     conformIdTokenClaims: false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    // acr: the session generation the password was checked under (auth/account-sessions.ts generationAcr).
+    claims: { openid: ['sub', 'acr'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     findAccount: async (_ctx, sub) => {
       const [user] = await db
         .select({
@@ -109,8 +110,9 @@ export async function createBuiltinProvider(db: Db, publicUrl: string, trustsPro
   };
 
   const provider = new Provider(issuer, configuration);
-  // X-Forwarded-Host and -Proto are believed only behind the proxies TRUST_PROXY names: anyone
-  // else could make discovery answer addresses of their choosing.
-  provider.proxy = trustsProxy;
+  // The provider reads its own address from X-Forwarded-Host and -Proto, which idp-routes.ts sets
+  // on every request to the product's address (PUBLIC_URL), whatever the client sent: discovery
+  // names no address of a client's choosing, and over HTTPS its cookies are Secure behind any proxy.
+  provider.proxy = true;
   return { provider, clientId: builtinClientId, clientSecret, issuer };
 }

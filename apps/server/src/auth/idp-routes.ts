@@ -5,7 +5,7 @@ import { users } from '../db/schema/index.ts';
 import { dispatchMail, queueMail } from '../modules/mail/public.ts';
 import type { App } from '../types.ts';
 import { passwordChangedNotice } from './account-notices.ts';
-import { endSessions } from './account-sessions.ts';
+import { endSessions, generationAcr } from './account-sessions.ts';
 import type { BuiltinProvider } from './builtin-provider.ts';
 import { idpMountPath } from './builtin-provider.ts';
 import { autoSubmitLogoutScript, codePage, errorPage, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
@@ -13,7 +13,7 @@ import { checkPassword } from './password-check.ts';
 import { newPasswordProblem } from './password-rules.ts';
 import { hashPassword } from './password.ts';
 import { pendingSignIns } from './pending-sign-in.ts';
-import { checkSecondFactor } from './second-factor.ts';
+import { type CodeCheck, checkSecondFactor, codesUnavailable } from './second-factor.ts';
 import type { SecretBox } from './secret-box.ts';
 import { setPasswordRoutes } from './set-password.routes.ts';
 import { type Lock, waitWords } from './sign-in-failures.ts';
@@ -36,6 +36,13 @@ export const passwordLocked = (lock: Lock) =>
 export const codeLocked = (lock: Lock) =>
   `Too many wrong codes. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
 const wrongCode = 'That code is not correct. Try the newest code from your app.';
+
+/** A code refused, in words and a status for the provider's pages. */
+function codeRefusal(checked: Exclude<CodeCheck, { outcome: 'ok' }>): { message: string; status: number } {
+  if (checked.outcome === 'locked') return { message: codeLocked(checked.lock), status: 429 };
+  if (checked.outcome === 'unavailable') return { message: codesUnavailable, status: 401 };
+  return { message: wrongCode, status: 401 };
+}
 type Form = Record<string, string | undefined>;
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
@@ -50,13 +57,20 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
   const rateLimit = { max: options.signInRateLimit, timeWindow: '1 minute' };
   const pending = await pendingSignIns(db);
   const mail = (request: FastifyRequest, outboxIds: number[]) => dispatchMail(app as App, request.log, outboxIds);
+  // The provider is at the product's address, whatever a client says it is (builtin-provider.ts).
+  const { protocol, host } = new URL(builtin.issuer);
+  app.addHook('onRequest', async (request) => {
+    request.raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
+    request.raw.headers['x-forwarded-host'] = host;
+  });
   /** Sign-in is done: the provider goes on to the app with this account. */
-  const finish = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+  const finish = async (request: FastifyRequest, reply: FastifyReply, userId: number, generation: number) => {
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
-      { login: { accountId: String(userId) } },
+      // The generation the password was checked under travels with the session (account-sessions.ts).
+      { login: { accountId: String(userId), acr: generationAcr(generation) } },
       { mergeWithLastSubmission: false },
     );
     return reply.redirect(returnTo, 303);
@@ -109,7 +123,7 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
         );
       }
       const { user } = checked;
-      if (!user.secondFactor) return finish(request, reply, user.id);
+      if (!user.secondFactor) return finish(request, reply, user.id, user.generation);
       return html(
         reply,
         codePage({
@@ -131,22 +145,14 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       if (step === null || (await generationOf(db, step.userId)) !== step.generation) {
         return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
       }
-      const { userId } = step;
-      const checked = await checkSecondFactor(db, secrets, userId, String(request.body?.code ?? ''));
+      const checked = await checkSecondFactor(db, secrets, step.userId, String(request.body?.code ?? ''));
       if (checked.outcome !== 'ok') {
         if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);
-        const locked = checked.outcome === 'locked';
-        return html(
-          reply,
-          codePage({
-            action: `${idpMountPath}/interaction/${details.uid}/code`,
-            pending: token,
-            error: locked ? codeLocked(checked.lock) : wrongCode,
-          }),
-          locked ? 429 : 401,
-        );
+        const refused = codeRefusal(checked);
+        const action = `${idpMountPath}/interaction/${details.uid}/code`;
+        return html(reply, codePage({ action, pending: token, error: refused.message }), refused.status);
       }
-      return finish(request, reply, userId);
+      return finish(request, reply, step.userId, step.generation);
     },
   );
 
@@ -174,10 +180,10 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
         const code = String(form.code ?? '').trim();
         if (code === '') return page('Enter the code from your authenticator app: your second factor is on.');
         const coded = await checkSecondFactor(db, secrets, user.id, code);
-        if (coded.outcome === 'locked') return page(codeLocked(coded.lock), 429);
-        if (coded.outcome === 'wrong') {
-          await mail(request, coded.outboxIds);
-          return page(wrongCode);
+        if (coded.outcome !== 'ok') {
+          if (coded.outcome === 'wrong') await mail(request, coded.outboxIds);
+          const refused = codeRefusal(coded);
+          return page(refused.message, refused.status === 429 ? 429 : 422);
         }
       }
       const password = String(form.password ?? '');

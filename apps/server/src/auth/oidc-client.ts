@@ -18,6 +18,8 @@ export type SignInClaims = {
   emailVerified: boolean;
   givenName?: string;
   familyName?: string;
+  /** The authentication context the provider vouches for (the built-in provider: the session generation). */
+  acr?: string;
 };
 
 /** The relying party: authorization code with PKCE; state and nonce checked on return. */
@@ -85,6 +87,7 @@ export function createOidcClient(settings: OidcSettings) {
         emailVerified: claims.email_verified === true,
         givenName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
         familyName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+        acr: typeof claims.acr === 'string' ? claims.acr : undefined,
       };
     },
 

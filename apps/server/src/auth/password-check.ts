@@ -5,7 +5,7 @@ import { users } from '../db/schema/index.ts';
 import { queueMail } from '../modules/mail/public.ts';
 import { guessingNotice } from './account-notices.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { clearFailures, currentLock, type Lock, passwordFailures, recordFailure } from './sign-in-failures.ts';
+import { clearFailures, type Lock, passwordFailures, startAttempt } from './sign-in-failures.ts';
 
 export type PasswordUser = { id: number; email: string; firstName: string; secondFactor: boolean; generation: number };
 export type PasswordCheck =
@@ -21,14 +21,16 @@ export type PasswordCheck =
 const dummyHash = hashPassword(randomBytes(24).toString('base64url'));
 
 /**
- * An email and password checked for the built-in provider's sign-in and /idp/password: refused
- * without a check while the email is locked (sign-in-failures.ts), the hash always computed, a
- * wrong one counted against the email (known or not), the owner told once a series grows long.
+ * An email and password checked for the built-in provider's sign-in, /idp/password and the
+ * changes that ask the password again: counted against the email (known or not) before the check
+ * and refused without one while the email is locked (sign-in-failures.ts), the hash always
+ * computed, the owner told once a series grows long, a right one ending the series.
  */
 export async function checkPassword(db: Db, email: string, password: string): Promise<PasswordCheck> {
-  const address = email.trim();
-  const lock = await currentLock(db, passwordFailures, address);
-  if (lock) return { outcome: 'locked', lock };
+  // As PostgreSQL can keep it (no NUL) and no longer than an address can be (RFC 5321).
+  const address = email.replaceAll('\u0000', '').trim().slice(0, 254);
+  const attempt = await startAttempt(db, passwordFailures, address);
+  if (attempt.locked) return { outcome: 'locked', lock: attempt.locked };
   const [user] = await db
     .select({
       id: users.id,
@@ -46,7 +48,6 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
     const { passwordHash: _hash, ...found } = user;
     return { outcome: 'ok', user: found };
   }
-  const failure = await recordFailure(db, passwordFailures, address);
-  if (!failure.notify || !user) return { outcome: 'wrong', outboxIds: [] };
-  return { outcome: 'wrong', outboxIds: [await queueMail(db, guessingNotice(user, 'password', failure.failures))] };
+  if (!attempt.notifyIfWrong || !user) return { outcome: 'wrong', outboxIds: [] };
+  return { outcome: 'wrong', outboxIds: [await queueMail(db, guessingNotice(user, 'password', attempt.failures))] };
 }

@@ -11,6 +11,10 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 export const passwordMinLength = 12;
 export const passwordMaxLength = 200;
 const minDifferentCharacters = 4;
+const invisibleKinds = /[\p{Cf}\p{Cc}\p{Mn}\p{Me}]/u;
+/** Letters and symbols that draw nothing: Hangul fillers, the Braille blank, Khmer inherent vowels, the Mongolian vowel separator. */
+const blanks = new Set([0x115f, 0x1160, 0x3164, 0xffa0, 0x2800, 0x17b4, 0x17b5, 0x180e]);
+const invisible = { test: (char: string) => invisibleKinds.test(char) || blanks.has(char.codePointAt(0)!) };
 
 const common = new Set(dictionary['passwords-common']);
 
@@ -28,8 +32,9 @@ export const passwordMessages = {
 
 /** The first problem of a new password, as a piece ('is too short (at least 12 characters)'), or null. */
 export function passwordProblem(password: string, email: string | null): string | null {
-  // Counted as the eye sees it: invisible characters (zero-width joiners, controls) add nothing.
-  const seen = [...password.normalize('NFKC')].filter((char) => !/[\p{Cf}\p{Cc}]/u.test(char));
+  // Counted as the eye sees it, character by character as typed (a ligature such as U+FDFA is one):
+  // invisible ones (zero-width, controls, combining marks, Hangul and Braille blanks) add nothing.
+  const seen = [...password].filter((char) => !invisible.test(char));
   if (seen.length < passwordMinLength) return passwordMessages.tooShort;
   if (password.length > passwordMaxLength) return passwordMessages.tooLong;
   // 'abababababab' or eleven spaces and a dot: fewer than four different characters besides spaces.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
 /**
@@ -36,7 +36,6 @@ export const codeFailures: FailurePolicy = { kind: 'code', freeFailures: 10, fir
 const forgetAfterHours = 24;
 
 export type Lock = { lockedForSeconds: number };
-export type Failure = { failures: number; locked: Lock | null; notify: boolean };
 
 /**
  * The key of a subject, lower-cased by PostgreSQL as the users' email lookup is (lower(email)), so
@@ -45,7 +44,38 @@ export type Failure = { failures: number; locked: Lock | null; notify: boolean }
  */
 const keyOf = (policy: FailurePolicy, subject: string | number) => sql`${`${policy.kind}:`} || lower(${String(subject).trim()})`;
 
-/** The lock on a key now, or null when a try may go ahead. */
+/**
+ * An attempt begun: refused while its key is locked, else counted before the secret is checked,
+ * in one statement on the key's row, so that guesses sent all at once cannot all pass a lock that
+ * only their own failures would set. The attempt that reaches `freeFailures` sets the lock
+ * itself, as if it will be wrong: a right one clears the series (`clearFailures`), a wrong one
+ * leaves the count and the lock as they are. `failures` is this attempt's number in the series.
+ */
+export type Attempt = { locked: Lock } | { locked: null; failures: number; notifyIfWrong: boolean };
+
+export async function startAttempt(db: DbOrTx, policy: FailurePolicy, subject: string | number): Promise<Attempt> {
+  const { freeFailures: free, firstLockMinutes: first, maxLockMinutes: max } = policy;
+  const locked = sql`f.locked_until > now()`;
+  const next = sql`(case when f.last_failure_at < now() - ${forgetAfterHours} * interval '1 hour' then 1 else f.failures + 1 end)`;
+  const lockFor = (failures: SQL) =>
+    sql`now() + least(${max}::float8, ${first}::float8 * power(2::float8, ${failures} - ${free})) * interval '1 minute'`;
+  const result = (await db.execute(sql`insert into sign_in_failures as f (key, failures, last_failure_at, locked_until)
+      values (${keyOf(policy, subject)}, 1, now(), case when 1 >= ${free} then ${lockFor(sql`1`)} end)
+      on conflict (key) do update set
+        failures = case when ${locked} then f.failures else ${next} end,
+        locked_until = case when ${locked} then f.locked_until when ${next} >= ${free} then ${lockFor(next)} end,
+        last_failure_at = case when ${locked} then f.last_failure_at else now() end
+      returning failures, last_failure_at <> now() as was_locked,
+        ceil(extract(epoch from (locked_until - now())))::int as lock_seconds`)) as unknown as {
+    rows: { failures: number; was_locked: boolean; lock_seconds: number | null }[];
+  };
+  const row = result.rows[0]!;
+  if (row.was_locked) return { locked: { lockedForSeconds: Math.max(1, Number(row.lock_seconds)) } };
+  const failures = Number(row.failures);
+  return { locked: null, failures, notifyIfWrong: failures === policy.noticeAt };
+}
+
+/** The lock a wrong attempt left (its own, when it reached the limit), for the words of the refusal. */
 export async function currentLock(db: DbOrTx, policy: FailurePolicy, subject: string | number): Promise<Lock | null> {
   const result = (await db.execute(sql`select ceil(extract(epoch from (locked_until - now())))::int as seconds
     from sign_in_failures where key = ${keyOf(policy, subject)} and locked_until > now()`)) as unknown as {
@@ -53,26 +83,6 @@ export async function currentLock(db: DbOrTx, policy: FailurePolicy, subject: st
   };
   const seconds = Number(result.rows[0]?.seconds ?? 0);
   return seconds > 0 ? { lockedForSeconds: seconds } : null;
-}
-
-/** Counts a wrong try; answers the count, the lock it brings, and whether to tell the owner now. */
-export async function recordFailure(db: DbOrTx, policy: FailurePolicy, subject: string | number): Promise<Failure> {
-  const { freeFailures, firstLockMinutes, maxLockMinutes } = policy;
-  const result = (await db.execute(sql`insert into sign_in_failures as f (key, failures, last_failure_at, locked_until)
-      values (${keyOf(policy, subject)}, 1, now(), null)
-      on conflict (key) do update set
-        failures = case when f.last_failure_at < now() - ${forgetAfterHours} * interval '1 hour' then 1 else f.failures + 1 end,
-        last_failure_at = now()
-      returning failures`)) as unknown as { rows: { failures: number }[] };
-  const failures = Number(result.rows[0]?.failures ?? 1);
-  let locked: Lock | null = null;
-  if (failures >= freeFailures) {
-    const minutes = Math.min(maxLockMinutes, firstLockMinutes * 2 ** (failures - freeFailures));
-    await db.execute(sql`update sign_in_failures set locked_until = now() + ${minutes} * interval '1 minute'
-      where key = ${keyOf(policy, subject)}`);
-    locked = { lockedForSeconds: minutes * 60 };
-  }
-  return { failures, locked, notify: failures === policy.noticeAt };
 }
 
 /** Series older than a day and no longer locked are removed now and then (server.ts), so that guessed emails do not pile up. */

@@ -94,6 +94,7 @@ export async function turnOffSecondFactor(db: Db, box: SecretBox, actor: Actor, 
   const checked = await checkSecondFactor(db, box, actor.userId, code);
   if (checked.outcome === 'locked') return refusal(tooMany('codes', checked.lock.lockedForSeconds));
   if (checked.outcome === 'wrong') return refusal(wrongCode(), checked.outboxIds);
+  if (checked.outcome === 'unavailable') return refusal(invalid({ code: [mfaMessages.codesUnavailable] }));
   const outboxIds = await db.transaction(async (tx) => {
     const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.userId));
     await updateUserRow(tx, actor, actor.userId, secondFactorOff);

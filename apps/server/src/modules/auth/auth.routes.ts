@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordMaxLength } from '../../auth/password-rules.ts';
 import { randomBytes } from 'node:crypto';
+import { loadSignedInUser } from '../../auth/current-user.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcClient } from '../../auth/oidc-client.ts';
 import type { TokenService } from '../../auth/tokens.ts';
@@ -99,10 +100,12 @@ export async function authRoutes(app: App, options: Options) {
     { config: { public: true, rateLimit }, schema: { tags: ['auth'], summary: 'Return from the identity provider' } },
     async (request, reply) => {
       try {
-        const userId = await finishSignIn(db, oidc, new URL(request.url, publicUrl), request.cookies[signInCookieName]);
-        const issued = await tokens.issueFor(userId);
-        if (!issued) throw new SignInError(messages.nilUser);
-        const { token } = issued;
+        const signedIn = await finishSignIn(db, oidc, new URL(request.url, publicUrl), request.cookies[signInCookieName]);
+        const current = await loadSignedInUser(db, signedIn.userId);
+        if (!current) throw new SignInError(messages.nilUser);
+        // Under the generation the password was checked under (built-in provider): a change since
+        // makes this token over at its first call. An external provider's: the account's now.
+        const { token } = await tokens.issue(current.user, signedIn.generation ?? current.generation);
         // Readable by the web app once, which moves it into localStorage 'tk' (SPEC section 4).
         reply.setCookie('user_token', token, {
           path: '/',

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
+import { generationOfAcr } from '../../auth/account-sessions.ts';
 import type { OidcClient, SignInClaims } from '../../auth/oidc-client.ts';
 import type { Db } from '../../db/client.ts';
 import { authRequests, users } from '../../db/schema/index.ts';
@@ -18,6 +19,7 @@ export const signInMessages = {
   incomplete: 'The sign-in response was incomplete. Please try again.',
   expired: 'The sign-in took too long or was already used. Please try again.',
   otherBrowser: 'This sign-in was started in another browser or window that has since closed. Please sign in again.',
+  accountChanged: 'Your account changed during this sign-in (a new password, email or second factor). Please sign in again.',
   notConfirmed: 'The identity provider could not confirm your sign-in. Please try again.',
 } as const;
 
@@ -51,7 +53,12 @@ const sameBinding = (kept: string | null, cookie: string | undefined) => {
  * that a callback address an attacker obtained cannot sign a victim's browser in as the attacker;
  * then state, nonce and PKCE are checked and the user the provider vouches for is found.
  */
-export async function finishSignIn(db: Db, oidc: OidcClient, callbackUrl: URL, browserCookie: string | undefined): Promise<number> {
+export async function finishSignIn(
+  db: Db,
+  oidc: OidcClient,
+  callbackUrl: URL,
+  browserCookie: string | undefined,
+): Promise<{ userId: number; generation: number | null }> {
   const state = callbackUrl.searchParams.get('state');
   if (callbackUrl.searchParams.has('error')) throw new SignInError(signInMessages.notCompleted);
   if (!state) throw new SignInError(signInMessages.incomplete);
@@ -67,7 +74,15 @@ export async function finishSignIn(db: Db, oidc: OidcClient, callbackUrl: URL, b
   } catch {
     throw new SignInError(signInMessages.notConfirmed);
   }
-  return matchUser(db, claims);
+  // The built-in provider says under which session generation the password was checked: a change
+  // of the account since (a race with the sign-in, or a provider session from before) ends it here.
+  const userId = await matchUser(db, claims);
+  const generation = generationOfAcr(claims.acr);
+  if (generation !== null) {
+    const [user] = await db.select({ generation: users.sessionGeneration }).from(users).where(eq(users.id, userId));
+    if (user?.generation !== generation) throw new SignInError(signInMessages.accountChanged);
+  }
+  return { userId, generation };
 }
 
 /** Users are matched by verified email, then by the provider's subject (issue 2, section 3). */

@@ -1,5 +1,4 @@
 import { signupTooMany } from '@srs/shared/signup';
-import { createHash } from 'node:crypto';
 import { hitCounter } from '../../core/counters.ts';
 import { LimitReached } from '../../core/limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -23,12 +22,12 @@ export async function countRequestFrom(db: DbOrTx, address: string): Promise<voi
 }
 
 /**
- * True for the first 'You already have an account' to an address in a day: requests from many
- * addresses cannot fill one inbox. Keyed by a hash, as the counters' table keeps no one's email.
+ * True for the first 'You already have an account' to an account in a day: requests from many
+ * addresses, or with the email spelt many ways ('İ' for 'i'), cannot fill one inbox. Keyed by the
+ * account's id, as the counters' table keeps no one's email.
  */
-export async function firstKnownMailToday(tx: DbOrTx, email: string): Promise<boolean> {
-  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return (await hitCounter(tx, `signup-known:${hash}`, day)).count === 1;
+export async function firstKnownMailToday(tx: DbOrTx, userId: number): Promise<boolean> {
+  return (await hitCounter(tx, `signup-known:user:${userId}`, day)).count === 1;
 }
 
 /** True while a school's admins have heard of fewer than noticesPerSchool requests today. */

@@ -25,12 +25,13 @@ export async function requestAccount(db: Db, input: SignupInput, baseUrl: string
   return db.transaction(async (tx) => {
     const school = await activeSchool(tx, input.school_id);
     if (!school) throw invalid({ school_id: ['is not valid'] });
-    const [known] = await rows<{ id: number }>(
-      tx.execute(sql`select id from users where lower(email) = lower(${input.email}) and active`),
+    const [known] = await rows<{ id: number; email: string }>(
+      tx.execute(sql`select id, email from users where lower(email) = lower(${input.email}) and active`),
     );
+    // To the account's own address, however the email was spelt in the request.
     if (known) {
-      if (!(await firstKnownMailToday(tx, input.email))) return [];
-      return [await queueMail(tx, alreadyHasAccount(input.email, baseUrl))];
+      if (!(await firstKnownMailToday(tx, known.id))) return [];
+      return [await queueMail(tx, alreadyHasAccount(known.email, baseUrl))];
     }
     const [pending] = await rows<{ id: number }>(
       tx.execute(sql`select id from signup_requests where lower(email) = lower(${input.email})

@@ -14,11 +14,11 @@ export const accountValuesOf = (account: AccountDetail): AccountValues => ({
 
 /**
  * Whether saving this email asks the password again: a new email for an account that signs in
- * with a password here. The server compares the same way (trimmed, whatever the case), so the
- * field shows exactly when it would be asked for.
+ * with a password here. The server compares the same way (the trimmed text, letter for letter:
+ * another case is another address to send mail to), so the field shows exactly when it is asked for.
  */
 export const asksPassword = (account: AccountDetail, email: string): boolean =>
-  account.password_sign_in && email.trim().toLowerCase() !== account.email.toLowerCase();
+  account.password_sign_in && email.trim() !== account.email;
 
 /**
  * The fields the form shows, which a 422 may name: no email for someone who signs in through their
