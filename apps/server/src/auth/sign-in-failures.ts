@@ -66,10 +66,12 @@ export async function startAttempt(db: DbOrTx, policy: FailurePolicy, subject: s
         locked_until = case when ${locked} then f.locked_until when ${next} >= ${free} then ${lockFor(next)} end,
         last_failure_at = case when ${locked} then f.last_failure_at else now() end
       returning failures, last_failure_at <> now() as was_locked,
-        ceil(extract(epoch from (locked_until - now())))::int as lock_seconds`)) as unknown as {
+        ceil(extract(epoch from (locked_until - clock_timestamp())))::int as lock_seconds`)) as unknown as {
     rows: { failures: number; was_locked: boolean; lock_seconds: number | null }[];
   };
   const row = result.rows[0]!;
+  // The time left as of now, not of the statement's start: one that waited behind another on the
+  // key's row would otherwise read a minute's lock as a little more, and say '2 minutes'.
   if (row.was_locked) return { locked: { lockedForSeconds: Math.max(1, Number(row.lock_seconds)) } };
   const failures = Number(row.failures);
   return { locked: null, failures, notifyIfWrong: failures === policy.noticeAt };
