@@ -62,6 +62,8 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
   app.addHook('onRequest', async (request) => {
     request.raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
     request.raw.headers['x-forwarded-host'] = host;
+    // And the client is the one the server believes (TRUST_PROXY), not one a header names.
+    request.raw.headers['x-forwarded-for'] = request.ip;
   });
   /** Sign-in is done: the provider goes on to the app with this account. */
   const finish = async (request: FastifyRequest, reply: FastifyReply, userId: number, generation: number) => {
