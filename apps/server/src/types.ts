@@ -45,9 +45,10 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * After the signed-in user changed their own email, password or second factor (which ended
-     * every session, docs/decisions/019): a new token for this one, in the `x-renewed-token`
-     * header the web app stores, so that the person who made the change stays signed in here.
+     * every session, docs/decisions/019): a new token for this one under the generation that
+     * change set (not a later one another change may have set meanwhile), in the
+     * `x-renewed-token` header the web app stores, so that the person who made it stays signed in here.
      */
-    renewSession: () => Promise<void>;
+    renewSession: (generation: number) => Promise<void>;
   }
 }

@@ -6,7 +6,7 @@ import { revivalMessage } from '../src/modules/users/users.service.ts';
 import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { InjectBrowser, signInThroughProvider } from './support/browser.ts';
+import { InjectBrowser, openSignInForm, signInThroughProvider } from './support/browser.ts';
 import { createConference, createInstructorWithPassword, createNetwork, createSchool, createUser, type Network } from './support/factories.ts';
 import { outboxTo } from './support/student-factories.ts';
 
@@ -151,10 +151,8 @@ describe('an admin governs an account only when they could grant every role it h
 
 /** The sign-in up to the provider's redirect to the callback, not following it: the address an attacker would keep. */
 async function callbackAddress(browser: InjectBrowser, email: string, secret: string): Promise<string> {
-  const start = await browser.request('POST', '/api/users/auth/auth0', {});
-  const { response } = await browser.follow('GET', String(start.headers.location));
-  const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
-  let next = await browser.request('POST', action, { email, password: secret });
+  const { action } = await openSignInForm(browser);
+  let next = await browser.request('POST', action!, { email, password: secret });
   let location = String(next.headers.location);
   while (!new URL(location, 'http://localhost:3000').pathname.startsWith('/api/users/auth/callback')) {
     next = await browser.request('GET', location);
@@ -190,10 +188,8 @@ describe('sessions end when a password changes; sign-in returns to the browser t
 
   it('a sign-in held past its password step does not outlive a change of password (found by the attack of issue 24)', async () => {
     const held = new InjectBrowser(t.app);
-    const start = await held.request('POST', '/api/users/auth/auth0', {});
-    const { response } = await held.follow('GET', String(start.headers.location));
-    const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
-    const posted = await held.request('POST', action, { email: user.email, password });
+    const { action } = await openSignInForm(held);
+    const posted = await held.request('POST', action!, { email: user.email, password });
     expect(posted.statusCode).toBe(303);
     const changed = await t.app.inject({
       method: 'PATCH',
@@ -217,10 +213,8 @@ describe('sessions end when a password changes; sign-in returns to the browser t
 
   it('a sign-in whose password was checked before a change gives no token, even if its interaction survived the change', async () => {
     const held = new InjectBrowser(t.app);
-    const start = await held.request('POST', '/api/users/auth/auth0', {});
-    const { response } = await held.follow('GET', String(start.headers.location));
-    const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
-    const posted = await held.request('POST', action, { email: user.email, password });
+    const { action } = await openSignInForm(held);
+    const posted = await held.request('POST', action!, { email: user.email, password });
     expect(posted.statusCode).toBe(303);
     // As when the change commits between the password check and the sign-in's result: the
     // generation moved, the provider's records were not deleted.

@@ -5,7 +5,7 @@ import { totpAt, totpStepSeconds } from '../src/auth/totp.ts';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, seedsDemo } from '../src/env.ts';
 import { createTestApp, type TestContext, testEnv } from './support/app.ts';
-import { InjectBrowser, signInThroughProvider } from './support/browser.ts';
+import { InjectBrowser, openSignInForm, signInThroughProvider } from './support/browser.ts';
 import { createInstructorWithPassword } from './support/factories.ts';
 import { outboxTo } from './support/student-factories.ts';
 
@@ -129,9 +129,7 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
     const forms = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
         const browser = new InjectBrowser(t.app, `198.19.1.${i + 1}`);
-        const start = await browser.request('POST', '/api/users/auth/auth0', {});
-        const { response } = await browser.follow('GET', String(start.headers.location));
-        return { browser, action: /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&') };
+        return { browser, action: (await openSignInForm(browser)).action! };
       }),
     );
     const answers = await Promise.all(
@@ -162,11 +160,9 @@ describe('wrong passwords are counted per email, from any address (row 2)', () =
     // before, an unknown email cost about a tenth of a known one's (no scrypt).
     const cpuOf = async (email: string, i: number) => {
       const browser = new InjectBrowser(t.app, `198.18.0.${i}`);
-      const start = await browser.request('POST', '/api/users/auth/auth0', {});
-      const { response } = await browser.follow('GET', String(start.headers.location));
-      const action = /action="([^"]+)"/.exec(response.body)![1]!.replace(/&amp;/g, '&');
+      const { action } = await openSignInForm(browser);
       const before = process.cpuUsage();
-      await browser.request('POST', action, { email, password: 'not-it-at-all' });
+      await browser.request('POST', action!, { email, password: 'not-it-at-all' });
       const used = process.cpuUsage(before);
       return used.user + used.system;
     };

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { LimitReached } from '../core/limits.ts';
 import type { DbOrTx } from '../db/client.ts';
 
 /**
@@ -97,6 +98,10 @@ export async function purgeForgottenFailures(db: DbOrTx): Promise<void> {
 export async function clearFailures(db: DbOrTx, policy: FailurePolicy, subject: string | number): Promise<void> {
   await db.execute(sql`delete from sign_in_failures where key = ${keyOf(policy, subject)}`);
 }
+
+/** A change refused while its key is locked (the API's 429, with the wait). */
+export const lockRefusal = (what: 'passwords' | 'codes', lock: Lock) =>
+  new LimitReached(`Too many wrong ${what}. Please wait ${waitWords(lock)} and try again.`, lock.lockedForSeconds * 1000);
 
 /** 'Please wait 3 minutes' in words for a person. */
 export function waitWords(lock: Lock): string {

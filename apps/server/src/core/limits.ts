@@ -1,29 +1,17 @@
 import { isIPv6 } from 'node:net';
-import type { FastifyReply } from 'fastify';
-import type { Count } from './counters.ts';
 import { HttpError } from './errors.ts';
 
 /**
- * A limit a service counts itself (core/counters.ts) is reached: 429 and a sentence in the one
- * error shape ({ error }), like the answer of @fastify/rate-limit on the routes it limits. Services
- * count themselves where the plugin cannot: after a key is verified, or only for some outcomes.
+ * A limit a service counts itself (core/counters.ts, auth/sign-in-failures.ts) is reached: 429 and
+ * a sentence in the one error shape ({ error }), with Retry-After in whole seconds (the error
+ * handler, plugins/errors.ts), like the answer of @fastify/rate-limit on the routes it limits.
+ * Services count themselves where the plugin cannot: after a key is verified, or only for some outcomes.
  */
 export class LimitReached extends HttpError {
-  constructor(
-    message: string,
-    readonly count: Count,
-  ) {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, waitMs: number) {
     super(429, message);
-  }
-}
-
-/** Runs a route's work; a LimitReached leaves with Retry-After in whole seconds, as the plugin sends it. */
-export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof LimitReached) reply.header('retry-after', Math.max(1, Math.ceil(error.count.ttlMs / 1000)));
-    throw error;
+    this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
 }
 

@@ -2,7 +2,7 @@ import { messages, renewedTokenHeader } from '@srs/shared/messages';
 import { can } from '@srs/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadSignedInUser } from '../auth/current-user.ts';
+import { loadSignedInUser, loadTokenUser } from '../auth/current-user.ts';
 import type { Session, SessionCache } from '../auth/session-cache.ts';
 import type { TokenPayload, TokenService } from '../auth/tokens.ts';
 import { actorFor } from '../core/actor.ts';
@@ -42,9 +42,9 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     }
   });
 
-  app.decorateReply('renewSession', async function renewSession(this: FastifyReply) {
-    const renewed = await tokens.issueFor(this.request.user.id);
-    if (renewed) this.header(renewedTokenHeader, renewed.token);
+  app.decorateReply('renewSession', async function renewSession(this: FastifyReply, generation: number) {
+    const user = await loadTokenUser(db, this.request.user.id);
+    if (user) this.header(renewedTokenHeader, (await tokens.issue(user, generation)).token);
   });
   app.decorateRequest('user', null as never);
   app.decorateRequest('token', null as never);

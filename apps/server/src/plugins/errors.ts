@@ -4,6 +4,7 @@ import { errorPage } from '../auth/idp-pages.ts';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../core/errors.ts';
+import { LimitReached } from '../core/limits.ts';
 
 /** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
 function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {
@@ -35,6 +36,7 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
     if (page) return page;
+    if (error instanceof LimitReached) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof HttpError) {
       if (error.statusCode === 422) return reply.code(422).send(error.body);
       return reply.code(error.statusCode).send({ error: error.message });

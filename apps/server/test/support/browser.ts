@@ -59,6 +59,19 @@ export class InjectBrowser {
   }
 }
 
+/**
+ * Starts a sign-in in this browser and opens the provider's form; answers the page reached and the
+ * form's action (null when the provider signed in at once, with a session it already had).
+ */
+export async function openSignInForm(browser: InjectBrowser, startUrl?: string) {
+  const start = startUrl ?? String((await browser.request('POST', '/api/users/auth/auth0', {})).headers.location);
+  const { response, location } = await browser.follow('GET', start);
+  const onForm = response.statusCode === 200 && location.includes('/idp/interaction/');
+  const action = onForm ? /action="([^"]+)"/.exec(response.body)?.[1] : undefined;
+  if (onForm && !action) throw new Error('No sign-in form');
+  return { response, location, action: action?.replace(/&amp;/g, '&') ?? null };
+}
+
 /** Signs in through the built-in provider; returns the app token from the user_token cookie. */
 export async function signInThroughProvider(
   app: App,
@@ -73,11 +86,10 @@ export async function signInThroughProvider(
       (await browser.request('POST', '/api/users/auth/auth0', options.onlyOauth ? { only_oauth: 'true' } : {})).headers
         .location,
     );
-  let { response, location } = await browser.follow('GET', startUrl);
-  if (response.statusCode === 200 && location.includes('/idp/interaction/')) {
-    const action = /action="([^"]+)"/.exec(response.body)?.[1];
-    if (!action) throw new Error('No sign-in form');
-    const submitted = await browser.request('POST', action, { email, password });
+  const form = await openSignInForm(browser, startUrl);
+  let { response, location } = form;
+  if (form.action) {
+    const submitted = await browser.request('POST', form.action, { email, password });
     if (submitted.statusCode !== 303) return { browser, token: null, loginPage: submitted, location };
     ({ response, location } = await browser.follow('GET', String(submitted.headers.location)));
   }

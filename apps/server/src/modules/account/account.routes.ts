@@ -2,7 +2,6 @@ import { AccountDetail, AccountUpdateBody, MfaCodeInput, MfaConfirmInput, MfaRec
 import { IdParams } from '@srs/shared/common';
 import { everyone } from '@srs/shared/roles';
 import { notFound } from '../../core/errors.ts';
-import { withRetryAfter } from '../../core/limits.ts';
 import type { FastifyRequest } from 'fastify';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Db } from '../../db/client.ts';
@@ -50,8 +49,7 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
     {
       config: { roles: everyone },
       // Pictures are counted before the body is validated or any picture is looked at (upload-limits.ts).
-      preValidation: async (request, reply) =>
-        withRetryAfter(reply, () => countUploads(db, request.user.id, filesOf(request.body ?? {}))),
+      preValidation: async (request) => countUploads(db, request.user.id, filesOf(request.body ?? {})),
       schema: {
         tags: ['users'],
         summary:
@@ -63,7 +61,7 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
     async (request, reply) => {
       const { profile_picture, background_image, ...input } = request.body;
       const update = await settle(app, request.log, await updateAccount(db, request.actor, input, filesOf({ profile_picture, background_image })));
-      if (update.sessionsEnded) await reply.renewSession();
+      if (update.generation !== null) await reply.renewSession(update.generation);
       return update.account;
     },
   );
@@ -113,9 +111,9 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
       },
     },
     async (request, reply) => {
-      const codes = await settle(app, request.log, await confirmSecondFactor(db, secrets, request.actor, request.body));
-      await reply.renewSession();
-      return { recovery_codes: codes };
+      const on = await settle(app, request.log, await confirmSecondFactor(db, secrets, request.actor, request.body));
+      await reply.renewSession(on.generation);
+      return { recovery_codes: on.codes };
     },
   );
 
@@ -130,8 +128,7 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
       },
     },
     async (request, reply) => {
-      await settle(app, request.log, await turnOffSecondFactor(db, secrets, request.actor, request.body.code));
-      await reply.renewSession();
+      await reply.renewSession(await settle(app, request.log, await turnOffSecondFactor(db, secrets, request.actor, request.body.code)));
       return reply.code(204).send();
     },
   );

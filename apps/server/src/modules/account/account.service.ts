@@ -9,10 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { emailChangedNotice } from '../../auth/account-notices.ts';
 import { endSessions } from '../../auth/account-sessions.ts';
 import { checkPassword } from '../../auth/password-check.ts';
-import { waitWords } from '../../auth/sign-in-failures.ts';
+import { lockRefusal } from '../../auth/sign-in-failures.ts';
 import type { Actor } from '../../core/actor.ts';
 import { invalid, notFound } from '../../core/errors.ts';
-import { LimitReached } from '../../core/limits.ts';
 import { type Outcome, refusal, success } from '../../core/outcome.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { uploads, userSettings, users } from '../../db/schema/index.ts';
@@ -74,8 +73,8 @@ async function replaceUpload(tx: DbOrTx, userId: number, kind: PictureKind, pict
   return row!.id;
 }
 
-/** What an update answers: the account, and whether every session ended (a new email). */
-export type AccountUpdate = { account: AccountDetail; sessionsEnded: boolean };
+/** What an update answers: the account, and the session generation a new email set (every session ended), or null. */
+export type AccountUpdate = { account: AccountDetail; generation: number | null };
 
 /**
  * A new email for one's own account is the key to it (the welcome link, the organisation's
@@ -91,10 +90,7 @@ async function checkEmailChange(db: Db, userId: number, input: AccountUpdateInpu
   if (user.hash === null) return refusal(invalid({ email: [accountMessages.emailManagedElsewhere] }));
   if (!input.current_password) return refusal(invalid({ current_password: [accountMessages.passwordNeeded] }));
   const checked = await checkPassword(db, user.email, input.current_password);
-  if (checked.outcome === 'locked') {
-    const wait = `Too many wrong passwords. Please wait ${waitWords(checked.lock)} and try again.`;
-    return refusal(new LimitReached(wait, { count: 0, ttlMs: checked.lock.lockedForSeconds * 1000 }));
-  }
+  if (checked.outcome === 'locked') return refusal(lockRefusal('passwords', checked.lock));
   if (checked.outcome === 'wrong') return refusal(invalid({ current_password: [accountMessages.passwordWrong] }), checked.outboxIds);
   return success(user.email);
 }
@@ -149,13 +145,11 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
         .values({ userId, ...change })
         .onConflictDoUpdate({ target: userSettings.userId, set: change });
     }
-    const outboxIds: number[] = [];
-    if (was !== null) {
-      await endSessions(tx, userId, { voidPasswordLinks: true });
-      const [owner] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-      outboxIds.push(await queueMail(tx, emailChangedNotice({ email: was, firstName: owner?.firstName ?? '' }, input.email!, null)));
-    }
-    return success({ account: await accountDetail(tx, userId), sessionsEnded: was !== null }, outboxIds);
+    if (was === null) return success({ account: await accountDetail(tx, userId), generation: null });
+    const generation = await endSessions(tx, userId, { voidPasswordLinks: true });
+    const account = await accountDetail(tx, userId);
+    const notice = emailChangedNotice({ email: was, firstName: account.first_name }, account.email, null);
+    return success({ account, generation }, [await queueMail(tx, notice)]);
   });
 }
 

@@ -6,11 +6,10 @@ import { endSessions } from '../../auth/account-sessions.ts';
 import { checkPassword } from '../../auth/password-check.ts';
 import { checkSecondFactor } from '../../auth/second-factor.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
-import { waitWords } from '../../auth/sign-in-failures.ts';
+import { lockRefusal } from '../../auth/sign-in-failures.ts';
 import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryHash } from '../../auth/totp.ts';
 import type { Actor } from '../../core/actor.ts';
 import { invalid, notFound } from '../../core/errors.ts';
-import { LimitReached } from '../../core/limits.ts';
 import { type Outcome, refusal, success } from '../../core/outcome.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -18,11 +17,6 @@ import { queueMail } from '../mail/public.ts';
 import { secondFactorOff, updateUserRow } from '../users/public.ts';
 
 const wrongCode = () => invalid({ code: [mfaMessages.wrongCode] });
-const tooMany = (what: string, seconds: number) =>
-  new LimitReached(`Too many wrong ${what}. Please wait ${waitWords({ lockedForSeconds: seconds })} and try again.`, {
-    count: 0,
-    ttlMs: seconds * 1000,
-  });
 
 async function builtInUser(db: Db, userId: number) {
   const [user] = await db
@@ -64,18 +58,18 @@ export async function confirmSecondFactor(
   actor: Actor,
   input: { code: string; current_password: string },
   at = new Date(),
-): Promise<Outcome<string[]>> {
+): Promise<Outcome<{ codes: string[]; generation: number }>> {
   const user = await builtInUser(db, actor.userId);
   if (user.on) throw invalid([mfaMessages.alreadyOn]);
   const checked = await checkPassword(db, user.email, input.current_password);
-  if (checked.outcome === 'locked') return refusal(tooMany('passwords', checked.lock.lockedForSeconds));
+  if (checked.outcome === 'locked') return refusal(lockRefusal('passwords', checked.lock));
   if (checked.outcome === 'wrong') return refusal(invalid({ current_password: [accountMessages.passwordWrong] }), checked.outboxIds);
   const pending = user.pending === null ? null : box.open(user.pending);
   if (pending === null) throw invalid([mfaMessages.notStarted]);
   const step = matchTotp(pending, input.code, at, null);
   if (step === null) throw wrongCode();
   const codes = newRecoveryCodes();
-  const outboxIds = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await updateUserRow(tx, actor, actor.userId, {
       mfaSecret: user.pending,
       mfaPendingSecret: null,
@@ -83,23 +77,21 @@ export async function confirmSecondFactor(
       mfaLastStep: step,
       mfaRecoveryHashes: codes.map(recoveryHash),
     });
-    await endSessions(tx, actor.userId, { voidPasswordLinks: false });
-    return [await queueMail(tx, secondFactorOnNotice(user))];
+    const generation = await endSessions(tx, actor.userId, { voidPasswordLinks: false });
+    return success({ codes, generation }, [await queueMail(tx, secondFactorOnNotice(user))]);
   });
-  return success(codes, outboxIds);
 }
 
 /** DELETE /users/current/mfa: off again, with a code from the app or a recovery code (counted like a sign-in's). */
-export async function turnOffSecondFactor(db: Db, box: SecretBox, actor: Actor, code: string): Promise<Outcome<true>> {
+export async function turnOffSecondFactor(db: Db, box: SecretBox, actor: Actor, code: string): Promise<Outcome<number>> {
   const checked = await checkSecondFactor(db, box, actor.userId, code);
-  if (checked.outcome === 'locked') return refusal(tooMany('codes', checked.lock.lockedForSeconds));
+  if (checked.outcome === 'locked') return refusal(lockRefusal('codes', checked.lock));
   if (checked.outcome === 'wrong') return refusal(wrongCode(), checked.outboxIds);
   if (checked.outcome === 'unavailable') return refusal(invalid({ code: [mfaMessages.codesUnavailable] }));
-  const outboxIds = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.userId));
     await updateUserRow(tx, actor, actor.userId, secondFactorOff);
-    await endSessions(tx, actor.userId, { voidPasswordLinks: false });
-    return owner ? [await queueMail(tx, secondFactorOffNotice(owner, null))] : [];
+    const generation = await endSessions(tx, actor.userId, { voidPasswordLinks: false });
+    return success(generation, owner ? [await queueMail(tx, secondFactorOffNotice(owner, null))] : []);
   });
-  return success(true, outboxIds);
 }

@@ -22,7 +22,7 @@ export async function countUploads(db: DbOrTx, userId: number, pictures: Partial
     const count = await hitCounter(db, `upload:${userId}`, hour);
     if (count.count > uploadsPerHour) {
       const minutes = Math.max(1, Math.ceil(count.ttlMs / 60_000));
-      throw new LimitReached(uploadMessages.tooManyUploads(uploadsPerHour, minutes), count);
+      throw new LimitReached(uploadMessages.tooManyUploads(uploadsPerHour, minutes), count.ttlMs);
     }
   }
 }

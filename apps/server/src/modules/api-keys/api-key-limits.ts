@@ -23,10 +23,10 @@ export async function admitApiKey(db: Db, key: string | undefined, address: stri
   const found = await verifyApiKey(db, key);
   if (!found) {
     const counted = await hitCounter(db, `intake-wrong-key:${address}`, minute);
-    if (counted.count > wrongKeysPerMinute) throw new LimitReached(intakeMessages.tooManyWrongKeys, counted);
+    if (counted.count > wrongKeysPerMinute) throw new LimitReached(intakeMessages.tooManyWrongKeys, counted.ttlMs);
     throw unauthorized(intakeMessages.keyRequired);
   }
   const posts = await hitCounter(db, `intake-key:${found.id}`, minute);
-  if (posts.count > postsPerMinute) throw new LimitReached(intakeMessages.tooManyPosts, posts);
+  if (posts.count > postsPerMinute) throw new LimitReached(intakeMessages.tooManyPosts, posts.ttlMs);
   return found;
 }

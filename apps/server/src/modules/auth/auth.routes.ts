@@ -4,11 +4,11 @@ import { everyone } from '@srs/shared/roles';
 import { CurrentUser } from '@srs/shared/users';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { passwordMaxLength } from '../../auth/password-rules.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { loadSignedInUser } from '../../auth/current-user.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcClient } from '../../auth/oidc-client.ts';
+import { passwordMaxLength } from '../../auth/password-rules.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,8 +16,7 @@ import { userSettings, users } from '../../db/schema/index.ts';
 import type { App } from '../../types.ts';
 import { settle } from '../mail/public.ts';
 import { changeOwnPassword } from './change-password.ts';
-import { finishSignIn, SignInError, startSignIn } from './auth.service.ts';
-
+import { finishSignIn, SignInError, signInMessages, startSignIn } from './auth.service.ts';
 
 type Options = {
   db: Db;
@@ -103,9 +102,12 @@ export async function authRoutes(app: App, options: Options) {
         const signedIn = await finishSignIn(db, oidc, new URL(request.url, publicUrl), request.cookies[signInCookieName]);
         const current = await loadSignedInUser(db, signedIn.userId);
         if (!current) throw new SignInError(messages.nilUser);
-        // Under the generation the password was checked under (built-in provider): a change since
-        // makes this token over at its first call. An external provider's: the account's now.
-        const { token } = await tokens.issue(current.user, signedIn.generation ?? current.generation);
+        // The built-in provider's sign-in was checked under a generation: a change of the account
+        // since ends it here, and the token is issued under the one both agree on.
+        if (signedIn.generation !== null && signedIn.generation !== current.generation) {
+          throw new SignInError(signInMessages.accountChanged);
+        }
+        const { token } = await tokens.issue(current.user, current.generation);
         // Readable by the web app once, which moves it into localStorage 'tk' (SPEC section 4).
         reply.setCookie('user_token', token, {
           path: '/',
@@ -190,8 +192,7 @@ export async function authRoutes(app: App, options: Options) {
       },
     },
     async (request, reply) => {
-      await settle(app, request.log, await changeOwnPassword(db, request.user.id, request.body));
-      await reply.renewSession();
+      await reply.renewSession(await settle(app, request.log, await changeOwnPassword(db, request.user.id, request.body)));
       return { success: true };
     },
   );

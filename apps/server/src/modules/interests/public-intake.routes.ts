@@ -1,7 +1,7 @@
 import { PublicInterestInput, PublicInterestResponse } from '@srs/shared/api-keys';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress, withRetryAfter } from '../../core/limits.ts';
+import { clientAddress } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
@@ -45,10 +45,8 @@ export async function publicIntakeRoutes(app: App, { db, env }: { db: Db; env: E
         response: { 200: PublicInterestResponse, 201: PublicInterestResponse },
       },
       // The key before the body is even read: a post without a live key learns nothing of the fields.
-      onRequest: async (request, reply) => {
-        const key = await withRetryAfter(reply, () =>
-          admitApiKey(db, keyOf(request), clientAddress(request.ip), env.RATE_LIMIT_INTAKE),
-        );
+      onRequest: async (request) => {
+        const key = await admitApiKey(db, keyOf(request), clientAddress(request.ip), env.RATE_LIMIT_INTAKE);
         request.apiKeyId = key.id;
       },
     },

@@ -18,7 +18,7 @@ export const noticesPerSchool = 10;
  */
 export async function countRequestFrom(db: DbOrTx, address: string): Promise<void> {
   const count = await hitCounter(db, `signup-address:${address}`, day);
-  if (count.count > requestsPerAddress) throw new LimitReached(signupTooMany, count);
+  if (count.count > requestsPerAddress) throw new LimitReached(signupTooMany, count.ttlMs);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   SignupSchoolsResponse,
   signupThanks,
 } from '@srs/shared/signup';
-import { clientAddress, withRetryAfter } from '../../core/limits.ts';
+import { clientAddress } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -35,9 +35,7 @@ export async function signupRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       },
     },
     async (request, reply) => {
-      const outboxIds = await withRetryAfter(reply, () =>
-        requestAccount(db, request.body, publicUrl(env), clientAddress(request.ip)),
-      );
+      const outboxIds = await requestAccount(db, request.body, publicUrl(env), clientAddress(request.ip));
       await dispatchMail(app, request.log, outboxIds);
       return reply.code(202).send({ message: signupThanks });
     },

@@ -229,7 +229,7 @@ export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, wel
   const link = await createWelcomeLink(tx, userId, welcome.baseUrl, welcome.builtinProvider);
   const reset = resetOf !== null && welcome.builtinProvider;
   const outboxIds = [await queueMail(tx, welcomeEmail(user.email, user, sender, link, reset))];
-  if (reset && resetOf.toLowerCase() !== user.email.toLowerCase()) {
+  if (reset && resetOf !== user.email) {
     const by = `${sender.first_name} ${sender.last_name}`;
     outboxIds.push(await queueMail(tx, passwordResetNotice({ email: resetOf, firstName: user.first_name }, by, user.email)));
   }
