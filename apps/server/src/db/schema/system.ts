@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -159,3 +159,39 @@ export const serverKeys = pgTable('server_keys', {
   value: jsonb('value').notNull(),
   ...timestamps,
 });
+
+/**
+ * One write, once (docs/decisions/020): a write that carried an `Idempotency-Key` header, kept for a
+ * day per user and route. A repeat with the same key answers the first one's result and writes
+ * nothing; `statusCode` is null while the first is still being worked.
+ */
+export const idempotentWrites = pgTable(
+  'idempotent_writes',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    // A hash of the method, the path with its query and the body: the same key for another request is refused.
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index('idempotent_writes_created_at_idx').on(t.createdAt)],
+);
+
+/** The morning mail of reminders due and follow-up: one row per person and day, so never two on one day. */
+export const reminderMails = pgTable(
+  'reminder_mails',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
