@@ -15,7 +15,7 @@ if (!existsSync(chromium)) {
 // One run at a time on a machine: each run builds into the shared dist folders that another
 // run's server is serving (several people working in one checkout, or two terminals).
 if (!process.env.SRS_E2E_LOCKED && existsSync('/usr/bin/flock')) {
-  const locked = spawnSync('/usr/bin/flock', [path.join(tmpdir(), 'srs-e2e.lock'), process.execPath, ...process.argv.slice(1)], {
+  const locked = spawnSync('/usr/bin/flock', [path.join(tmpdir(), 'srs-e2e-run.lock'), process.execPath, ...process.argv.slice(1)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, SRS_E2E_LOCKED: '1' },
