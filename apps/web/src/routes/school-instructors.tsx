@@ -7,6 +7,7 @@ import { useCan } from '../lib/permissions.ts';
 import { quickCreateRoles } from '../lib/site-map/entries.ts';
 import { pathTo } from '../lib/site-map/paths.ts';
 
+/** The school's staff; "Add an instructor" carries the school into the new instructor's first role. */
 export function Component() {
   const school = useOutletSchool();
   const mayAdd = useCan(quickCreateRoles('instructor')) && school.permissions.update;
@@ -17,7 +18,7 @@ export function Component() {
           Everyone holding a role in this school. Its head school admin is chosen on the overview.
         </Text>
         {mayAdd && (
-          <Button component={Link} to={pathTo('instructor-new')} leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button component={Link} to={`${pathTo('instructor-new')}?school_id=${school.id}`} leftSection={<IconPlus size={16} aria-hidden />}>
             Add an instructor
           </Button>
         )}

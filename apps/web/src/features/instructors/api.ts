@@ -49,6 +49,18 @@ export const userCoursesQuery = (id: number) =>
     queryFn: ({ signal }) => call(userEndpoints.courses, { params: { id }, signal }),
   });
 
+/**
+ * The school an 'Add an instructor' link names (/instructors/new?school_id=…, GET /schools/{id}):
+ * its permissions say whether this admin may add to it. Quietly: a link to a school out of reach
+ * only leaves the School empty, it is no error. The school page's own load shares the key.
+ */
+export const linkedSchoolQuery = (id: number) =>
+  queryOptions({
+    queryKey: schoolKeys.detail(id),
+    queryFn: ({ signal }) => call(schoolEndpoints.detail, { params: { id }, signal, toastErrors: false }),
+    retry: false,
+  });
+
 /** The schools with their conferences, for the role picker (GET /schools, the user's scope). */
 export const roleSchoolsQuery = queryOptions({
   queryKey: schoolKeys.list({ per_page: 500, sortBy: 'school_code' }),

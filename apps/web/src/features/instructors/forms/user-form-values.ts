@@ -28,6 +28,15 @@ export function grantableRoleTypes(editor: { global: boolean; conferenceAdmin: b
 export const organisationKind = (roleType: RoleType): 'school' | 'conference' | null =>
   roleType === 'global_admin' ? null : roleType === 'conference_admin' ? 'conference' : 'school';
 
+/**
+ * The school a new user's first role starts with, from the link that opened the form: only one
+ * this admin may add people to (the school's permissions.update, the server's rule for granting
+ * its roles); otherwise the School stays to be chosen.
+ */
+export function preselectedSchoolId(school: { id: number; permissions: { update: boolean } } | undefined): number | undefined {
+  return school?.permissions.update ? school.id : undefined;
+}
+
 export function userFormValuesOf(user?: UserDetail, schoolId?: number): UserFormValues {
   if (!user) {
     return {
