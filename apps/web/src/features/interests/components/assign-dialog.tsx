@@ -4,8 +4,10 @@ import { humanize, messages } from '@srs/shared/messages';
 import type { SuggestedSchool } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import { showSaveError } from '../../../lib/form-errors.ts';
+import { defaultCountry } from '../../../lib/lookups/geo.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
@@ -17,8 +19,11 @@ type Address = Record<AddressField, string>;
 /** 'new': a new student; otherwise the id of the student this person already is. */
 type Who = 'new' | `${number}`;
 
-export const addressOf = (interest: UnassignedInterest): Address =>
-  Object.fromEntries(addressFields.map((field) => [field, interest[field] ?? ''])) as Address;
+/** The interest's address as far as it goes; its country, when it names none, United States as for every new student (SPEC section 5). */
+export const addressOf = (interest: UnassignedInterest): Address => {
+  const address = Object.fromEntries(addressFields.map((field) => [field, interest[field] ?? ''])) as Address;
+  return { ...address, country: address.country.trim() || defaultCountry };
+};
 
 /** The school chosen first: the first suggested one that has a head school admin to receive the student. */
 export const firstAssignable = (schools: readonly SuggestedSchool[]) => schools.find((school) => school.head_school_admin) ?? null;
@@ -127,16 +132,34 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
                   </Text>
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {addressFields.map((field) => (
-                    <TextInput
-                      key={field}
-                      label={humanize(field)}
-                      withAsterisk={requiredAddressFields.includes(field)}
-                      autoComplete="off"
-                      error={form.formState.errors[field]?.message}
-                      {...form.register(field, requiredAddressFields.includes(field) ? { required: messages.fieldRequired } : {})}
-                    />
-                  ))}
+                  {addressFields.map((field) =>
+                    field === 'country' ? (
+                      <Controller
+                        key={field}
+                        control={form.control}
+                        name="country"
+                        rules={{ required: messages.fieldRequired }}
+                        render={({ field: input }) => (
+                          <CountrySelect
+                            value={input.value}
+                            onChange={input.onChange}
+                            onBlur={input.onBlur}
+                            ref={input.ref}
+                            error={form.formState.errors.country?.message}
+                          />
+                        )}
+                      />
+                    ) : (
+                      <TextInput
+                        key={field}
+                        label={humanize(field)}
+                        withAsterisk={requiredAddressFields.includes(field)}
+                        autoComplete="off"
+                        error={form.formState.errors[field]?.message}
+                        {...form.register(field, requiredAddressFields.includes(field) ? { required: messages.fieldRequired } : {})}
+                      />
+                    ),
+                  )}
                 </SimpleGrid>
               </Stack>
             )}

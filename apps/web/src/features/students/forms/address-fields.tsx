@@ -3,7 +3,8 @@ import type { State } from '@srs/shared/geo';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { countriesQuery, statesQuery } from '../../../lib/lookups/geo.ts';
+import { CountrySelect } from '../../../components/country-select.tsx';
+import { statesQuery } from '../../../lib/lookups/geo.ts';
 import type { StudentFormControl, StudentFormValues } from './student-form-values.ts';
 
 /** Countries whose addresses carry the postal abbreviation of the state ('Springfield, IL 62701'). */
@@ -29,28 +30,19 @@ type Props = {
 
 /** Country (SPEC section 5: United States by default); changing it empties the state. */
 export function CountryField({ control, setValue, error }: Props & { setValue: UseFormSetValue<StudentFormValues> }) {
-  const countries = useQuery(countriesQuery);
-  const names = (countries.data?.countries ?? []).map((item) => item.name);
   return (
     <Controller
       control={control}
       name="country"
       render={({ field }) => (
-        <Select
-          label="Country"
-          withAsterisk
-          searchable
-          limit={300}
-          data={field.value !== '' && !names.includes(field.value) ? [field.value, ...names] : names}
-          value={field.value === '' ? null : field.value}
-          onChange={(next) => {
-            const value = next ?? '';
+        <CountrySelect
+          value={field.value}
+          onChange={(value) => {
             if (value !== field.value) setValue('state', '', { shouldDirty: true });
             field.onChange(value);
           }}
           onBlur={field.onBlur}
           ref={field.ref}
-          nothingFoundMessage="No countries found."
           error={error}
         />
       )}
