@@ -134,21 +134,21 @@ describe('Quick Add behaviour', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("'Select a school' keeps its school step", async () => {
+  const schoolOption = (id: number, code: string, name: string) => ({
+    id,
+    school_code: code,
+    church_name: name,
+    city: null,
+    state: null,
+    zip_code: null,
+    students_count: 4,
+    head_school_admin: true,
+  });
+
+  it("'Select a school' keeps its school step for a user with several schools", async () => {
     mockApi({
       'GET /schools/simple_list': () => ({
-        schools: [
-          {
-            id: 3,
-            school_code: '101',
-            church_name: 'Central Church',
-            city: null,
-            state: null,
-            zip_code: null,
-            students_count: 4,
-            head_school_admin: true,
-          },
-        ],
+        schools: [schoolOption(3, '101', 'Central Church'), schoolOption(4, '102', 'Eastside Church')],
       }),
     });
     const router = renderQuickAdd(withRole('school_admin'));
@@ -157,6 +157,20 @@ describe('Quick Add behaviour', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seminars/new'));
     expect(router.state.location.search).toBe('?school_id=3');
+  });
+
+  it.each([
+    ['Create', 'Seminar'],
+    ['Quick Add', 'Select a school'],
+  ] as const)('a school admin with one school is not asked to pick it: %s › %s goes to its new seminar', async (nav, item) => {
+    const api = mockApi({ 'GET /schools/simple_list': () => ({ schools: [schoolOption(3, '101', 'Central Church')] }) });
+    const router = renderQuickAdd(withRole('school_admin'));
+    const dialog = await openMenu();
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/schools/simple_list')).toBe(true));
+    await userEvent.click(within(within(dialog).getByRole('navigation', { name: nav })).getByRole('button', { name: item }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/seminars/new'));
+    expect(router.state.location.search).toBe('?school_id=3');
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
   it("'Add New student' opens the wizard in the modal; Back on its first step closes it", async () => {

@@ -1,18 +1,22 @@
 import { Button, Divider, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { can, quickAddMenu, quickCreateMenu, type TokenUser } from '@srs/shared/roles';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RecordForm, recordFormTitle } from '../../features/enrollments/forms/record-form.tsx';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { NewStudentWizard } from '../../features/students/wizard/new-student-wizard.tsx';
+import { schoolOptionsQuery } from '../../lib/lookups/schools.ts';
 import { usePageMatch } from '../../lib/site-map/page-match.ts';
 import {
   newSeminarPath,
+  newStudentDraftName,
   openRecord,
   type QuickTarget,
   quickAddTarget,
   quickCreateTarget,
+  withoutOnlySchoolStep,
 } from './quick-add-targets.ts';
 import { SchoolSelectStep } from './school-select-step.tsx';
 
@@ -24,12 +28,18 @@ type Step =
 
 const menuStep: Step = { kind: 'menu' };
 
-type Props = { user: TokenUser; opened: boolean; onClose: () => void };
+type Props = {
+  user: TokenUser;
+  opened: boolean;
+  onClose: () => void;
+  /** Opened by a reload with the new-student wizard open: it opens on the wizard. */
+  resumeWizard?: boolean;
+};
 
 /** The Quick Add modal: its menu, then the form of the item chosen (SPEC section 2). */
-export function QuickAddDialog({ user, opened, onClose }: Props) {
+export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: Props) {
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>(menuStep);
+  const [step, setStep] = useState<Step>(resumeWizard ? { kind: 'new-student' } : menuStep);
   // Each opening starts at the menu.
   const [shownOpened, setShownOpened] = useState(opened);
   if (shownOpened !== opened) {
@@ -40,7 +50,11 @@ export function QuickAddDialog({ user, opened, onClose }: Props) {
 
   const addItems = quickAddMenu.filter((item) => can(user, item.roles));
   const createItems = quickCreateMenu.filter((item) => can(user, item.roles));
-  const go = (target: QuickTarget) => {
+  // A school admin with one school is not asked to pick it: the list is read as the menu opens.
+  const schoolStep = [...addItems, ...createItems].some((item) => item.key === 'select_school' || item.key === 'seminar');
+  const schools = useQuery({ ...schoolOptionsQuery, enabled: opened && schoolStep });
+  const go = (chosen: QuickTarget) => {
+    const target = withoutOnlySchoolStep(chosen, schools.data?.schools);
     if (target.kind === 'navigate') navigate(target.to);
     else setStep(target);
   };
@@ -63,7 +77,7 @@ export function QuickAddDialog({ user, opened, onClose }: Props) {
       size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
     >
       <div ref={stepBody}>
-        {step.kind === 'new-student' && <NewStudentWizard onClose={onClose} />}
+        {step.kind === 'new-student' && <NewStudentWizard onClose={onClose} draftName={newStudentDraftName} />}
         {step.kind === 'select-school' && (
           <SchoolSelectStep onBack={back} onSelect={(id) => navigate(newSeminarPath(id))} />
         )}

@@ -1,6 +1,7 @@
 import type { QuickAddForm, QuickCreateItem } from '@srs/shared/roles';
 import type { RecordFormTarget } from '../../features/enrollments/forms/record-form-target.ts';
 import { type PageMatch, recordIdsOf } from '../../lib/site-map/page-match.ts';
+import { onlySchoolOf } from '../../lib/lookups/schools.ts';
 import { pages } from '../../lib/site-map/pages.ts';
 
 export type QuickTarget =
@@ -8,6 +9,12 @@ export type QuickTarget =
   | { kind: 'select-school' }
   | { kind: 'new-student' }
   | { kind: 'record'; target: RecordFormTarget };
+
+/**
+ * The draft of the new-student wizard in the Quick Add modal (lib/drafts.ts): kept while the
+ * wizard is open, so that a reload opens the modal again on the step it was on.
+ */
+export const newStudentDraftName = 'quick-add-new-student';
 
 /** The student and enrollment whose page is open: the Quick Add forms preselect them. */
 export type OpenRecord = { studentId: number | null; enrollmentId: number | null };
@@ -43,4 +50,13 @@ export function quickCreateTarget(key: QuickCreateItem['key']): QuickTarget {
 
 export function newSeminarPath(schoolId: string): string {
   return `${pages['seminar-new'].path}?${new URLSearchParams({ school_id: schoolId }).toString()}`;
+}
+
+/**
+ * The school step, skipped for a user with one school: that school's new seminar at once. A user
+ * with several keeps the step (SPEC section 2).
+ */
+export function withoutOnlySchoolStep(target: QuickTarget, schools: readonly { id: number }[] | undefined): QuickTarget {
+  const only = onlySchoolOf(schools);
+  return target.kind === 'select-school' && only ? { kind: 'navigate', to: newSeminarPath(String(only.id)) } : target;
 }

@@ -35,3 +35,12 @@ export const schoolInstructorsQuery = (id: number) =>
 export function schoolSelectData(schools: readonly SchoolOption[] | undefined) {
   return (schools ?? []).map((school) => ({ value: String(school.id), label: schoolOptionLabel(school) }));
 }
+
+/**
+ * The user's one school, when they have exactly one: the school steps (Quick Add's seminar, the
+ * wizard's 'Place in School Manually') go on with it instead of asking. With several, or before
+ * the list has loaded, null: the step asks (SPEC section 2).
+ */
+export function onlySchoolOf<T>(schools: readonly T[] | undefined): T | null {
+  return schools?.length === 1 ? (schools[0] ?? null) : null;
+}
