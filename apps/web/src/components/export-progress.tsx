@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 
 /** '2.4 MB', '830 kB'. */
 export function sizeText(bytes: number): string {
@@ -19,5 +19,22 @@ export function ExportProgress({ name, bytes, onCancel }: Props) {
         Cancel
       </Button>
     </Group>
+  );
+}
+
+/**
+ * A PDF the server is making (tickets, labels: a few seconds for a few hundred), said beside its
+ * button until it is saved. The live region stays in the page so that the words are announced.
+ */
+export function PdfProgress({ making, what }: { making: boolean; what?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      {making && (
+        <Group gap="xs" wrap="nowrap">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">{what ? `Making the PDF of ${what}…` : 'Making the PDF…'}</Text>
+        </Group>
+      )}
+    </div>
   );
 }

@@ -4,6 +4,8 @@ import { type PaperSize, ticketsPerPage } from '@srs/shared/seminars';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PdfProgress } from '../../../components/export-progress.tsx';
+import { usePdfMaking } from '../../../components/use-pdf-making.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { printTickets, seminarStudentsQuery } from '../api.ts';
 import { personName } from '../format.ts';
@@ -20,14 +22,13 @@ export function PrintTickets({ seminarId }: { seminarId: number }) {
   const [paper, setPaper] = useState<PaperSize>('letter');
   const [which, setWhich] = useState<'all' | 'chosen'>('all');
   const [chosen, setChosen] = useState<number[]>([]);
-  const [printing, setPrinting] = useState(false);
+  const { making, make } = usePdfMaking();
   const count = which === 'all' ? students.length : chosen.length;
   const pages = Math.ceil(count / ticketsPerPage);
+  const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
   const print = async () => {
-    setPrinting(true);
-    const printed = await printTickets(seminarId, which === 'all' ? [] : chosen, paper);
-    setPrinting(false);
-    if (printed !== null) showSuccess(`${printed} ${printed === 1 ? 'ticket' : 'tickets'} saved as a PDF.`);
+    const printed = await make(() => printTickets(seminarId, which === 'all' ? [] : chosen, paper));
+    if (printed !== null) showSuccess(`${ticketsText(printed)} saved as a PDF.`);
   };
   return (
     <Paper withBorder p="md">
@@ -78,15 +79,16 @@ export function PrintTickets({ seminarId }: { seminarId: number }) {
             No students to print tickets for yet: assign them on the Students tab.
           </Text>
         )}
-        <Group>
+        <Group gap="md">
           <Button
             leftSection={<IconPrinter size={16} aria-hidden />}
             disabled={count === 0}
-            loading={printing}
+            loading={making}
             onClick={() => void print()}
           >
-            {count === 0 ? 'Print tickets' : `Print ${count} ${count === 1 ? 'ticket' : 'tickets'} (${pages} ${pages === 1 ? 'page' : 'pages'})`}
+            {count === 0 ? 'Print tickets' : `Print ${ticketsText(count)} (${pages} ${pages === 1 ? 'page' : 'pages'})`}
           </Button>
+          <PdfProgress making={making} what={ticketsText(count)} />
         </Group>
       </Stack>
     </Paper>

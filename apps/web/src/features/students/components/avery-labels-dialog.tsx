@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { QueryParams } from '../../../lib/http.ts';
+import { PdfProgress } from '../../../components/export-progress.tsx';
+import { usePdfMaking } from '../../../components/use-pdf-making.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { printAveryLabels } from '../api.ts';
 import { AverySheetPicker } from './avery-sheet-picker.tsx';
@@ -41,12 +43,10 @@ function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, '
   const [picked, setPicked] = useState<Scope | null>(null);
   const scope: Scope = selectedIds.length === 0 ? 'filter' : (picked ?? 'selected');
   const [start, setStart] = useState(1);
-  const [busy, setBusy] = useState(false);
+  const { making, make } = usePdfMaking();
 
   const download = async () => {
-    setBusy(true);
-    const printed = await printAveryLabels(scope === 'selected' ? { ids: selectedIds } : { filter }, start);
-    setBusy(false);
+    const printed = await make(() => printAveryLabels(scope === 'selected' ? { ids: selectedIds } : { filter }, start));
     if (printed === null) return;
     showSuccess(labelsPrintedText(printed, scope === 'selected' ? selectedIds.length : filterCount));
     onClose();
@@ -83,10 +83,11 @@ function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, '
           address lacks a street, city, state or zip code, are left out.
         </Text>
         <Group justify="flex-end">
+          <PdfProgress making={making} />
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={making}>
             Download labels
           </Button>
         </Group>
