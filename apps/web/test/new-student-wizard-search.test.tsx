@@ -61,7 +61,7 @@ describe('new-student wizard: the search (SPEC sections 2, 4, 5)', () => {
     const onClose = vi.fn();
     const { user } = renderScreen(
       <Modal opened onClose={onClose} title="Quick Add">
-        <NewStudentWizard onClose={onClose} initialSearch="john smith" />
+        <NewStudentWizard onClose={onClose} initialSearch="john smith" draftName="test-wizard" />
       </Modal>,
     );
     const dialog = await screen.findByRole('dialog');

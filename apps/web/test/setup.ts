@@ -25,6 +25,8 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The forms' drafts (lib/drafts.ts) are the tab's: each test is a new tab.
+  sessionStorage.clear();
   for (const cookie of document.cookie.split('; ')) {
     const name = cookie.split('=')[0];
     // each test starts without cookies.

@@ -21,8 +21,11 @@ export const expectStep = (name: string) => screen.findByRole('heading', { level
 /** The step counter above the step's heading: 'Step 2 of 5'. */
 export const stepCounter = () => screen.getByText(/^Step \d+ of \d+$/).textContent;
 
+/** The wizard's draft name in these tests (lib/drafts.ts). */
+export const wizardDraftName = 'test-wizard';
+
 export function renderWizard(onClose = vi.fn()) {
-  const view = renderScreen(<NewStudentWizard onClose={onClose} />);
+  const view = renderScreen(<NewStudentWizard onClose={onClose} draftName={wizardDraftName} />);
   return { ...view, onClose };
 }
 

@@ -1,6 +1,7 @@
 import type { Role, TokenUser } from '@srs/shared/roles';
 import { useSyncExternalStore } from 'react';
 
+import { dropDrafts } from './drafts.ts';
 import { authRedirectKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
 
 export { authRedirectKey, tokenCookie, tokenKey };
@@ -74,6 +75,10 @@ export function getSessionUser(): TokenUser | null {
 }
 
 export function setToken(token: string) {
+  // Someone else signing in on this tab finds nothing the one before typed (lib/drafts.ts); the
+  // same person, back after their session ended, finds their unsaved forms as they left them.
+  const userId = decodeToken(token)?.user.id;
+  if (userId !== undefined) dropDrafts(userId);
   localStorage.setItem(tokenKey, token);
   notify();
 }
@@ -102,6 +107,8 @@ export function clearSessionBeforeLeaving() {
   leaving = true;
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
+  // Log out: the forms' unsaved drafts go with the session.
+  dropDrafts();
 }
 
 /** True once the app is on its way out: calls still in flight must not send the browser to /login. */

@@ -37,7 +37,7 @@ export function Component() {
       <PageHeader title="New student" />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'md'} bg={mobile ? 'transparent' : undefined} maw={960}>
         {schoolId === null ? (
-          <NewStudentWizard onClose={() => navigate('/students')} />
+          <NewStudentWizard onClose={() => navigate('/students')} draftName="new-student-page" replacesPage />
         ) : (
           <Stack gap="md">
             {/* The manual path of the wizard ends here (SPEC section 2): its last step. */}

@@ -1,11 +1,13 @@
 import { ActionIcon, Affix } from '@mantine/core';
 import type { TokenUser } from '@srs/shared/roles';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { hasDraft } from '../../lib/drafts.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useScrollingDown } from '../../lib/use-scrolling-down.ts';
 import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
+import { newStudentDraftName } from './quick-add-targets.ts';
 
 // The modal and its forms (the new student wizard, the record forms) load when Quick Add is first
 // reached for: every signed-in page paints without them.
@@ -15,16 +17,23 @@ const QuickAddDialog = lazy(async () => ({ default: (await loadDialog()).QuickAd
 /** The floating Quick Add button and its modal; it closes on route change (SPEC section 2). */
 export function QuickAdd({ user }: { user: TokenUser }) {
   const location = useLocation();
-  const [opened, setOpened] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  // The new-student wizard keeps a draft while it is open (issue 25): after a reload the modal
+  // opens again on it, where it was.
+  const [resumeWizard] = useState(() => hasDraft(newStudentDraftName, user.id));
+  const [opened, setOpened] = useState(resumeWizard);
+  const [wanted, setWanted] = useState(resumeWizard);
   // On a phone the keyboard pushes the button up over the field being typed in, and rows scrolling
   // under it would be covered (a lesson's Send): it steps aside for both.
   const mobile = useIsMobile();
   const typing = useTypingOnPage(mobile);
   const scrolling = useScrollingDown(mobile);
 
-  // Closing is the effect of a route change (SPEC section 2), so the route key is the dependency.
-  useEffect(() => setOpened(false), [location.key]);
+  // A route change closes it (SPEC section 2); the page it opened on, after a reload, does not.
+  const [shownKey, setShownKey] = useState(location.key);
+  if (shownKey !== location.key) {
+    setShownKey(location.key);
+    setOpened(false);
+  }
 
   const show = () => {
     setWanted(true);
@@ -52,7 +61,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
       </Affix>
       {wanted && (
         <Suspense fallback={null}>
-          <QuickAddDialog user={user} opened={opened} onClose={() => setOpened(false)} />
+          <QuickAddDialog user={user} opened={opened} onClose={() => setOpened(false)} resumeWizard={resumeWizard} />
         </Suspense>
       )}
     </>

@@ -2,17 +2,19 @@ import { Checkbox, Group, Loader, Paper, Select, Stack, Text } from '@mantine/co
 import { messages } from '@srs/shared/messages';
 import type { SeriesOption } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { schoolQuery } from '../../../lib/lookups/schools.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { useDraft } from '../../../lib/use-draft.ts';
 import { schoolLabel } from '../format.ts';
 import { HeadSchoolAdminNotice } from './head-school-admin-notice.tsx';
+import { formPageDraft, formPageDraftName } from './new-student-drafts.ts';
 import { StudentForm } from './student-form.tsx';
-import { emptyStudentValues, namesFromSearch } from './student-form-values.ts';
+import { emptyStudentValues, namesFromSearch, type StudentFormValues } from './student-form-values.ts';
 import { useNewStudentSave } from './use-new-student-save.ts';
 
 /** The courses, then the seminars, that the school offers (priority courses first, as the server sends them). */
@@ -32,15 +34,28 @@ type Props = { schoolId: number; searchName: string | null };
  * /students/new?school_id= (SPEC section 2, manual flow): the new-student form for one school.
  * The student is created with the school's head school admin as instructor, then enrolled in
  * the course or seminar when one is chosen.
+ *
+ * What is typed is kept in this tab's draft (lib/drafts.ts) until it is saved or cancelled: a
+ * reload, or Back after a look at another page, finds the form as it was left. Once saved, the
+ * new student takes the form's place in the history, so Back never comes back to it filled in.
  */
 export function NewStudentForm({ schoolId, searchName }: Props) {
   const navigate = useNavigate();
   const school = useQuery(schoolQuery(schoolId));
   const series = useQuery(seriesOptionsQuery({ schoolId }));
-  const [seriesId, setSeriesId] = useState<string | null>(null);
-  const [notify, setNotify] = useState(true);
-  const [defaults] = useState(() => ({ ...emptyStudentValues(), ...namesFromSearch(searchName) }));
-  const { save } = useNewStudentSave();
+  const draft = useDraft(formPageDraftName, formPageDraft);
+  const { keep, drop } = draft;
+  // The draft is this form's when it was typed for the same school and the same search.
+  const kept = draft.kept?.schoolId === schoolId && draft.kept.searchName === searchName ? draft.kept : null;
+  const [seriesId, setSeriesId] = useState<string | null>(kept?.seriesId ?? null);
+  const [notify, setNotify] = useState(kept?.notify ?? true);
+  const [defaults] = useState(() => kept?.values ?? { ...emptyStudentValues(), ...namesFromSearch(searchName) });
+  const typed = useRef<StudentFormValues | null>(kept?.values ?? null);
+  const { save, runKey } = useNewStudentSave(kept?.requestKey);
+
+  useEffect(() => {
+    keep({ schoolId, searchName, seriesId, notify, values: typed.current, requestKey: runKey() });
+  }, [keep, schoolId, searchName, seriesId, notify, runKey]);
 
   if (school.isError) return <ErrorPanel message={school.error.message} backTo={{ label: 'Back to Students', to: '/students' }} />;
   if (!school.data) return <Loader aria-label="Loading" />;
@@ -64,7 +79,14 @@ export function NewStudentForm({ schoolId, searchName }: Props) {
         submitDisabled={headSchoolAdminId === null}
         checkDuplicates
         backLabel="Cancel"
-        onBack={() => navigate('/students')}
+        onBack={() => {
+          drop();
+          navigate('/students');
+        }}
+        onValuesChange={(values) => {
+          typed.current = values;
+          keep({ values });
+        }}
         onSubmit={async (fields) => {
           if (headSchoolAdminId === null) return;
           const { student } = await save({
@@ -74,8 +96,9 @@ export function NewStudentForm({ schoolId, searchName }: Props) {
             seriesId: seriesId === null ? null : Number(seriesId),
             notifyInstructor: notify,
           });
+          drop();
           showSuccess(messages.studentCreated);
-          navigate(studentPath(student.id));
+          navigate(studentPath(student.id), { replace: true });
         }}
       >
         <Group grow align="flex-start" wrap="wrap">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { mailingOptions, type StudentFields, StudentFields as studentFieldsSchema } from '@srs/shared/students';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { mailingOptionLabels } from '../format.ts';
@@ -30,6 +30,8 @@ type Props = {
   checkDuplicates?: boolean;
   /** Fields of the caller that are not student fields (notify the instructor, the course). */
   children?: ReactNode;
+  /** Each change of what is typed: the new-student forms keep it in their draft (lib/drafts.ts). */
+  onValuesChange?: (values: StudentFormValues) => void;
 };
 
 /**
@@ -60,6 +62,12 @@ export function StudentForm(props: Props) {
       {...form.register(field)}
     />
   );
+
+  const changed = useEffectEvent(() => props.onValuesChange?.(form.getValues()));
+  useEffect(() => {
+    const subscription = form.watch(() => changed());
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const submit = form.handleSubmit(async (fields) => {
     setFailure(null);

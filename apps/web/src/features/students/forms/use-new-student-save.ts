@@ -28,16 +28,20 @@ export function newRequestKey(): string {
  * Creates the student once, then the enrollment (SPEC section 4). A retry after a failure keeps
  * what was already made: the student created before is not posted again, and the request_key
  * covers an answer lost on the way back. `reset` starts a new run with a new key.
+ *
+ * `keptKey` is the key of a run begun before a reload (the form's draft, new-student-drafts.ts):
+ * the run goes on with it, so a student that run already made is answered, not made again.
  */
-export function useNewStudentSave() {
+export function useNewStudentSave(keptKey?: string | null) {
   const client = useQueryClient();
   const requestKey = useRef<string>(null);
   const created = useRef<Student | null>(null);
   const enrolled = useRef<EnrollmentDetail | null>(null);
   const savedFields = useRef<string | null>(null);
-  requestKey.current ??= newRequestKey();
+  const running = useRef<Promise<NewStudentResult>>(null);
+  requestKey.current ??= keptKey ?? newRequestKey();
 
-  const save = useCallback(
+  const run = useCallback(
     async (input: NewStudentInput): Promise<NewStudentResult> => {
       try {
         if (!created.current) {
@@ -73,6 +77,18 @@ export function useNewStudentSave() {
     [client],
   );
 
+  // One save at a time: a second one while the first runs (a double click, Enter before the
+  // button turned to loading) is the first one, not a second student or enrollment.
+  const save = useCallback(
+    (input: NewStudentInput): Promise<NewStudentResult> => {
+      running.current ??= run(input).finally(() => {
+        running.current = null;
+      });
+      return running.current;
+    },
+    [run],
+  );
+
   const reset = useCallback(() => {
     requestKey.current = newRequestKey();
     created.current = null;
@@ -83,5 +99,8 @@ export function useNewStudentSave() {
   /** The student this run created, if any: a retry places nobody else. */
   const createdStudent = useCallback(() => created.current, []);
 
-  return { save, reset, createdStudent };
+  /** This run's request_key, for the form's draft. */
+  const runKey = useCallback(() => requestKey.current ?? '', []);
+
+  return { save, reset, createdStudent, runKey };
 }

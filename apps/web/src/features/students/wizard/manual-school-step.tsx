@@ -1,7 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SchoolSelect } from '../../../components/school-select.tsx';
 import { schoolQuery } from '../../../lib/lookups/schools.ts';
@@ -13,15 +12,22 @@ export function newStudentFormPath(schoolId: number, searchText: string): string
   return `/students/new?${query.toString()}`;
 }
 
-type Props = { searchText: string; onBack: () => void };
+type Props = {
+  searchText: string;
+  /** The school chosen (kept by the wizard, so a reload keeps it too). */
+  schoolId: number | null;
+  onChange: (schoolId: number | null) => void;
+  onBack: () => void;
+  /** The wizard is the page: the form takes its place in the history. */
+  replacesPage: boolean;
+};
 
 /**
  * 'Place in School Manually' (SPEC section 5, manual flow): one of the user's schools; its
  * details decide whether it can accept students.
  */
-export function ManualSchoolStep({ searchText, onBack }: Props) {
+export function ManualSchoolStep({ searchText, schoolId, onChange, onBack, replacesPage }: Props) {
   const navigate = useNavigate();
-  const [schoolId, setSchoolId] = useState<number | null>(null);
   const school = useQuery({ ...schoolQuery(schoolId ?? 0), enabled: schoolId !== null });
   const loading = schoolId !== null && school.isPending;
   const accepts = schoolId !== null && school.data?.head_school_admin === true;
@@ -30,7 +36,7 @@ export function ManualSchoolStep({ searchText, onBack }: Props) {
     <Stack gap="md">
       <SchoolSelect
         value={schoolId === null ? null : String(schoolId)}
-        onChange={(value) => setSchoolId(value === null ? null : Number(value))}
+        onChange={(value) => onChange(value === null ? null : Number(value))}
         comboboxProps={{ withinPortal: true }}
       />
       {schoolId !== null && school.data?.head_school_admin === false && <HeadSchoolAdminNotice schoolId={schoolId} />}
@@ -40,7 +46,7 @@ export function ManualSchoolStep({ searchText, onBack }: Props) {
         </Button>
         <Button
           disabled={!accepts}
-          onClick={() => schoolId !== null && navigate(newStudentFormPath(schoolId, searchText))}
+          onClick={() => schoolId !== null && navigate(newStudentFormPath(schoolId, searchText), { replace: replacesPage })}
         >
           {loading ? messages.loading : 'Create New Student'}
         </Button>

@@ -1,9 +1,10 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/students';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCan } from '../../../lib/permissions.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
+import { useDraft } from '../../../lib/use-draft.ts';
 import { StudentForm } from '../forms/student-form.tsx';
 import { emptyStudentValues, namesFromSearch, type StudentFormValues } from '../forms/student-form-values.ts';
 import { type NewStudentResult, useNewStudentSave } from '../forms/use-new-student-save.ts';
@@ -13,6 +14,7 @@ import { automaticPathRoles, SearchStep } from './search-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
+import { fieldsOf, resumedStep, wizardDraft } from './wizard-draft.ts';
 import { previousStep, type WizardStep, wizardStepPosition } from './wizard-steps.ts';
 
 type Props = {
@@ -20,6 +22,13 @@ type Props = {
   onClose: () => void;
   /** A name already typed elsewhere: the wizard starts with that search made. */
   initialSearch?: string;
+  /** The name of its draft in this tab (lib/drafts.ts): one per place the wizard opens in. */
+  draftName: string;
+  /**
+   * The wizard is the page (/students/new): the form page or the new student it leaves for takes
+   * its place in the history, so Back goes to where the person was before it.
+   */
+  replacesPage?: boolean;
 };
 
 type Placement = { result: NewStudentResult; school: SuggestedSchool };
@@ -28,21 +37,40 @@ type Placement = { result: NewStudentResult; school: SuggestedSchool };
  * The new-student wizard (SPEC section 2): search by name; then either the automatic path
  * (global admins: course, address, suggested schools, success) or the manual one (a school,
  * then the form at /students/new). It fits a modal and a page alike.
+ *
+ * While it is open its step and what was searched, chosen and typed are kept in this tab's
+ * draft, so a reload opens it where it was. The draft goes when the student is created and when
+ * the wizard closes (its first Back, the modal's close, the manual path's form page, another page).
  */
-export function NewStudentWizard({ onClose, initialSearch }: Props) {
+export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPage = false }: Props) {
+  const draft = useDraft(draftName, wizardDraft);
+  const { keep, drop } = draft;
+  const [kept] = useState(() => (draft.kept ? { ...draft.kept, fields: fieldsOf(draft.kept.values) } : null));
   const start = initialSearch?.trim() ? initialSearch.trim() : null;
-  const [step, setStep] = useState<WizardStep>('search');
-  const [searched, setSearched] = useState<string | null>(start);
-  const [courseId, setCourseId] = useState<number | null>(null);
-  const [values, setValues] = useState<StudentFormValues | null>(null);
-  const [fields, setFields] = useState<StudentFields | null>(null);
-  const [notify, setNotify] = useState(true);
+  const [step, setStep] = useState<WizardStep>(kept ? resumedStep(kept, kept.fields) : 'search');
+  const [searched, setSearched] = useState<string | null>(kept ? kept.searched : start);
+  const [courseId, setCourseId] = useState<number | null>(kept?.courseId ?? null);
+  const [schoolId, setSchoolId] = useState<number | null>(kept?.schoolId ?? null);
+  const [values, setValues] = useState<StudentFormValues | null>(kept?.values ?? null);
+  const [fields, setFields] = useState<StudentFields | null>(kept?.fields ?? null);
+  const [notify, setNotify] = useState(kept?.notify ?? true);
   const [savingSchoolId, setSavingSchoolId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
-  const [lockedSchool, setLockedSchool] = useState<Student['school'] | null>(null);
-  const saver = useNewStudentSave();
+  const [lockedSchool, setLockedSchool] = useState<Student['school'] | null>(kept?.lockedSchool ?? null);
+  const saver = useNewStudentSave(kept?.requestKey);
+  const { runKey } = saver;
   const automaticAllowed = useCan(automaticPathRoles);
+  // The address form's values as typed, ahead of `values` (which the form's Back and Next set).
+  const typed = useRef<StudentFormValues | null>(kept?.values ?? null);
+  const created = placement !== null;
+
+  useEffect(() => {
+    if (created || step === 'success') drop();
+    else keep({ step, searched, courseId, schoolId, notify, lockedSchool, values: typed.current, requestKey: runKey() });
+  }, [keep, drop, created, step, searched, courseId, schoolId, notify, lockedSchool, runKey]);
+  // Closed (unmounted) the wizard is done with; a reload unmounts nothing and finds the draft.
+  useEffect(() => drop, [drop]);
 
   const back = () => {
     const previous = previousStep[step];
@@ -52,8 +80,10 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
 
   const restart = () => {
     saver.reset();
+    typed.current = null;
     setSearched(null);
     setCourseId(null);
+    setSchoolId(null);
     setValues(null);
     setFields(null);
     setNotify(true);
@@ -109,7 +139,15 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
           onBack={back}
         />
       )}
-      {step === 'manual' && <ManualSchoolStep searchText={searched ?? ''} onBack={back} />}
+      {step === 'manual' && (
+        <ManualSchoolStep
+          searchText={searched ?? ''}
+          schoolId={schoolId}
+          onChange={setSchoolId}
+          onBack={back}
+          replacesPage={replacesPage}
+        />
+      )}
       {step === 'course' && (
         <CourseStep courseId={courseId} onChange={setCourseId} onBack={back} onNext={() => setStep('form')} />
       )}
@@ -118,12 +156,16 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
           defaultValues={values ?? { ...emptyStudentValues(), ...namesFromSearch(searched) }}
           submitLabel="Next"
           checkDuplicates
-          onBack={(typed) => {
-            setValues(typed);
+          onValuesChange={(now) => {
+            typed.current = now;
+            if (!created) keep({ values: now });
+          }}
+          onBack={(now) => {
+            setValues(now);
             back();
           }}
-          onSubmit={(saved, typed) => {
-            setValues(typed);
+          onSubmit={(saved, now) => {
+            setValues(now);
             setFields(saved);
             setStep('schools');
           }}
@@ -147,7 +189,13 @@ export function NewStudentWizard({ onClose, initialSearch }: Props) {
         />
       )}
       {step === 'success' && placement && (
-        <SuccessStep result={placement.result} school={placement.school} onBack={back} onAddAnother={restart} />
+        <SuccessStep
+          result={placement.result}
+          school={placement.school}
+          onBack={back}
+          onAddAnother={restart}
+          replacesPage={replacesPage}
+        />
       )}
     </Stack>
   );

@@ -11,10 +11,12 @@ type Props = {
   school: SuggestedSchool;
   onBack: () => void;
   onAddAnother: () => void;
+  /** The wizard is the page: the new student takes its place in the history. */
+  replacesPage: boolean;
 };
 
 /** Step 6: where the new student was placed, and what to do next (SPEC section 2). */
-export function SuccessStep({ result, school, onBack, onAddAnother }: Props) {
+export function SuccessStep({ result, school, onBack, onAddAnother, replacesPage }: Props) {
   const navigate = useNavigate();
   const { student, enrollment } = result;
   return (
@@ -47,7 +49,7 @@ export function SuccessStep({ result, school, onBack, onAddAnother }: Props) {
           <Button variant="light" onClick={onAddAnother}>
             Add New Student
           </Button>
-          <Button onClick={() => navigate(studentPath(student.id))}>View Student Overview</Button>
+          <Button onClick={() => navigate(studentPath(student.id), { replace: replacesPage })}>View Student Overview</Button>
         </Group>
       </Group>
     </Stack>
