@@ -56,6 +56,29 @@ export const AssignStudentInput = z.object({
 export type AssignStudentInput = z.infer<typeof AssignStudentInput>;
 export const AssignStudentResponse = SeminarStudent;
 
+/** The most students one PUT /series/{id}/assign_students enrolls: ten pages of the assign list. */
+export const maxAssignAtOnce = 100;
+
+/**
+ * PUT /series/{id}/assign_students: several students in one request and one transaction. Each is
+ * checked as one assign_student would be; a student refused does not stop the others.
+ */
+export const AssignSeveralInput = z.object({
+  student_ids: boundedArray(idRef, maxAssignAtOnce).min(1, 'Select at least one student'),
+  notify_instructor_by_email: flag.optional(),
+});
+export type AssignSeveralInput = z.infer<typeof AssignSeveralInput>;
+
+/** One student's result, in the order asked: the enrollment made, or why none was (the words of a 404 or 422). */
+export const AssignSeveralRow = z.object({
+  student_id: z.number(),
+  enrollment: SeminarStudent.nullable(),
+  error: z.string().nullable(),
+});
+export type AssignSeveralRow = z.infer<typeof AssignSeveralRow>;
+export const AssignSeveralResponse = z.object({ assigned: z.number(), results: z.array(AssignSeveralRow) });
+export type AssignSeveralResponse = z.infer<typeof AssignSeveralResponse>;
+
 /** A school holding (the host) or joining the seminar, with its staff who teach. */
 export const ParticipatingSchool = SchoolRef.extend({
   hosting: z.boolean(),

@@ -1,5 +1,7 @@
 import { IdParams } from '../common.ts';
 import {
+  AssignSeveralInput,
+  AssignSeveralResponse,
   AssignStudentInput,
   AssignStudentResponse,
   AssignStudentsQuery,
@@ -40,6 +42,13 @@ export const seminarEndpoints = {
     ...byId,
     body: AssignStudentInput,
     response: AssignStudentResponse,
+  }),
+  assignSeveral: endpoint({
+    method: 'PUT',
+    path: '/series/:id/assign_students',
+    ...byId,
+    body: AssignSeveralInput,
+    response: AssignSeveralResponse,
   }),
   recentlyAssigned: endpoint({
     method: 'GET',

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../core/errors.ts';
 import { and, orderBy, pageWindow, rows, searchWords } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
-import { type Scope, visibleStudent } from '../../core/scope.ts';
+import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** The seminar a route names, with its hosting school; a course has no seminar pages (404). */
@@ -169,14 +169,21 @@ export async function assignableStudents(
 
 /** One seminar enrollment the user sees, as the students list shows it (after assigning). */
 export async function seminarStudentOf(db: DbOrTx, enrollmentId: number): Promise<SeminarStudent> {
-  const [row] = await rows<SeminarStudentRow & { attendances_count: number }>(
+  const [found] = await seminarStudentsOf(db, [enrollmentId]);
+  if (!found) throw notFound('Enrollment');
+  return found;
+}
+
+/** Seminar enrollments just made, as the students list shows them, in one query (after assigning several). */
+export async function seminarStudentsOf(db: DbOrTx, enrollmentIds: readonly number[]): Promise<SeminarStudent[]> {
+  if (enrollmentIds.length === 0) return [];
+  const found = await rows<SeminarStudentRow & { attendances_count: number }>(
     db.execute(sql`select ${seminarStudentColumns},
         (select count(*)::int from attendances a where a.enrollment_id = e.id) as attendances_count
       from enrollments e join students s on s.id = e.student_id join schools sc on sc.id = s.school_id
-      where e.id = ${enrollmentId}`),
+      where e.id in ${sqlIdList([...enrollmentIds])}`),
   );
-  if (!row) throw notFound('Enrollment');
-  return { ...toSeminarStudent(row), attendances_count: row.attendances_count, created_at: row.created_at };
+  return found.map((row) => ({ ...toSeminarStudent(row), attendances_count: row.attendances_count, created_at: row.created_at }));
 }
 
 type SchoolRow = {

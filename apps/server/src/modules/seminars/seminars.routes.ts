@@ -1,6 +1,8 @@
 import { IdParams } from '@srs/shared/common';
 import { admins } from '@srs/shared/roles';
 import {
+  AssignSeveralInput,
+  AssignSeveralResponse,
   AssignStudentInput,
   AssignStudentResponse,
   AssignStudentsQuery,
@@ -23,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { createEnrollment } from '../enrollments/public.ts';
+import { assignSeveral } from './seminar-assign.ts';
 import { mayAddSchool, mayRemoveSchool } from './seminar-rules.ts';
 import { seminarTicketsPdf } from './seminar-tickets.ts';
 import {
@@ -106,6 +109,27 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
       );
       if (outboxIds.length > 0) await app.mailer.dispatch(outboxIds);
       return seminarStudentOf(db, id);
+    },
+  );
+
+  app.put(
+    '/api/series/:id/assign_students',
+    {
+      config,
+      schema: {
+        tags: ['seminars'],
+        summary:
+          'Enrolls several students in the seminar (status Applied) in one transaction, each checked as assign_student checks one; a refused student does not stop the others, each has its result',
+        params: IdParams,
+        body: AssignSeveralInput,
+        response: { 200: AssignSeveralResponse },
+      },
+    },
+    async (request) => {
+      const seminar = await seminarOf(request);
+      const { answer, outboxIds } = await assignSeveral(db, request.actor, seminar.id, request.body, publicUrl(env));
+      if (outboxIds.length > 0) await app.mailer.dispatch(outboxIds);
+      return answer;
     },
   );
 
