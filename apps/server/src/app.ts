@@ -42,8 +42,10 @@ import { versionRoutes } from './modules/versions/versions.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
+import { idempotency } from './plugins/idempotency.ts';
 import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.ts';
 import { recordScope } from './plugins/record-scope.ts';
+import { deletedRecord } from './modules/versions/public.ts';
 import { security } from './plugins/security.ts';
 import { webApp } from './plugins/web-app.ts';
 import { demoAccounts, demoPassword } from './seed/demo-accounts.ts';
@@ -120,7 +122,14 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(swagger, {
     openapi: {
       info: { title: 'Student Records System API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The public intake's key (POST /api/public/interests), in either header.
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'srs_… (an API key)' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -128,7 +137,8 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(auth, { db, tokens, sessions });
   app.addHook('onClose', async () => sessions.close());
-  await app.register(recordScope, { db });
+  await app.register(recordScope, { db, explainMissing: deletedRecord });
+  await app.register(idempotency, { db });
 
   if (builtin) {
     await app.register(idpRoutes, {

@@ -2,12 +2,14 @@ import { buildApp } from './app.ts';
 import { purgeExpiredProviderRecords } from './auth/provider-adapter.ts';
 import { purgeForgottenFailures } from './auth/sign-in-failures.ts';
 import { purgeExpiredCounters } from './core/counters.ts';
+import { purgeIdempotentWrites } from './core/idempotent-writes.ts';
 import type { Db } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { randomBytes } from 'node:crypto';
 import { loadEnv, publicUrl, seedsDemo } from './env.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
+import { startReminderMails } from './modules/reminder-mail/reminder-mail.queue.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
 const purgeEveryMs = 60 * 60 * 1000;
@@ -16,6 +18,7 @@ async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredCounters(db);
   await purgeForgottenFailures(db);
   await purgeExpiredProviderRecords(db);
+  await purgeIdempotentWrites(db);
 }
 
 /**
@@ -50,6 +53,16 @@ async function main() {
     from: env.MAIL_FROM,
   });
   mailer = mail.mailer;
+  // The morning mail of reminders due and follow-up, at REMINDER_MAIL_TIME (docs/decisions/021).
+  const reminderMails = await startReminderMails(queue.boss, {
+    db: database.db,
+    log: app.log,
+    // The app's mailer: a queue that cannot take a message logs it, and the start-up sweep sends it.
+    mailer: app.mailer,
+    time: env.REMINDER_MAIL_TIME,
+    followupDays: env.FOLLOWUP_DAYS,
+    baseUrl: publicUrl(env),
+  });
   // Expired limits, forgotten failure series and the provider's spent records, once an hour.
   const purge = setInterval(() => {
     purgeExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired records failed'));
@@ -60,6 +73,7 @@ async function main() {
     clearInterval(purge);
     await app.close();
     // The job in hand finishes before the database closes, so PGlite closes cleanly and Node exits.
+    await reminderMails.stop();
     await queue.stop();
     await mail.stop();
     await database.close();

@@ -40,6 +40,19 @@ export const sessionEndingErrors = [messages.signatureExpired, messages.revokedT
 export const renewedTokenHeader = 'x-renewed-token';
 
 /**
+ * One write, once (docs/decisions/020): the web app sends a key with every write; the server
+ * keeps the first answer for a day and answers a repeat with it, marked by the replayed header.
+ */
+export const idempotencyKeyHeader = 'Idempotency-Key';
+export const replayedHeader = 'Idempotent-Replayed';
+export const idempotencyMessages = {
+  notValid: 'is not valid: use 1 to 200 letters, digits or symbols without spaces',
+  usedForAnother: 'was already used for a different request',
+  stillSaving: 'This was already sent and is still being saved. Please wait a moment and look again.',
+  alreadyMade: 'This was already done: it was not done a second time.',
+} as const;
+
+/**
  * SPEC section 8, 422: an array body is joined with commas; a string is shown as is; an
  * object of field to messages gives 'Field name message' pieces. Empty falls back.
  */

@@ -1,9 +1,10 @@
 import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
-import { renewedTokenHeader } from '@srs/shared/messages';
+import { idempotencyKeyHeader, renewedTokenHeader } from '@srs/shared/messages';
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
 import { clearSession, getToken, isLeaving, renewedSince, setAuthRedirect, setToken } from './session.ts';
 import { showHandlerError } from './toasts.ts';
+import { beginWrite, isWrite } from './write-keys.ts';
 import { apiUrl, type QueryParams } from './api-url.ts';
 
 export { apiBase, apiUrl, toQueryString } from './api-url.ts';
@@ -61,13 +62,19 @@ export async function send(method: string, path: string, options: RequestOptions
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
+  const url = apiUrl(path, options.query);
+  // Every write carries a key: a copy of it the person did not mean is answered, not written again.
+  const write = isWrite(method) ? beginWrite(method, url, options.body) : null;
+  if (write) headers[idempotencyKeyHeader] = write.key;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), init);
+    response = await fetch(url, init);
   } catch (error) {
+    write?.unanswered();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw failure(null, null, '', options.toastErrors ?? true);
   }
+  write?.answered();
   // A change of one's own email, password or second factor ended every older token: the answer
   // brings this browser's new one, kept before anything reads the answer or calls again.
   const renewed = response.headers.get(renewedTokenHeader);

@@ -88,7 +88,8 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
   app.post(
     '/api/users/current/mfa',
     {
-      config: { roles: everyone },
+      // Its answer is the new secret: never kept for a repeat (plugins/idempotency.ts).
+      config: { roles: everyone, idempotency: false },
       schema: {
         tags: ['users'],
         summary: 'Start the second factor: a new secret and its QR code, on once a code confirms it',
@@ -101,7 +102,8 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
   app.post(
     '/api/users/current/mfa/confirm',
     {
-      config: { roles: everyone, rateLimit: codeLimit },
+      // Its answer is the recovery codes, shown once: never kept for a repeat.
+      config: { roles: everyone, rateLimit: codeLimit, idempotency: false },
       schema: {
         tags: ['users'],
         summary:

@@ -23,7 +23,8 @@ export async function apiKeyRoutes(app: App, { db }: { db: Db }) {
   app.post(
     '/api/api_keys',
     {
-      config: { roles: globalAdmins },
+      // The key itself is in the answer only: never kept for a repeat (plugins/idempotency.ts).
+      config: { roles: globalAdmins, idempotency: false },
       schema: {
         tags: ['api keys'],
         summary: 'A new named key: the key itself is in this answer only (201)',

@@ -127,7 +127,7 @@ export async function authRoutes(app: App, options: Options) {
   app.delete(
     '/api/logout',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, idempotency: false },
       schema: {
         tags: ['auth'],
         summary: 'Log out: revokes the token, answers the provider sign-out URL',

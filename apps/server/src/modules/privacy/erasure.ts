@@ -1,3 +1,4 @@
+import { forgetKeptAnswers } from '../../core/idempotent-writes.ts';
 import {
   alreadyErased,
   erasedFirstName,
@@ -105,6 +106,8 @@ export async function eraseStudent(db: Db, actor: Actor, id: Visible<'student'>)
     // The notices about them (the new-student and enrollment mail): each links to the student's page.
     await tx.execute(sql`update mail_outbox set subject = ${erasedMarker}, text = ${erasedMarker}, html = null
       where text ~ ${`/students/${id}(\\D|$)`}`);
+    // Answers kept for a repeated write may quote them (plugins/idempotency.ts).
+    await forgetKeptAnswers(tx);
 
     const redacted = (await studentVersions(tx, scope)).map(redactVersion).filter((version) => version !== null);
     await rewriteVersions(tx, redacted);

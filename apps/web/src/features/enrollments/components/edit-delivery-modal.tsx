@@ -11,6 +11,7 @@ import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { receivedAfterSent } from '../forms/form-schemas.ts';
 import { episodeLabel } from './enrollment-format.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
 /** SPEC section 5, Lesson form: one of the two dates is required. */
 export const DeliveryEditValues = z
@@ -92,12 +93,14 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
     onClose();
   });
 
+  const { submit, busy } = useSubmitOnce(save);
+
   const title = delivery
     ? `Lesson ${episodeLabel({ position: delivery.episode_position, name: delivery.episode_name })}`
     : '';
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={save} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DateField form={form} name="date_sent" label="Sent date" />
@@ -117,10 +120,10 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
             )}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={busy}>
               Save
             </Button>
           </Group>

@@ -4,6 +4,7 @@ import { messages } from '@srs/shared/messages';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { useUpdateEnrollment } from '../api.ts';
 
 /**
@@ -38,15 +39,16 @@ type Props = {
  * starts from the saved record every time and a reload meanwhile does not wipe what was typed.
  */
 export function RecordDialogForm({ onSubmit, onCancel, saving, children }: Props) {
+  const { submit, busy } = useSubmitOnce(onSubmit);
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {children}
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
+          <Button variant="default" onClick={onCancel} disabled={saving || busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={saving || busy}>
             Save
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { DateInput } from '../../../components/date-input.tsx';
 import { noteTypeLabels } from '../components/enrollment-format.ts';
 import { enrollmentLabel } from './record-form-queries.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
 /** The fields the record forms share, bound to react-hook-form. */
 type Bound<T extends FieldValues, TOut> = { control: Control<T, unknown, TOut>; name: Path<T> };
@@ -216,12 +217,13 @@ export function RecordFormFrame({
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const { submit, busy } = useSubmitOnce(onSubmit);
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={submit}>
       <Stack gap="sm">
         {children}
         <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={saving} disabled={disabled}>
+          <Button type="submit" loading={saving || busy} disabled={disabled}>
             Save
           </Button>
         </Group>

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader, replayedHeader } from '@srs/shared/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, invalid } from '../core/errors.ts';
+import {
+  type Claim,
+  claim,
+  forget,
+  keepAnswer,
+  keepRefusal,
+  keptForMs,
+  readKept,
+  takeOver,
+} from '../core/idempotent-writes.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * One write, once (docs/decisions/020). A signed-in write that carries an `Idempotency-Key`
+ * header claims (user, route, key) before its handler runs; its answer is kept for a day. The
+ * same key again answers the kept answer with `Idempotent-Replayed: true` and writes nothing; a
+ * repeat that arrives while the first is still being worked waits for its answer.
+ */
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A claim with no answer this old belongs to a server that stopped mid-request: a repeat may take it over. */
+const abandonedAfterMs = 60_000;
+/** How long a repeat waits for the first one's answer before it is told to try again. */
+const waitForFirstMs = 15_000;
+const pollEveryMs = 100;
+/** Answers larger than this are not kept (an export, a picture): a repeat is refused instead of replayed. */
+const maxKeptBytes = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route's answer carries a secret shown once (a new API key, a second factor's
+     * secret or recovery codes) or ends the session: it is never kept, so the header is ignored.
+     */
+    idempotency?: false;
+  }
+  interface FastifyRequest {
+    idempotencyClaim?: Claim;
+  }
+}
+
+/** The header's value, checked: printable ASCII without spaces, 1 to 200 characters. */
+export function readKey(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined || !/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw invalid({ [idempotencyKeyHeader]: [idempotencyMessages.notValid] });
+  }
+  return key;
+}
+
+/** The request the key was first used for: method, path with its query, and body. */
+function fingerprintOf(request: FastifyRequest): string {
+  const body = request.body === undefined ? '' : JSON.stringify(request.body);
+  return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Claims the key, or answers the first request's kept answer (or waits for it). */
+async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyReply, owner: Claim) {
+  const fingerprint = fingerprintOf(request);
+  if (await claim(db, owner, fingerprint)) {
+    request.idempotencyClaim = owner;
+    return;
+  }
+  const deadline = Date.now() + waitForFirstMs;
+  for (;;) {
+    const kept = await readKept(db, owner);
+    if (!kept || kept.age_ms > keptForMs || (kept.status_code === null && kept.age_ms > abandonedAfterMs)) {
+      // Gone meanwhile (the first was refused or failed: nothing written), past its day, or abandoned.
+      if ((await claim(db, owner, fingerprint)) || (await takeOver(db, owner, fingerprint, abandonedAfterMs))) {
+        request.idempotencyClaim = owner;
+        return;
+      }
+    } else if (kept.fingerprint !== fingerprint) {
+      throw invalid({ [idempotencyKeyHeader]: [idempotencyMessages.usedForAnother] });
+    } else if (kept.status_code !== null) {
+      reply.code(kept.status_code).header(replayedHeader, 'true');
+      if (kept.content_type) reply.type(kept.content_type);
+      return reply.send(kept.body ?? undefined);
+    }
+    if (Date.now() > deadline) throw new HttpError(409, idempotencyMessages.stillSaving);
+    await sleep(pollEveryMs);
+  }
+}
+
+/** A done write's answer as text to keep, or null when it is not one to keep (a stream, too large, a new token). */
+function keepable(reply: FastifyReply, payload: unknown): string | null {
+  if (reply.getHeader(renewedTokenHeader) !== undefined) return null;
+  if (payload === null || payload === undefined) return '';
+  if (typeof payload !== 'string' || Buffer.byteLength(payload) > maxKeptBytes) return null;
+  return payload;
+}
+
+async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
+  // After the auth plugin's onRequest (the user is known) and the body's validation.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!writeMethods.has(request.method) || request.routeOptions.config.idempotency === false) return;
+    const key = readKey(request.headers[idempotencyKeyHeader.toLowerCase()]);
+    if (key === null || !request.user) return;
+    const owner = { userId: request.user.id, route: `${request.method} ${request.routeOptions.url ?? ''}`, key };
+    return claimOrReplay(db, request, reply, owner);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const owner = request.idempotencyClaim;
+    if (!owner) return payload;
+    request.idempotencyClaim = undefined;
+    const text = keepable(reply, payload);
+    if (reply.statusCode >= 400) {
+      // A refusal or a failure wrote nothing: the key is free for the request corrected or tried again.
+      await forget(db, owner);
+      return payload;
+    }
+    if (text === null) {
+      // Done, but its answer is not one to keep (a file, a new token): a repeat is told it was done.
+      await keepRefusal(db, owner);
+      return payload;
+    }
+    const type = reply.getHeader('content-type');
+    await keepAnswer(db, owner, { statusCode: reply.statusCode, body: text, contentType: typeof type === 'string' ? type : null });
+    return payload;
+  });
+}
+
+export const idempotency = fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['auth'] });

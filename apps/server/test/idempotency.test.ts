@@ -1,0 +1,140 @@
+import { idempotencyKeyHeader, idempotencyMessages, replayedHeader } from '@srs/shared/messages';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { purgeIdempotentWrites } from '../src/core/idempotent-writes.ts';
+import { idempotentWrites, visits } from '../src/db/schema/index.ts';
+import { createTestApp, type TestContext } from './support/app.ts';
+import { createCourse, createInstructorWithPassword, createNetwork, enroll, type Network, offer } from './support/factories.ts';
+
+/** One write, once (issue 25, docs/decisions/020): a repeated key answers the first answer and writes nothing. */
+describe('Idempotency-Key on writes', () => {
+  let t: TestContext;
+  let net: Network;
+  let enrollmentId: number;
+  let courseId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    net = await createNetwork(t.database.db);
+    const { course } = await createCourse(t.database.db, 3);
+    courseId = course.id;
+    await offer(t.database.db, course.id, net.schoolA.id);
+  });
+  beforeEach(async () => {
+    await t.database.exec(`delete from enrollments where student_id = ${net.studentA.id}; delete from idempotent_writes`);
+    enrollmentId = (await enroll(t.database.db, net.studentA.id, courseId)).id;
+  });
+  afterAll(async () => t.close());
+
+  const visitBody = (date = '2026-11-20') => ({ visits_attributes: [{ date, notes_attributes: [{ type: 'Note', text: 'Came by' }] }] });
+  const putVisit = async (key: string | null, body: unknown = visitBody(), email = net.instructorA.email) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/enrollments/${enrollmentId}`,
+      headers: { ...(await t.headersFor(email)), ...(key === null ? {} : { [idempotencyKeyHeader]: key }) },
+      payload: body as object,
+    });
+  const visitCount = async () => (await t.database.db.select().from(visits).where(eq(visits.enrollmentId, enrollmentId))).length;
+
+  it('a repeat with the same key answers the first answer, marked as replayed, and adds no second visit', async () => {
+    const first = await putVisit('visit-1');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers[replayedHeader.toLowerCase()]).toBeUndefined();
+    const again = await putVisit('visit-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers[replayedHeader.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('a double click (two requests at once with one key) makes one visit, and both are told the same', async () => {
+    const [a, b] = await Promise.all([putVisit('double'), putVisit('double')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('different keys are different writes: the key decides, not the body', async () => {
+    await putVisit('one');
+    await putVisit('two');
+    expect(await visitCount()).toBe(2);
+    // Without a key, as before: every request writes.
+    await putVisit(null);
+    expect(await visitCount()).toBe(3);
+  });
+
+  it('the same key for another body is a 422 naming the header, and writes nothing', async () => {
+    await putVisit('reused');
+    const other = await putVisit('reused', visitBody('2026-11-21'));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ [idempotencyKeyHeader]: [idempotencyMessages.usedForAnother] });
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('a key that is not printable, or too long, is a 422; a refused write keeps no key, so its correction is saved', async () => {
+    for (const bad of ['has space', 'x'.repeat(201), 'é']) {
+      const response = await putVisit(bad);
+      expect(response.statusCode, bad).toBe(422);
+      expect(Object.keys(response.json())).toEqual([idempotencyKeyHeader]);
+    }
+    const refused = await putVisit('refused', { visits_attributes: [{ date: null }] });
+    expect(refused.statusCode).toBe(422);
+    expect(await visitCount()).toBe(0);
+    const corrected = await putVisit('refused');
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.headers[replayedHeader.toLowerCase()]).toBeUndefined();
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('keys are per user and per route: another user or another route with the same key writes its own', async () => {
+    await putVisit('shared-key');
+    const admin = await putVisit('shared-key', visitBody(), net.schoolAdminA.email);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers[replayedHeader.toLowerCase()]).toBeUndefined();
+    expect(await visitCount()).toBe(2);
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/students/${net.studentA.id}/notes`,
+      headers: { ...(await t.headersFor(net.instructorA.email)), [idempotencyKeyHeader]: 'shared-key' },
+      payload: { type: 'Note', text: 'Hello' },
+    });
+    expect(note.headers[replayedHeader.toLowerCase()]).toBeUndefined();
+  });
+
+  it('a claim left without an answer by a server that stopped is taken over after a minute', async () => {
+    const user = net.instructorA.id;
+    const route = 'PUT /api/enrollments/:id';
+    await t.database.db.execute(
+      sql`insert into idempotent_writes (user_id, route, key, fingerprint, created_at)
+        values (${user}, ${route}, 'stopped', 'whatever', now() - interval '2 minutes')`,
+    );
+    const response = await putVisit('stopped');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers[replayedHeader.toLowerCase()]).toBeUndefined();
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('a second factor secret is never kept: its route ignores the key', async () => {
+    // The second factor is the built-in sign-in's: an account with a password.
+    const owner = await createInstructorWithPassword(t.database.db, 'a long enough passphrase');
+    const start = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/current/mfa',
+        headers: { ...(await t.headersFor(owner.email)), [idempotencyKeyHeader]: 'mfa' },
+      });
+    const first = await start();
+    const second = await start();
+    expect(first.statusCode).toBe(200);
+    expect(second.json()).not.toEqual(first.json());
+    expect(await t.database.db.select().from(idempotentWrites)).toEqual([]);
+  });
+
+  it('keys are kept a day: the purge removes older ones', async () => {
+    await putVisit('old');
+    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '25 hours'`);
+    await putVisit('fresh');
+    await purgeIdempotentWrites(t.database.db);
+    expect((await t.database.db.select().from(idempotentWrites)).map((row) => row.key)).toEqual(['fresh']);
+  });
+});

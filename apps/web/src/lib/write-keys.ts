@@ -1,0 +1,81 @@
+/**
+ * The `Idempotency-Key` every write carries (docs/decisions/020). The server keeps the first
+ * answer of a key for a day and answers a repeat with it, writing nothing. A key is new for each
+ * write the person means, and the same for the copies they do not mean:
+ * - the same write (method, address, body) sent again while the first is still on its way (a
+ *   double click or a double tap that slipped past a Save button) carries the first one's key;
+ * - the same write sent again after the first got no answer at all (the connection dropped: it
+ *   may or may not have been saved) carries that key too, so that trying again is safe.
+ * Once any answer comes for an address, its writes start afresh: a box ticked, unticked and
+ * ticked again is three writes, each with its own key.
+ */
+
+type Entry = { key: string; path: string; inFlight: number; unsureSince: number | null };
+
+/** How long a write that got no answer keeps its key for a retry. */
+const unsureForMs = 60 * 60 * 1000;
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const entries = new Map<string, Entry>();
+
+export const isWrite = (method: string) => writeMethods.has(method.toUpperCase());
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only in secure contexts (HTTPS or localhost).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A body as text for comparing writes; a form with a file is never taken for another. */
+function bodyText(body: unknown): string | null {
+  if (body === undefined) return '';
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return null;
+  return JSON.stringify(body);
+}
+
+export type WriteTicket = {
+  key: string;
+  /** The server answered (whatever it said): the next same write is a new one. */
+  answered: () => void;
+  /** No answer came (network error, aborted): the next same write carries this key. */
+  unanswered: () => void;
+};
+
+/** The key for a write about to be sent, and how to report its outcome. */
+export function beginWrite(method: string, url: string, body: unknown): WriteTicket {
+  const now = Date.now();
+  const text = bodyText(body);
+  const path = url.split('?')[0] ?? url;
+  if (text === null) return { key: randomKey(), answered: () => {}, unanswered: () => {} };
+  const fingerprint = `${method.toUpperCase()} ${url}\n${text}`;
+  let entry = entries.get(fingerprint);
+  if (entry && entry.inFlight === 0 && entry.unsureSince !== null && now - entry.unsureSince > unsureForMs) {
+    entries.delete(fingerprint);
+    entry = undefined;
+  }
+  if (!entry) {
+    entry = { key: randomKey(), path, inFlight: 0, unsureSince: null };
+    entries.set(fingerprint, entry);
+  }
+  entry.inFlight += 1;
+  const current = entry;
+  return {
+    key: current.key,
+    answered: () => {
+      current.inFlight -= 1;
+      if (current.inFlight > 0) return;
+      for (const [other, candidate] of entries) {
+        if (candidate.path === current.path && candidate.inFlight === 0) entries.delete(other);
+      }
+    },
+    unanswered: () => {
+      current.inFlight -= 1;
+      current.unsureSince = Date.now();
+    },
+  };
+}
+
+/** Forgets every kept key: at sign-out, so that nothing of one person's writes reaches the next. */
+export function forgetWriteKeys(): void {
+  entries.clear();
+}
