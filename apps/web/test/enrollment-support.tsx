@@ -41,6 +41,7 @@ export function courseEnrollment(overrides: Partial<EnrollmentDetail> = {}): Enr
     instructor: { id: 7, first_name: 'Ida', last_name: 'Instructor' },
     started_on: '2024-01-02',
     needing_followup: true,
+    followup_reason: { kind: 'no_contact', days: 40 },
     cached_next_reminder_date: null,
     episode_deliveries: [
       {

@@ -115,6 +115,7 @@ export function enrollment(id: number, studentId: number, seriesId: number): Enr
     instructor: null,
     started_on: '2026-03-01',
     needing_followup: false,
+    followup_reason: null,
     cached_next_reminder_date: null,
     ...noRecords(),
   };

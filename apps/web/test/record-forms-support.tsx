@@ -33,6 +33,7 @@ function summary(
     status: type === 'Course' ? 'Enrolled' : 'Applied',
     last_sent_delivery: null,
     cached_latest_followup_date: null,
+    followup_reason: null,
   };
 }
 

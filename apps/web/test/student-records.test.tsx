@@ -35,6 +35,7 @@ const student = makeStudent(12, {
       status: 'Enrolled',
       last_sent_delivery: null,
       cached_latest_followup_date: null,
+      followup_reason: null,
     },
   ],
   seminar_enrollments: [
@@ -50,6 +51,7 @@ const student = makeStudent(12, {
       status: 'Attended',
       last_sent_delivery: null,
       cached_latest_followup_date: null,
+      followup_reason: null,
     },
   ],
 });

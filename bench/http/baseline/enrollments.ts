@@ -1,7 +1,7 @@
 // GET /enrollments/{id} as the app answers it (enrollment-detail.queries.ts): the head, then one
 // query per kind of record, in parallel, grouped in memory.
 import type { FastifyInstance } from 'fastify';
-import { needsFollowup, Params, type Pool, person, query } from './sql.ts';
+import { followupReason, needsFollowup, Params, type Pool, person, query } from './sql.ts';
 import { summaryOf } from './students.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -84,6 +84,7 @@ async function enrollmentDetail(pool: Pool, id: number) {
       e.cached_next_reminder_date::text as cached_next_reminder_date,
       e.started_on::text as started_on,
       coalesce(${needsFollowup(p)}, false) as needing_followup,
+      ${followupReason(p)} as followup_reason,
       s.id as student_id, s.first_name as student_first_name, s.middle_name as student_middle_name,
       s.last_name as student_last_name, sc.id as school_id, sc.school_code, sc.church_name,
       i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name

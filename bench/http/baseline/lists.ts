@@ -7,6 +7,7 @@ import type { BaselineScope } from '../tokens.ts';
 import { capped, cappedCountSql, keysetPage, pageWindow, pagination, searchWords } from './keyset.ts';
 import { pageQuery, type Query, text } from './list-query.ts';
 import {
+  followupReason,
   needsFollowup,
   Params,
   type Pool,
@@ -41,12 +42,14 @@ async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
   const keys = [{ expr: 'coalesce(e.cached_latest_followup_date, e.started_on)' }, { expr: 'e.id' }];
   const p = new Params();
   const page = keysetPage(p, window, keys, 'asc');
-  const select = `
+  // Its placeholders are of the query it goes into (the reason's day and days).
+  const select = (q: Params) => `
         select e.id, s.id as student_id, s.first_name as student_first_name, s.last_name as student_last_name,
           se.id as series_id, se.name as series_name, se.type as series_type,
           i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
           e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
-          coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date, ${page.key} as page_key
+          coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date,
+          ${followupReason(q)} as followup_reason, ${page.key} as page_key
         from enrollments e join students s on s.id = e.student_id join series se on se.id = e.series_id
           left join users i on i.id = s.instructor_id`;
   let found: FollowupRow[];
@@ -56,7 +59,7 @@ async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
     [found, [count]] = await Promise.all([
       query<FollowupRow>(
         pool,
-        `${select} where ${needsFollowup(p)} and ${page.where()} order by ${page.order} limit ${page.limit()} offset ${page.offset()}`,
+        `${select(p)} where ${needsFollowup(p)} and ${page.where()} order by ${page.order} limit ${page.limit()} offset ${page.offset()}`,
         p,
       ),
       query<{ total: number }>(pool, cappedCountSql('from enrollments e', needsFollowup(c), c), c),
@@ -79,7 +82,7 @@ async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
     const byIds = new Params();
     found = await query<FollowupRow>(
       pool,
-      `${select} where e.id = any(${byIds.add(ids.map((row) => Number(row.id)))}::bigint[]) order by ${page.order}`,
+      `${select(byIds)} where e.id = any(${byIds.add(ids.map((row) => Number(row.id)))}::bigint[]) order by ${page.order}`,
       byIds,
     );
     count = counted[0];
@@ -98,6 +101,7 @@ async function listNeedingFollowup(pool: Pool, scope: BaselineScope, q: Query) {
     status: row.status,
     cached_latest_followup_date: row.cached_latest_followup_date,
     last_followup_date: row.last_followup_date,
+    followup_reason: row.followup_reason,
   }));
   return {
     enrollments,

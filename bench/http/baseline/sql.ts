@@ -97,6 +97,17 @@ export function needsFollowup(p: Params, days = 30): string {
     or e.cached_next_reminder_date <= ${p.add(today())}::date))`;
 }
 
+/** The app's `followupReasonSql` (enrollment-caches.ts): why `e` needs follow-up, as JSON, or null. */
+export function followupReason(p: Params, days = 30): string {
+  const day = `${p.add(today())}::date`;
+  return `(case when ${needsFollowup(p, days)} then case
+    when e.cached_next_reminder_date <= ${day} then json_build_object('kind', 'reminder_due',
+      'date', e.cached_next_reminder_date::text, 'days', ${day} - e.cached_next_reminder_date)
+    when e.cached_latest_followup_date is null then json_build_object('kind', 'no_contact_since_start',
+      'days', ${day} - e.started_on)
+    else json_build_object('kind', 'no_contact', 'days', ${day} - e.cached_latest_followup_date) end end)`;
+}
+
 export const person = (id: number | null, first: string | null, last: string | null) =>
   id === null ? null : { id, first_name: first ?? '', last_name: last ?? '' };
 

@@ -1,6 +1,6 @@
 // Students as the app answers them (students.queries.ts, enrollment-summaries.ts), in plain SQL.
 import type { FastifyInstance } from 'fastify';
-import { Params, type Pool, person, query } from './sql.ts';
+import { followupReason, Params, type Pool, person, query } from './sql.ts';
 
 type StudentRow = {
   id: number;
@@ -25,6 +25,7 @@ type SummaryRow = {
   status: string;
   last_sent_delivery_date: string | null;
   cached_latest_followup_date: string | null;
+  followup_reason: unknown;
 };
 
 export const studentColumns = `s.id, s.first_name, s.middle_name, s.last_name, s.address, s.address_2, s.city, s.state,
@@ -47,6 +48,7 @@ export const summaryOf = (row: Omit<SummaryRow, 'student_id'>) => ({
   status: row.status,
   last_sent_delivery: row.last_sent_delivery_date ? { date_sent: row.last_sent_delivery_date } : null,
   cached_latest_followup_date: row.cached_latest_followup_date,
+  followup_reason: row.followup_reason,
 });
 
 type Summary = ReturnType<typeof summaryOf>;
@@ -63,7 +65,8 @@ export async function withEnrollments(pool: Pool, found: StudentRow[]) {
       select e.id, e.student_id, e.series_id, se.name as series_name, se.type as series_type,
         e.registration_number, e.lesson_number, e.orphaned, e.status,
         e.last_sent_delivery_date::text as last_sent_delivery_date,
-        e.cached_latest_followup_date::text as cached_latest_followup_date
+        e.cached_latest_followup_date::text as cached_latest_followup_date,
+        ${followupReason(p)} as followup_reason
       from enrollments e join series se on se.id = e.series_id
       where e.student_id in ${p.list(found.map((row) => row.id))}
       order by e.started_on desc, e.id desc`,

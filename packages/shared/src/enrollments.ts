@@ -14,6 +14,7 @@ import {
   SchoolRef,
   wholeNumber,
 } from './common.ts';
+import { FollowupReason } from './followup.ts';
 import { messages } from './messages.ts';
 
 export const enrollmentStatuses = ['Applied', 'Attended', 'Enrolled', 'Graduated', 'Inactive'] as const;
@@ -50,6 +51,8 @@ export const EnrollmentSummary = z.object({
   status: z.enum(enrollmentStatuses),
   last_sent_delivery: z.object({ date_sent: z.string() }).nullable(),
   cached_latest_followup_date: z.string().nullable(),
+  /** Why this enrollment needs follow-up today; null when it does not. */
+  followup_reason: FollowupReason.nullable(),
 });
 export type EnrollmentSummary = z.infer<typeof EnrollmentSummary>;
 
@@ -71,6 +74,8 @@ export const FollowupEnrollment = z.object({
   cached_latest_followup_date: z.string().nullable(),
   /** The date since which the enrollment has had no follow-up (or its start). */
   last_followup_date: z.string(),
+  /** Why it is on the list. */
+  followup_reason: FollowupReason,
 });
 export type FollowupEnrollment = z.infer<typeof FollowupEnrollment>;
 

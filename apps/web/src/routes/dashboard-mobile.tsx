@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatDate, relativeDays } from '@srs/shared/dates';
+import { followupReasonWords } from '@srs/shared/followup';
 import type { Interest } from '@srs/shared/interests';
 import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
@@ -125,7 +126,7 @@ function FollowupSection() {
       enrollments?.map((e) => ({
         key: e.id,
         label: personName(e.student),
-        description: `${e.series.name} · ${relativeDays(e.last_followup_date)}`,
+        description: `${e.series.name} · ${relativeDays(e.last_followup_date)} · ${followupReasonWords(e.followup_reason)}`,
         to: followupPath(e),
       })),
     [enrollments],

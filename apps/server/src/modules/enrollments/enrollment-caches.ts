@@ -60,3 +60,19 @@ export function needsFollowupSql(today: string, days: number) {
     coalesce(e.cached_latest_followup_date, e.started_on) < ${today}::date - ${days}::int
     or e.cached_next_reminder_date <= ${today}::date))`;
 }
+
+/**
+ * SQL expression: why the enrollment `e` needs follow-up on `today` (the `FollowupReason` of
+ * packages/shared/src/followup.ts, as JSON), or null when it does not. The same rule as
+ * `needsFollowupSql`, so a row is listed exactly when it has a reason; a reminder that came due is
+ * named first, then the days since the latest follow-up, or since the start when there was none.
+ */
+export function followupReasonSql(today: string, days: number) {
+  const day = sql`${today}::date`;
+  return sql`(case when ${needsFollowupSql(today, days)} then case
+    when e.cached_next_reminder_date <= ${day} then json_build_object('kind', 'reminder_due',
+      'date', e.cached_next_reminder_date::text, 'days', ${day} - e.cached_next_reminder_date)
+    when e.cached_latest_followup_date is null then json_build_object('kind', 'no_contact_since_start',
+      'days', ${day} - e.started_on)
+    else json_build_object('kind', 'no_contact', 'days', ${day} - e.cached_latest_followup_date) end end)`;
+}

@@ -15,7 +15,7 @@ import { rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
-import { needsFollowupSql } from './enrollment-caches.ts';
+import { followupReasonSql, needsFollowupSql } from './enrollment-caches.ts';
 import { enrollmentSummary, type SummaryRow } from './enrollment-summaries.ts';
 
 type HeadRow = SummaryRow & {
@@ -60,6 +60,7 @@ async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: num
         e.cached_next_reminder_date::text as cached_next_reminder_date,
         e.started_on::text as started_on,
         coalesce(${needsFollowupSql(today(), followupDays)}, false) as needing_followup,
+        ${followupReasonSql(today(), followupDays)} as followup_reason,
         s.id as student_id, s.first_name as student_first_name, s.middle_name as student_middle_name,
         s.last_name as student_last_name, sc.id as school_id, sc.school_code, sc.church_name,
         i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name

@@ -1,12 +1,13 @@
 import { countCap, type ListQuery } from '@srs/shared/common';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
+import type { FollowupReason } from '@srs/shared/followup';
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
 import { cappedCount, keysetPage, type PageKey, rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import { anyId, type Scope } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
-import { needsFollowupSql } from './enrollment-caches.ts';
+import { followupReasonSql, needsFollowupSql } from './enrollment-caches.ts';
 
 type Row = {
   id: number;
@@ -22,6 +23,7 @@ type Row = {
   status: FollowupEnrollment['status'];
   cached_latest_followup_date: string | null;
   last_followup_date: string;
+  followup_reason: FollowupReason;
 };
 
 /** The list's order: oldest follow-up first (the partial indexes' order), then the id. */
@@ -51,7 +53,8 @@ function partsNeedingFollowup(scope: Scope, due: SQL, keyed: { where: SQL; order
 }
 
 export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQuery, followupDays: number) {
-  const due = needsFollowupSql(today(), followupDays);
+  const day = today();
+  const due = needsFollowupSql(day, followupDays);
   // Oldest follow-up first, read from enrollments_followup_idx (the network) or
   // enrollments_school_followup_idx (a user's schools).
   const page = keysetPage(query, followupKeys, 'asc');
@@ -59,7 +62,8 @@ export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQ
       se.id as series_id, se.name as series_name, se.type as series_type,
       i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
       e.status, e.cached_latest_followup_date::text as cached_latest_followup_date,
-      coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date, ${page.key} as page_key
+      coalesce(e.cached_latest_followup_date, e.started_on)::text as last_followup_date,
+      ${followupReasonSql(day, followupDays)} as followup_reason, ${page.key} as page_key
     from enrollments e join students s on s.id = e.student_id join series se on se.id = e.series_id
       left join users i on i.id = s.instructor_id`;
   const wholeNetwork = async () =>
@@ -103,6 +107,7 @@ export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQ
     status: row.status,
     cached_latest_followup_date: row.cached_latest_followup_date,
     last_followup_date: row.last_followup_date,
+    followup_reason: row.followup_reason,
   }));
   return { enrollments, total: count.total, more: { total_capped: count.capped, ...cursors } };
 }

@@ -1,10 +1,10 @@
 /**
  * What the enrollments module offers other modules and the seed (docs/decisions/004): the one
- * definition of needing follow-up, the enrollments a student shows, who may enroll a student, and
+ * definition of needing follow-up and its reason, the enrollments a student shows, who may enroll a student, and
  * the cache refresh after a bulk load, and the one create path (the seminars' assign_student
  * enrolls through it, and an interest's assignment inside its own transaction, so its rules and audit stay here). Everything else, the record pipeline first, is its own.
  */
-export { needsFollowupSql, refreshAllEnrollmentCaches } from './enrollment-caches.ts';
+export { followupReasonSql, needsFollowupSql, refreshAllEnrollmentCaches } from './enrollment-caches.ts';
 export { enrollRule } from './enrollment-rules.ts';
 export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
 export { createEnrollment, enrollInTransaction } from './enrollments.service.ts';

@@ -13,7 +13,7 @@ import { createStudent, deleteStudent, markAveryLabelPrinted, updateStudent } fr
 
 export async function studentWriteRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   const detail = async (request: FastifyRequest, id: Visible<'student'>) =>
-    studentDetail(request.user, request.actor, await findStudent(db, id));
+    studentDetail(request.user, request.actor, await findStudent(db, id, env.FOLLOWUP_DAYS));
 
   app.post(
     '/api/students',

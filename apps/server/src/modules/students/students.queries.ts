@@ -132,25 +132,26 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
     return { total: Math.min(planTotal, countCap), capped: planTotal > countCap };
   };
   const { rows: shown, ...cursors } = page.finish(found);
-  const [count, students] = await Promise.all([page.countOf(found) ?? counting(), withEnrollments(db, shown)]);
+  const [count, students] = await Promise.all([page.countOf(found) ?? counting(), withEnrollments(db, shown, followupDays)]);
   return { students, total: count.total, more: { total_capped: count.capped, ...cursors } };
 }
 
 /** GET /students/{id}: the student whose scope check passed. */
-export async function findStudent(db: DbOrTx, id: Visible<'student'>): Promise<Student> {
+export async function findStudent(db: DbOrTx, id: Visible<'student'>, followupDays: number): Promise<Student> {
   const found = await rows<StudentRow>(
     db.execute(prepared(sql`select ${studentColumns} ${fromStudents} where s.id = ${id}`)),
   );
-  const [student] = await withEnrollments(db, found);
+  const [student] = await withEnrollments(db, found, followupDays);
   // Checked in this request: gone now means deleted by someone else in between.
   if (!student) throw notFound('Student');
   return student;
 }
 
-async function withEnrollments(db: DbOrTx, found: StudentRow[]): Promise<Student[]> {
+async function withEnrollments(db: DbOrTx, found: StudentRow[], followupDays: number): Promise<Student[]> {
   const enrollments = await enrollmentSummariesByStudent(
     db,
     found.map((row) => row.id),
+    followupDays,
   );
   return found.map(
     ({

@@ -66,7 +66,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       config: { roles: studentReaders, record: 'student' },
       schema: { tags: ['students'], params: IdParams, response: { 200: StudentDetail } },
     },
-    async (request) => studentDetail(request.user, request.actor, await findStudent(db, visibleId(request, 'student'))),
+    async (request) => studentDetail(request.user, request.actor, await findStudent(db, visibleId(request, 'student'), env.FOLLOWUP_DAYS)),
   );
 
   await studentWriteRoutes(app, { db, env });

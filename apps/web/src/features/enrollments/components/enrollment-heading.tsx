@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName } from './enrollment-format.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
+import { FollowupBadge } from '../../../components/followup-badge.tsx';
 import { HistoryLink } from '../../../components/history-link.tsx';
 
 export const orphanedNote = "This enrollment is orphaned: the student's school does not offer this series.";
@@ -43,11 +44,7 @@ export function EnrollmentHeading({ enrollment }: { enrollment: EnrollmentDetail
             </Text>
           </>
         )}
-        {enrollment.needing_followup && (
-          <Badge variant="filled" color="red">
-            Needs follow-up
-          </Badge>
-        )}
+        <FollowupBadge reason={enrollment.followup_reason} />
         <HistoryLink itemType="Enrollment" itemId={enrollment.id} />
       </Group>
     </Stack>

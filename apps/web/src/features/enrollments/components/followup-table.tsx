@@ -1,6 +1,7 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { relativeDays } from '@srs/shared/dates';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
+import { followupReasonWords } from '@srs/shared/followup';
 import { messages } from '@srs/shared/messages';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -19,7 +20,19 @@ const columns: readonly Column<FollowupEnrollment>[] = [
   },
   { key: 'course', header: 'COURSE', render: (e) => e.series.name },
   { key: 'instructor', header: 'INSTRUCTOR', render: (e) => personName(e.instructor) },
-  { key: 'followup', header: 'LAST FOLLOW-UP', render: (e) => relativeDays(e.last_followup_date) },
+  // SPEC section 2's four columns; under the relative time, why the row is on the list.
+  {
+    key: 'followup',
+    header: 'LAST FOLLOW-UP',
+    render: (e) => (
+      <>
+        {relativeDays(e.last_followup_date)}
+        <Text size="xs" c="dimmed">
+          {followupReasonWords(e.followup_reason)}
+        </Text>
+      </>
+    ),
+  },
 ];
 
 type Props = { enrollments: readonly FollowupEnrollment[] | undefined; loading: boolean; height: number };

@@ -3,11 +3,16 @@ import { formatDate } from '@srs/shared/dates';
 import { activeStatuses, type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
+import { FollowupBadge } from '../../../components/followup-badge.tsx';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { FieldList } from './field-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
+/**
+ * The latest follow-up of any of the student's enrollments. Follow-up is due per enrollment
+ * (DOMAIN.md), so the field says it counts them all, and each active enrollment below shows its own.
+ */
 function latestFollowup(enrollments: readonly EnrollmentSummary[]): string | null {
   const dates = enrollments.map((e) => e.cached_latest_followup_date).filter((d): d is string => Boolean(d));
   return dates.sort().at(-1) ?? null;
@@ -27,7 +32,7 @@ export function StudentOverview({ student }: { student: Student }) {
           { label: 'Created', value: formatDate(student.created_at) },
           { label: 'Email', value: student.email },
           { label: 'Address', value: addressLines(student).join(', ') },
-          { label: 'Last follow-up', value: formatDate(latestFollowup(all)) },
+          { label: 'Last follow-up (any enrollment)', value: formatDate(latestFollowup(all)) },
         ]}
       />
       <Stack gap="xs">
@@ -53,6 +58,10 @@ export function StudentOverview({ student }: { student: Student }) {
                 ? lessonSentLabel(enrollment.lesson_number)
                 : `Registration ${enrollment.registration_number}`}
             </Text>
+            <Text size="sm" c="dimmed">
+              Last follow-up {formatDate(enrollment.cached_latest_followup_date)}
+            </Text>
+            <FollowupBadge reason={enrollment.followup_reason} />
           </Group>
         ))}
         <Text size="sm" c="dimmed">
