@@ -87,6 +87,23 @@ export function useAssignStudent(id: number) {
   });
 }
 
+/**
+ * PUT /series/{id}/assign_students: the students picked, in one request and one transaction; the
+ * answer says of each whether they were assigned or why not.
+ */
+export function useAssignSeveral(id: number) {
+  const client = useQueryClient();
+  const refresh = useRefreshSeminar();
+  return useMutation({
+    mutationFn: (studentIds: readonly number[]) =>
+      call(seminarEndpoints.assignSeveral, { params: { id }, body: { student_ids: [...studentIds] } }),
+    onSuccess: async (answer) => {
+      if (answer.assigned === 0) return;
+      await Promise.all([refresh(), client.invalidateQueries({ queryKey: studentKeys.all })]);
+    },
+  });
+}
+
 /** PUT /enrollments/take_attendance: the first attendance makes an enrollment Attended. */
 export function useTakeAttendance(id: number) {
   const client = useQueryClient();
