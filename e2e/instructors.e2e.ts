@@ -47,13 +47,18 @@ describe.each(['desktop', 'phone'] as ViewportName[])('instructors and accounts 
       const email = `grace.${tag()}@example.org`;
       await signIn(page, 'school.admin@demo.test');
       const studentName = await firstStudentOfSchool(page);
-      await page.goto('/instructors/new');
+      // From the school's instructors tab, "Add an instructor" carries the school into the form.
+      const schools = await call<{ schools: { id: number; school_code: string }[] }>(page, 'GET', '/api/schools/simple_list');
+      await page.goto(`/schools/${schools.schools.find((s) => s.school_code === demo.schoolCode)!.id}/instructors`);
+      await page.getByRole('link', { name: 'Add an instructor' }).click();
+      await page.waitForURL((url) => url.pathname === '/instructors/new' && url.searchParams.has('school_id'));
+      await expect.poll(() => field(page, 'School').inputValue()).toMatch(school);
       await field(page, 'First name').fill('Grace');
       await field(page, 'Last name').fill(`Hopper ${tag()}`);
       await field(page, 'Email').fill(email);
-      // A school admin of 101 sees the school's students (an instructor sees only their own).
+      // A school admin of 101 sees the school's students (an instructor sees only their own); the school stays chosen.
       await choose(page, page, 'Role', 'School admin');
-      await choose(page, page, 'School', school);
+      expect(await field(page, 'School').inputValue()).toMatch(school);
       expect(await page.getByLabel(/Send the welcome email/).isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Create instructor' }).click();
       await expectToast(page, `Instructor created; the welcome email is on its way to ${email}.`);

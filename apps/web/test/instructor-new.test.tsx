@@ -1,14 +1,15 @@
 import type { SchoolDetail } from '@srs/shared/schools';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Component as InstructorNew } from '../src/routes/instructor-new.tsx';
 import { setToken } from '../src/lib/session.ts';
-import { school } from './new-student-support.tsx';
-import { makeToken, mockJsonApi, renderRoutes, resetAfterEach, schoolAdmin } from './support.tsx';
+import { pick, school } from './new-student-support.tsx';
+import { makeToken, mockJsonApi, renderWithAppClient, resetAfterEach, schoolAdmin } from './support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 45_000 });
 
 resetAfterEach();
 
@@ -39,13 +40,15 @@ function renderNew(entry: string) {
     'GET /schools/3': () => detail(3, true),
     'GET /schools/4': () => detail(4, false),
   });
-  const view = renderRoutes(
-    [
-      { path: '/instructors/new', Component: InstructorNew },
-      { path: '/schools/:id/instructors', element: <p>School instructors</p> },
-      { path: '/instructors', element: <p>Instructors</p> },
-    ],
-    entry,
+  const view = renderWithAppClient(
+    createMemoryRouter(
+      [
+        { path: '/instructors/new', Component: InstructorNew },
+        { path: '/schools/:id/instructors', element: <p>School instructors</p> },
+        { path: '/instructors', element: <p>Instructors</p> },
+      ],
+      { initialEntries: [entry] },
+    ),
   );
   return { ...view, api };
 }
@@ -55,6 +58,10 @@ describe('New instructor from a school\'s "Add an instructor"', () => {
     const { router } = renderNew('/instructors/new?school_id=3');
     const select = await screen.findByRole('combobox', { name: 'School' });
     await waitFor(() => expect(select).toHaveValue('(#103) Church 3'));
+    // A school admin names a school too: the school stays when the role changes.
+    await pick(userEvent.setup({ delay: null }), 'Role', 'School admin');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('School admin');
+    expect(select).toHaveValue('(#103) Church 3');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/schools/3/instructors');
   });

@@ -126,8 +126,11 @@ export function UserForm(props: Props) {
                           value={input.value}
                           allowDeselect={false}
                           onChange={(value) => {
+                            // Instructor and school admin both name a school: the school chosen stays.
+                            if (value && organisationKind(value as RoleType) !== organisationKind(input.value)) {
+                              form.setValue(`roles.${index}.organization`, '');
+                            }
                             input.onChange(value);
-                            form.setValue(`roles.${index}.organization`, '');
                           }}
                         />
                       )}
