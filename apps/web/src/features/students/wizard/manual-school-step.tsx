@@ -3,7 +3,7 @@ import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SchoolSelect } from '../../../components/school-select.tsx';
-import { schoolQuery } from '../../../lib/lookups/schools.ts';
+import { onlySchoolOf, schoolOptionsQuery, schoolQuery } from '../../../lib/lookups/schools.ts';
 import { HeadSchoolAdminNotice } from '../forms/head-school-admin-notice.tsx';
 
 /** SPEC section 2: the manual path goes straight to the form, carrying the school and the search text. */
@@ -26,8 +26,11 @@ type Props = {
  * 'Place in School Manually' (SPEC section 5, manual flow): one of the user's schools; its
  * details decide whether it can accept students.
  */
-export function ManualSchoolStep({ searchText, schoolId, onChange, onBack, replacesPage }: Props) {
+export function ManualSchoolStep({ searchText, schoolId: picked, onChange, onBack, replacesPage }: Props) {
   const navigate = useNavigate();
+  // A user with one school has it chosen (here when it cannot take students yet: the notice says why).
+  const schools = useQuery(schoolOptionsQuery);
+  const schoolId = picked ?? onlySchoolOf(schools.data?.schools)?.id ?? null;
   const school = useQuery({ ...schoolQuery(schoolId ?? 0), enabled: schoolId !== null });
   const loading = schoolId !== null && school.isPending;
   const accepts = schoolId !== null && school.data?.head_school_admin === true;

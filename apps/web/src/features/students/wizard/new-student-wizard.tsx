@@ -1,7 +1,10 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/students';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { onlySchoolOf, schoolOptionsQuery } from '../../../lib/lookups/schools.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
@@ -9,7 +12,7 @@ import { StudentForm } from '../forms/student-form.tsx';
 import { emptyStudentValues, namesFromSearch, type StudentFormValues } from '../forms/student-form-values.ts';
 import { type NewStudentResult, useNewStudentSave } from '../forms/use-new-student-save.ts';
 import { CourseStep } from './course-step.tsx';
-import { ManualSchoolStep } from './manual-school-step.tsx';
+import { ManualSchoolStep, newStudentFormPath } from './manual-school-step.tsx';
 import { automaticPathRoles, SearchStep } from './search-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
@@ -71,6 +74,16 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
   }, [keep, drop, created, step, searched, courseId, schoolId, notify, lockedSchool, runKey]);
   // Closed (unmounted) the wizard is done with; a reload unmounts nothing and finds the draft.
   useEffect(() => drop, [drop]);
+
+  // A user with one school that can take students goes on with it, straight to the form (SPEC
+  // section 2's manual path); with several schools, or one without a head school admin, the step asks or says why.
+  const navigate = useNavigate();
+  const schools = useQuery(schoolOptionsQuery);
+  const placeManually = () => {
+    const only = onlySchoolOf(schools.data?.schools);
+    if (only?.head_school_admin) void navigate(newStudentFormPath(only.id, searched ?? ''), { replace: replacesPage });
+    else setStep('manual');
+  };
 
   const back = () => {
     const previous = previousStep[step];
@@ -135,7 +148,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
           searched={searched}
           onSearch={setSearched}
           onCreateNew={() => setStep('course')}
-          onPlaceManually={() => setStep('manual')}
+          onPlaceManually={placeManually}
           onBack={back}
         />
       )}
