@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { FollowupListResponse } from '@srs/shared/enrollments';
+import { followupReasonWords } from '@srs/shared/followup';
 import type { StudentListResponse } from '@srs/shared/students';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -129,6 +131,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
       await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
       await page.getByText('Students needing follow-up').first().waitFor();
       await expect.poll(() => page.locator('#root [inert]').count()).toBe(0);
+      // Each row says why it is on the list (issue 25): the first row's reason, in the server's words.
+      const { enrollments } = await api<FollowupListResponse>(page, '/api/enrollments/needing_followup?page=1&per_page=100');
+      const first = enrollments[0];
+      if (!first) throw new Error('the demo network has no enrollment needing follow-up');
+      const followup = page.getByRole('region', { name: 'Students needing follow-up' });
+      await followup.getByText(followupReasonWords(first.followup_reason)).first().waitFor();
+      // The demo school has enrollments followed up days ago and listed for a reminder: they say so.
+      await followup.getByText(/Reminder due (\d{2}\/\d{2}|today)/).first().waitFor();
       if (viewport === 'desktop') {
         await page.getByRole('heading', { name: 'Instructors' }).waitFor();
       } else {
