@@ -1,4 +1,4 @@
-import { intakeMessages } from '@srs/shared/api-keys';
+import { intakeMessages } from '@srs/shared/public-intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress } from '../src/core/limits.ts';
 import { wrongKeysPerMinute } from '../src/modules/api-keys/api-key-limits.ts';

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/app/query-client.ts';
 import { Component as ApiKeysPage } from '../src/routes/api-keys.tsx';
+import { curlExample, intakeAnswers, publicInterestFields } from '@srs/shared/public-intake';
 import { setToken } from '../src/lib/session.ts';
 import { appConfig, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 
@@ -51,5 +52,39 @@ describe('/account/settings/api-keys', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByLabelText('Key to copy')).toHaveTextContent(created.key);
     expect(api.callsTo('POST', '/api_keys')[0]?.body).toEqual({ name: 'Youth website' });
+  });
+
+  it('tells a website’s developer the fields, a curl example of this origin to copy, and what the answers mean', async () => {
+    setToken(makeToken(schoolAdmin));
+    mockJsonApi({
+      'GET /config': () => ({ ...appConfig, features: { interest_tracking: true } }),
+      'GET /api_keys': () => ({ api_keys: [key] }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const guide = await screen.findByRole('region', { name: 'Sending interests from your website' });
+
+    const fields = within(guide).getByRole('table', { name: 'Fields of an interest' });
+    const rows = within(fields).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(publicInterestFields.map((field) => field.name));
+    const series = rows.find((row) => within(row).queryByText('series', { exact: true }))!;
+    expect(within(series).getByText('"Discover Bible Guides"')).toBeInTheDocument();
+    expect(within(series).getByText('No')).toBeInTheDocument();
+    const firstName = rows[0]!;
+    expect(within(firstName).getByText('Yes')).toBeInTheDocument();
+
+    const origin = window.location.origin;
+    const example = within(guide).getByRole('figure', { name: 'curl example' });
+    expect(example.textContent).toBe(curlExample(origin));
+    expect(example.textContent).toContain(`curl -X POST '${origin}/api/public/interests'`);
+    expect(example.textContent).toContain("-H 'Authorization: Bearer YOUR_API_KEY'");
+    expect(example.textContent).toContain('"series": "Discover Bible Guides"');
+    await user.click(within(guide).getByRole('button', { name: 'Copy the curl example' }));
+    expect(await navigator.clipboard.readText()).toBe(curlExample(origin));
+    expect(within(guide).getByRole('button', { name: 'Copy the curl example' })).toHaveTextContent('Copied');
+
+    const answers = within(guide).getAllByRole('term').map((term) => term.textContent);
+    expect(answers).toEqual(['201', '200', '422', '401', '429']);
+    for (const answer of intakeAnswers) expect(within(guide).getByText(answer.meaning, { exact: false })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,9 @@ import { groupedNumber } from './numbers.ts';
 /** The message of a value given in the wrong form (a word for an id, a date that is no date). */
 export const notValid = 'is not valid';
 
+/** The message of a field a strict body does not take ('Course is not a known field'): refused, never dropped. */
+export const unknownField = 'is not a known field';
+
 /**
  * The messages of a length or range limit, as the 422 body's 'Field name message' pieces need
  * them: lowercase, without the field name ('Address is too long (at most 200 characters)').

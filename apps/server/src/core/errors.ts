@@ -1,4 +1,4 @@
-import { notValid } from '@srs/shared/common';
+import { notValid, unknownField } from '@srs/shared/common';
 import { messages } from '@srs/shared/messages';
 
 /** A typed error that the one error handler turns into the SPEC section 8 shapes. */
@@ -23,21 +23,28 @@ export const unauthorized = (reason: string) => new HttpError(401, reason);
 export const invalid = (body: Record<string, string[]> | string[] | string) =>
   new HttpError(422, 'Unprocessable Entity', body);
 
-type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; input?: unknown };
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; input?: unknown; keys?: string[] };
 
 /** Issues of a value given in the wrong kind or out of a list: their own wording means nothing to a user. */
 const wrongValueCodes = new Set(['invalid_type', 'invalid_value', 'invalid_union', 'invalid_format', 'invalid_key']);
 
+/** A strict body's fields it does not take, one issue each, at their own names ('course'). */
+const byUnknownField = (issue: ZodIssueLike): ZodIssueLike[] =>
+  issue.code === 'unrecognized_keys' && issue.keys
+    ? issue.keys.map((key) => ({ path: [...issue.path, key], message: unknownField }))
+    : [issue];
+
 /**
  * SPEC section 8's 422 shapes from validation issues: an object of field → messages, keyed by the
  * field's own name (a nested `visits_attributes.0.date` is `date`), so the web app's 'Field name
- * message' reads well. A rule about the whole body (no field) is a full sentence: when only such
- * rules fail, the body is the array of those sentences.
+ * message' reads well. A field a strict body does not take is named too ('is not a known field').
+ * A rule about the whole body (no field) is a full sentence: when only such rules fail, the body
+ * is the array of those sentences.
  */
 export function validationBody(issues: ZodIssueLike[]): Record<string, string[]> | string[] {
   const result: Record<string, string[]> = {};
   const sentences: string[] = [];
-  for (const issue of issues) {
+  for (const issue of issues.flatMap(byUnknownField)) {
     const field = issue.path.map(String).reverse().find((part) => !/^\d+$/.test(part));
     const missing = issue.input === undefined || issue.input === null || issue.input === '';
     const wrong = issue.code !== undefined && wrongValueCodes.has(issue.code);

@@ -4,6 +4,7 @@ import { queryClient } from '../app/query-client.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { apiKeysQuery } from '../features/api-keys/api.ts';
 import { ApiKeyList } from '../features/api-keys/components/api-key-list.tsx';
+import { IntakeGuide } from '../features/api-keys/components/intake-guide.tsx';
 import { NewApiKey } from '../features/api-keys/components/new-api-key.tsx';
 
 /** The keys before the page shows (its route checked the flag: with it off, the page does not exist). */
@@ -22,7 +23,8 @@ export function Component() {
       </Title>
       <Text size="sm">
         A church website sends the people who ask for Bible studies to <Code>POST /api/public/interests</Code> with a
-        key in its <Code>Authorization: Bearer …</Code> header. A key only sends interests: nobody signs in with it.
+        key in its <Code>Authorization: Bearer …</Code> header (how: “Sending interests from your website” below). A key
+        only sends interests: nobody signs in with it.
       </Text>
       <Paper withBorder p="md" component="section" aria-label="New key">
         <Title order={2} size="h4" mb="sm">
@@ -36,6 +38,7 @@ export function Component() {
         </Title>
         <ApiKeyList keys={keys.api_keys} />
       </section>
+      <IntakeGuide origin={window.location.origin} />
     </Stack>
   );
 }

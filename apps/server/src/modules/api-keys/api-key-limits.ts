@@ -1,4 +1,4 @@
-import { intakeMessages } from '@srs/shared/api-keys';
+import { intakeMessages } from '@srs/shared/public-intake';
 import { hitCounter } from '../../core/counters.ts';
 import { unauthorized } from '../../core/errors.ts';
 import { LimitReached } from '../../core/limits.ts';

@@ -1,13 +1,14 @@
 import { PublicInterestInput, PublicInterestResponse } from '@srs/shared/api-keys';
-import { and, eq } from 'drizzle-orm';
+import { ErrorResponse, ValidationErrorResponse } from '@srs/shared/common';
+import { type IntakeAnswerDoc, intakeAnswers, publicIntakePath } from '@srs/shared/public-intake';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { clientAddress } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { interests } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { admitApiKey } from '../api-keys/public.ts';
-import { checkSeries, personColumns } from './interest-writes.ts';
+import { receivePublicInterest } from './public-intake.ts';
 
 /** The key a website sends: `Authorization: Bearer srs_…` or `X-Api-Key: srs_…`. */
 function keyOf(request: FastifyRequest): string | undefined {
@@ -17,32 +18,49 @@ function keyOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
-const responseOf = (row: { id: number; externalId: string | null; status: string; receivedOn: string }, created: boolean) => ({
-  id: row.id,
-  external_id: row.externalId ?? '',
-  status: row.status,
-  received_on: row.receivedOn,
-  created,
-});
+const meaningOf = (status: IntakeAnswerDoc['status']) => intakeAnswers.find((answer) => answer.status === status)!.meaning;
+
+/** The route's words in the OpenAPI document (/api/docs): the same as the API keys page's. */
+const description = [
+  'A church website sends a person who asked for Bible studies, with an API key made on the API keys page ' +
+    '(/account/settings/api-keys) in `Authorization: Bearer srs_…` or `X-Api-Key: srs_…`. The key is checked ' +
+    'before the body is read. A key only sends interests: nobody signs in with it.',
+  'The body is JSON and takes only the fields of its schema: any other field is refused by name (422), never ' +
+    'dropped. The course or seminar is named by `series` (its name, upper or lower case alike, among the active ' +
+    'ones) or by `series_id`. `external_id` is optional: with it a repeat is answered 200 and makes nothing; ' +
+    'without it every post makes a new interest.',
+  ...intakeAnswers.map((answer) => `**${answer.status}**: ${answer.meaning}`),
+].join('\n\n');
+
+/** A 422 body in SPEC section 8's shapes: field → messages here, as the intake refuses by field. */
+const ValidationBody = z.union([ValidationErrorResponse, z.array(z.string()), z.string()]);
 
 /**
- * POST /api/public/interests (DOMAIN.md, Interest tracking): a church website sends a person who
- * asked for Bible studies, with an API key. No one signs in with the key; it is limited per key
- * once verified and, while wrong, per address (api-keys/api-key-limits.ts): not by the route's
- * rateLimit option, which counts before the key is known. The sender's `external_id` makes a
- * retried post the same interest: 201 the first time, 200 after.
+ * POST /api/public/interests (DOMAIN.md, Interest tracking; issue 25): a church website sends a
+ * person who asked for Bible studies, with an API key. No one signs in with the key; it is limited
+ * per key once verified and, while wrong, per address (api-keys/api-key-limits.ts): not by the
+ * route's rateLimit option, which counts before the key is known. The body is strict and its words
+ * are packages/shared/src/public-intake.ts's (the API keys page and the README show the same).
  * Registered only with interest tracking on (app.ts).
  */
 export async function publicIntakeRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.post(
-    '/api/public/interests',
+    publicIntakePath,
     {
       config: { public: true },
       schema: {
         tags: ['interests'],
-        summary: 'An interest from a website, with an API key; idempotent by external_id',
+        summary: 'Send an interest from a website, with an API key',
+        description,
+        security: [{ apiKey: [] }, { apiKeyHeader: [] }],
         body: PublicInterestInput,
-        response: { 200: PublicInterestResponse, 201: PublicInterestResponse },
+        response: {
+          201: PublicInterestResponse.describe(meaningOf(201)),
+          200: PublicInterestResponse.describe(meaningOf(200)),
+          401: ErrorResponse.describe(meaningOf(401)),
+          422: ValidationBody.describe(meaningOf(422)),
+          429: ErrorResponse.describe(meaningOf(429)),
+        },
       },
       // The key before the body is even read: a post without a live key learns nothing of the fields.
       onRequest: async (request) => {
@@ -51,26 +69,8 @@ export async function publicIntakeRoutes(app: App, { db, env }: { db: Db; env: E
       },
     },
     async (request, reply) => {
-      const apiKeyId = request.apiKeyId!;
-      const body = request.body;
-      await checkSeries(db, body.series_id);
-      const columns = { id: interests.id, externalId: interests.externalId, status: interests.status, receivedOn: interests.receivedOn };
-      const [created] = await db
-        .insert(interests)
-        .values({
-          ...personColumns(body),
-          apiKeyId,
-          externalId: body.external_id,
-          source: 'api',
-        })
-        .onConflictDoNothing({ target: [interests.apiKeyId, interests.externalId] })
-        .returning(columns);
-      if (created) return reply.code(201).send(responseOf(created, true));
-      const [existing] = await db
-        .select(columns)
-        .from(interests)
-        .where(and(eq(interests.apiKeyId, apiKeyId), eq(interests.externalId, body.external_id)));
-      return reply.code(200).send(responseOf(existing!, false));
+      const answer = await receivePublicInterest(db, request.apiKeyId!, request.body);
+      return reply.code(answer.created ? 201 : 200).send(answer);
     },
   );
 }

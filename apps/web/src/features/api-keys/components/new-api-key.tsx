@@ -55,7 +55,7 @@ export function NewApiKey() {
             </Code>
             <CopyButton value={made.key}>
               {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
+                <Button size="xs" variant="light" onClick={copy} style={{ flexShrink: 0 }} leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
