@@ -1,8 +1,11 @@
+import path from 'node:path';
+import type { MailboxResponse } from '@srs/shared/mail';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
 import {
   addToStudent,
+  call,
   choose,
   demo,
   enrollmentOf,
@@ -107,7 +110,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
         // The list has loaded once another student needing follow-up shows.
         await page.getByText('Students needing follow-up').first().waitFor();
         await page.waitForLoadState('networkidle');
-        return page.getByRole('link', { name: new RegExp(`Mara ${last}`) }).count();
+        const list = page.getByRole('region', { name: 'Students needing follow-up' });
+        return list.getByRole('link', { name: new RegExp(`Mara ${last}`) }).count();
       };
       expect(await followupList()).toBe(0);
 
@@ -157,4 +161,58 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       await page.goto(`/students/${student.id}/products`);
       await page.getByText('$2.50').first().waitFor();
     }));
+
+  it('a reminder due today comes back on the dashboard and opens its enrollment; a follow-up lets it go', () =>
+    journey(browser, viewport, 'reminder-comes-back', async (page) => {
+      await signIn(page, 'instructor@demo.test');
+      const last = `Remind${tag()}`;
+      const { student, enrollment } = await studentInCourse(page, 'Rita', last);
+      await call(page, 'PUT', `/api/enrollments/${enrollment.id}`, { reminders_attributes: [{ date: todayIso() }] });
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+      // Above the SPEC lists, a row per reminder due, in words: due today.
+      const due = page.getByRole('region', { name: 'Reminders due' });
+      const row = due.getByRole('link', { name: new RegExp(`Rita ${last}`) });
+      await row.waitFor();
+      if (phone) expect(await row.innerText()).toContain(`${demo.course} · Due today`);
+      else {
+        const cells = due.getByRole('row').filter({ has: row }).getByRole('cell');
+        expect(await cells.allInnerTexts()).toEqual([`Rita ${last}`, demo.course, 'Due today', expect.any(String)]);
+      }
+      await row.click();
+      await page.waitForURL((url) => url.pathname === `/students/${student.id}/courses/enrollments/${enrollment.id}/reminders`);
+      await page.getByRole('listitem', { name: `Reminder of ${usDate(todayIso())}` }).getByText('Due today').waitFor();
+
+      // A visit today is the follow-up: the reminder is done and leaves the dashboard.
+      await call(page, 'PUT', `/api/enrollments/${enrollment.id}`, { visits_attributes: [{ date: todayIso() }] });
+      await page.goto('/');
+      await page.getByRole('region', { name: 'Students needing follow-up' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('link', { name: new RegExp(`Rita ${last}`) }).count()).toBe(0);
+    }));
+
+  it('the morning mail of reminders and follow-up is in the development mailbox', () =>
+    journey(browser, viewport, 'morning-mail', async (page) => {
+      // The journeys' server sends it at start (REMINDER_MAIL_TIME=00:00, e2e/support/server.ts).
+      await signIn(page, 'global.admin@demo.test');
+      const box = await call<MailboxResponse>(page, 'GET', '/api/dev/mailbox');
+      const mails = box.messages.filter((m) => m.kind === 'reminder_mail');
+      const recipients = mails.map((m) => m.to);
+      expect(new Set(recipients).size).toBe(recipients.length);
+      const mail = mails.find((m) => m.to === 'instructor@demo.test');
+      expect(mail?.subject).toMatch(/^Reminders and follow-up, \d{2}\/\d{2}\/\d{4}: /);
+      expect(mail?.text).toMatch(/^Good morning /);
+      expect(mail?.text).toContain('/account/settings');
+      await page.goto('/dev/mailbox');
+      await page.getByRole('button', { name: new RegExp(`instructor@demo\\.test.*${exactly(mail!.subject)}`) }).first().click();
+      const message = page.getByRole('article', { name: mail!.subject });
+      await message.getByText('Good morning', { exact: false }).waitFor();
+      // Each row links to its enrollment: on the reminders tab, or where its work starts.
+      expect(await message.getByRole('link').count()).toBeGreaterThan(1);
+      // As the reader sees it, kept beside the failures' screenshots.
+      await page.screenshot({ path: path.resolve(import.meta.dirname, `../test-results/morning-mail-${viewport}.png`), fullPage: true });
+    }));
 });
+
+/** A text as a regular expression that matches it exactly. */
+const exactly = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -49,6 +49,9 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_SIGN_IN: '1000',
       // The product whole: the interest pages are swept and used like every other page.
       FEATURE_INTEREST_TRACKING: 'true',
+      // The morning mail of reminders leaves as the server starts, whatever the hour of the run:
+      // the daily-work journey reads it in the development mailbox.
+      REMINDER_MAIL_TIME: '00:00',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

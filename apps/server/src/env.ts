@@ -74,6 +74,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   SMTP_URL: z.string().optional(),
+  /**
+   * When the morning mail of reminders due and follow-up leaves (docs/decisions/021): HH:MM, 24-hour,
+   * in the server's time zone (`TZ`), the zone every "today" of the product is in.
+   */
+  REMINDER_MAIL_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, 24-hour (07:00)')
+    .default('07:00'),
   MAIL_FROM: z.string().default('Student Records System <no-reply@example.org>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),

@@ -165,13 +165,13 @@ describe('the signed-in user’s own account: /api/users/current and PATCH /api/
 
   it('sends a notice only to whom wants it; account mail always', async () => {
     const off = await patch(email, { email_preferences: { new_student: false } });
-    expect(off.json().email_preferences).toEqual({ new_student: false, enrollment_notice: true, interest_assigned: true });
+    expect(off.json().email_preferences).toEqual({ new_student: false, enrollment_notice: true, interest_assigned: true, reminder_mail: true });
     const notice = (kind: 'new_student' | 'enrollment_notice', to: string) =>
       t.database.db.transaction((tx) => queueNotice(tx, { to, subject: 'A notice', text: 'Hello', kind }));
     expect(await notice('new_student', email.toUpperCase())).toBeNull();
     expect(await notice('enrollment_notice', email)).toEqual(expect.any(Number));
     expect(await notice('new_student', other)).toEqual(expect.any(Number));
     const on = await patch(email, { email_preferences: { new_student: true } });
-    expect(on.json().email_preferences).toEqual({ new_student: true, enrollment_notice: true, interest_assigned: true });
+    expect(on.json().email_preferences).toEqual({ new_student: true, enrollment_notice: true, interest_assigned: true, reminder_mail: true });
   });
 });

@@ -12,6 +12,13 @@ export const optionalNotices = [
   { kind: 'enrollment_notice', label: 'One of my students is enrolled in a course or seminar' },
   // Only with interest tracking on (the settings page leaves it out otherwise).
   { kind: 'interest_assigned', label: 'A person who asked for Bible studies is assigned to my school', flag: 'interest_tracking' },
+  // Not a notice of one event: one mail a morning, listing (docs/decisions/021).
+  {
+    kind: 'reminder_mail',
+    label: 'Morning mail of reminders and follow-up',
+    daily: true,
+    description: 'Each morning I have reminders due or students needing follow-up, one mail listing them.',
+  },
 ] as const;
 export type NoticeKind = (typeof optionalNotices)[number]['kind'];
 export const noticeKinds = optionalNotices.map((notice) => notice.kind);

@@ -18,9 +18,8 @@ export type CsvColumn = { header: string; cell: SQL; kind?: 'number' | 'date' };
  */
 export type CsvExport = { label: string; columns: CsvColumn[]; from: SQL; where: SQL; key: SQL[] };
 
-/** Today's date in the server's zone as YYYY-MM-DD. */
-export function today(): string {
-  const now = new Date();
+/** Today's date (or `now`'s) in the server's zone as YYYY-MM-DD. */
+export function today(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 

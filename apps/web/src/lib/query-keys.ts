@@ -28,6 +28,8 @@ export const enrollmentKeys = {
   all: enrollments,
   needingFollowup: () => [...enrollments, 'needing_followup'] as const,
   followupList: (query: QueryParams) => [...enrollments, 'needing_followup', query] as const,
+  remindersDue: () => [...enrollments, 'reminders_due'] as const,
+  remindersDueList: (query: QueryParams) => [...enrollments, 'reminders_due', query] as const,
   detail: (id: number) => [...enrollments, 'detail', id] as const,
   decisionsSummary: (id: number) => [...enrollments, 'detail', id, 'decisions_summary'] as const,
 };

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { needingFollowupQuery } from '../features/enrollments/api.ts';
 import { FollowupTable } from '../features/enrollments/components/followup-table.tsx';
+import { RemindersDueSection } from '../features/enrollments/components/reminders-due.tsx';
 import { instructorsQuery } from '../features/instructors/api.ts';
 import { InstructorsTable } from '../features/instructors/components/instructors-table.tsx';
 import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
@@ -42,6 +43,7 @@ export function DashboardDesktop() {
       <Title order={1} size="h2" mb="md">
         My Dashboard
       </Title>
+      <RemindersDueSection />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Section title="Students needing follow-up">

@@ -10,6 +10,7 @@ import { type ComponentProps, useDeferredValue, useEffect, useMemo, useState } f
 import { CountTile } from '../components/count-tile.tsx';
 import { type LinkItem, LinkList } from '../components/link-list.tsx';
 import { followupPath, needingFollowupQuery, personName } from '../features/enrollments/api.ts';
+import { RemindersDueSection } from '../features/enrollments/components/reminders-due.tsx';
 import { instructorName, instructorsQuery } from '../features/instructors/api.ts';
 import { interestsQuery } from '../features/interests/api.ts';
 import { studentFilterQuery, studentsQuery } from '../features/students/api.ts';
@@ -208,6 +209,7 @@ export function DashboardMobile() {
         )}
       </SimpleGrid>
       {panel && <PanelList panel={panel} />}
+      <RemindersDueSection phone />
       <FollowupSection />
     </>
   );

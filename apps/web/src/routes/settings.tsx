@@ -53,6 +53,17 @@ export function Component() {
   }));
   if (uploaded) choices.push({ key: uploaded, label: 'Your picture', url: ownPicture, selected: true, onSelect: () => undefined });
 
+  const notices = optionalNotices.filter((notice) => !('flag' in notice) || config?.features[notice.flag]);
+  const noticeBox = (notice: (typeof notices)[number]) => (
+    <Checkbox
+      key={notice.kind}
+      label={notice.label}
+      description={'description' in notice ? notice.description : undefined}
+      checked={me.email_preferences[notice.kind] ?? true}
+      onChange={(event) => save({ fields: { email_preferences: { [notice.kind]: event.currentTarget.checked } } })}
+    />
+  );
+
   return (
     <Stack gap="md" maw={760}>
       <Title order={1} size="h2">
@@ -87,14 +98,11 @@ export function Component() {
           Send me an email when:
         </Text>
         <Stack gap="sm">
-          {optionalNotices.filter((notice) => !('flag' in notice) || config?.features[notice.flag]).map((notice) => (
-            <Checkbox
-              key={notice.kind}
-              label={notice.label}
-              checked={me.email_preferences[notice.kind] ?? true}
-              onChange={(event) => save({ fields: { email_preferences: { [notice.kind]: event.currentTarget.checked } } })}
-            />
-          ))}
+          {notices.filter((notice) => !('daily' in notice)).map(noticeBox)}
+        </Stack>
+        {/* Not an event's notice: one mail a morning (docs/decisions/021), in words of its own. */}
+        <Stack gap="sm" mt="md">
+          {notices.filter((notice) => 'daily' in notice).map(noticeBox)}
         </Stack>
         <Text size="xs" c="dimmed" mt="sm">
           Mail about your account (a welcome, a change to how you sign in) always comes.

@@ -8,6 +8,7 @@ import {
   TakeAttendanceInput,
   TakeAttendanceResponse,
 } from '../enrollments.ts';
+import { DueRemindersResponse } from '../reminders.ts';
 import { endpoint } from './define.ts';
 
 const byId = { params: IdParams } as const;
@@ -18,6 +19,12 @@ export const enrollmentEndpoints = {
     path: '/enrollments/needing_followup',
     query: ListQuery,
     response: FollowupListResponse,
+  }),
+  remindersDue: endpoint({
+    method: 'GET',
+    path: '/enrollments/reminders_due',
+    query: ListQuery,
+    response: DueRemindersResponse,
   }),
   detail: endpoint({ method: 'GET', path: '/enrollments/:id', ...byId, response: EnrollmentDetail }),
   decisionsSummary: endpoint({

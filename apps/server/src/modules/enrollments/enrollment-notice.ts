@@ -13,11 +13,14 @@ export type EnrollmentNoticeFacts = {
   baseUrl: string;
 };
 
-/** Where the instructor starts working: a course's lessons tab, a seminar's presentations tab (SPEC section 2). */
-export function enrollmentPath(studentId: number, enrollmentId: number, seriesType: SeriesType): string {
-  return seriesType === 'Course'
-    ? `/students/${studentId}/courses/enrollments/${enrollmentId}/lessons`
-    : `/students/${studentId}/seminars/enrollments/${enrollmentId}/presentations`;
+/**
+ * Where the instructor starts working: a course's lessons tab, a seminar's presentations tab (SPEC
+ * section 2), or the tab named (the morning mail opens a reminder's enrollment on its reminders).
+ */
+export function enrollmentPath(studentId: number, enrollmentId: number, seriesType: SeriesType, tab?: 'reminders'): string {
+  const kind = seriesType === 'Course' ? 'courses' : 'seminars';
+  const opening = tab ?? (seriesType === 'Course' ? 'lessons' : 'presentations');
+  return `/students/${studentId}/${kind}/enrollments/${enrollmentId}/${opening}`;
 }
 
 /** The notice to the student's instructor when 'notify instructor by email' is ticked. */

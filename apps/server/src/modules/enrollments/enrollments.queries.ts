@@ -33,8 +33,9 @@ const followupKeys = [{ expr: sql`coalesce(e.cached_latest_followup_date, e.star
  * The parts of what a user who does not see the whole network sees, each read from its own index
  * in the list's order (docs/decisions/011): each school they administer is one range of
  * enrollments_school_followup_idx; their own students' and shared students' enrollments are few.
+ * The reminders due (reminders-due.queries.ts) are scoped by the same parts.
  */
-function scopeParts(scope: Scope): SQL[] {
+export function scopeParts(scope: Scope): SQL[] {
   return [
     ...scope.adminSchoolIds.map((schoolId) => sql`e.school_id = ${schoolId}`),
     sql`e.student_id in (select vs.id from students vs where vs.instructor_id = ${scope.userId})`,

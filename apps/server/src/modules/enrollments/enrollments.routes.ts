@@ -8,8 +8,10 @@ import {
   TakeAttendanceInput,
   TakeAttendanceResponse,
 } from '@srs/shared/enrollments';
+import { DueRemindersResponse } from '@srs/shared/reminders';
 import { everyone } from '@srs/shared/roles';
 import type { FastifyRequest } from 'fastify';
+import { today } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { type Visible, visibleId, visibleOr404 } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +22,7 @@ import { findEnrollmentDetail } from './enrollment-detail.queries.ts';
 import { enrollmentPermissions, enrollmentRules, enrollRule } from './enrollment-rules.ts';
 import { listNeedingFollowup } from './enrollments.queries.ts';
 import { createEnrollment, deleteEnrollment, updateEnrollment } from './enrollments.service.ts';
+import { listRemindersDue } from './reminders-due.queries.ts';
 import { takeAttendance } from './take-attendance.ts';
 
 export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env }) {
@@ -49,6 +52,23 @@ export async function enrollmentRoutes(app: App, { db, env }: { db: Db; env: Env
         env.FOLLOWUP_DAYS,
       );
       return { enrollments, pagination: paginationOf(request.query, total, enrollments.length, more) };
+    },
+  );
+
+  app.get(
+    '/api/enrollments/reminders_due',
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ['enrollments'],
+        summary: 'Reminders due today and overdue in the follow-up scope, the enrollment waiting longest first',
+        querystring: ListQuery,
+        response: { 200: DueRemindersResponse },
+      },
+    },
+    async (request) => {
+      const { reminders, total, more } = await listRemindersDue(db, request.actor.scope, request.query, today());
+      return { reminders, pagination: paginationOf(request.query, total, reminders.length, more) };
     },
   );
 

@@ -8,3 +8,7 @@ export { followupReasonSql, needsFollowupSql, refreshAllEnrollmentCaches } from 
 export { enrollRule } from './enrollment-rules.ts';
 export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
 export { createEnrollment, enrollInTransaction } from './enrollments.service.ts';
+// The morning mail of reminders and follow-up (docs/decisions/021) lists what the dashboard lists.
+export { enrollmentPath } from './enrollment-notice.ts';
+export { listNeedingFollowup } from './enrollments.queries.ts';
+export { listRemindersDue } from './reminders-due.queries.ts';

@@ -6,6 +6,7 @@ import type {
   FollowupEnrollment,
   TakeAttendanceInput,
 } from '@srs/shared/enrollments';
+import type { DueReminder } from '@srs/shared/reminders';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { takeFirstFollowupList } from '../../lib/dashboard-first.ts';
 import { apiUrl, call, type QueryParams } from '../../lib/http.ts';
@@ -22,6 +23,18 @@ export const needingFollowupQuery = (query: QueryParams) =>
       call(enrollmentEndpoints.needingFollowup, { query, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /enrollments/reminders_due: the reminders that came back (docs/decisions/021), the oldest first. */
+export const remindersDueQuery = (query: QueryParams) =>
+  queryOptions({
+    queryKey: enrollmentKeys.remindersDueList(query),
+    queryFn: ({ signal }) => call(enrollmentEndpoints.remindersDue, { query, signal }),
+  });
+
+/** A reminder's row opens its enrollment on the reminders tab. */
+export function dueReminderPath(reminder: DueReminder): string {
+  return enrollmentPath(reminder.student.id, reminder.enrollment_id, reminder.series.type, 'reminders');
+}
 
 /** A follow-up row opens the enrollment's lessons tab (course) or presentations tab (seminar). */
 export function followupPath(enrollment: FollowupEnrollment): string {
@@ -50,11 +63,12 @@ function putEnrollment(id: number, body: EnrollmentUpdateInput) {
   return call(enrollmentEndpoints.update, { params: { id }, body });
 }
 
-/** The lists that count an enrollment's records: every student list and page, and the follow-up list. */
+/** The lists that count an enrollment's records: every student list and page, the follow-up list and the reminders due. */
 function afterEnrollmentChange(client: QueryClient) {
   return [
     client.invalidateQueries({ queryKey: studentKeys.all }),
     client.invalidateQueries({ queryKey: enrollmentKeys.needingFollowup() }),
+    client.invalidateQueries({ queryKey: enrollmentKeys.remindersDue() }),
   ];
 }
 

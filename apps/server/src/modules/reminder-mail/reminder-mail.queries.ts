@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../../core/lists.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { reminderMails } from '../../db/schema/index.ts';
+import { reminderMailKind } from './reminder-mail.text.ts';
+
+export type Recipient = { id: number; email: string; first_name: string; last_name: string; admin: boolean };
+
+/**
+ * The next people, by id after `afterId`, who may get the morning mail of `day`: active (a deleted
+ * account is an inactive one), with the switch on (not said is on: `receivesNotice`), and none for
+ * that day yet.
+ */
+export async function recipientsAfter(db: DbOrTx, day: string, afterId: number, limit: number): Promise<Recipient[]> {
+  return rows<Recipient>(
+    db.execute(sql`select u.id, u.email, u.first_name, u.last_name, u.admin
+      from users u left join user_settings us on us.user_id = u.id
+      where u.active and u.id > ${afterId}
+        and (us.email_preferences -> ${reminderMailKind}) is distinct from 'false'::jsonb
+        and not exists (select 1 from reminder_mails rm where rm.user_id = u.id and rm.day = ${day}::date)
+      order by u.id limit ${limit}`),
+  );
+}
+
+/**
+ * Claims `day`'s morning mail for the person, inside the transaction that puts it in the outbox:
+ * true for the one transaction that inserted the row; a second one (another instance, a run after
+ * a restart, a retry) waits on the key and then inserts nothing, and queues nothing.
+ */
+export async function claimDay(tx: DbOrTx, userId: number, day: string): Promise<boolean> {
+  const claimed = await tx
+    .insert(reminderMails)
+    .values({ userId, day })
+    .onConflictDoNothing()
+    .returning({ userId: reminderMails.userId });
+  return claimed.length > 0;
+}
