@@ -172,11 +172,12 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
       // Above the SPEC lists, a row per reminder due, in words: due today.
       const due = page.getByRole('region', { name: 'Reminders due' });
-      const row = due.getByRole('link', { name: new RegExp(`Rita ${last}`) });
+      const name = new RegExp(`Rita ${last}`);
+      const row = due.getByRole('link', { name });
       await row.waitFor();
       if (phone) expect(await row.innerText()).toContain(`${demo.course} · Due today`);
       else {
-        const cells = due.getByRole('row').filter({ has: row }).getByRole('cell');
+        const cells = due.getByRole('row').filter({ has: page.getByRole('link', { name }) }).getByRole('cell');
         expect(await cells.allInnerTexts()).toEqual([`Rita ${last}`, demo.course, 'Due today', expect.any(String)]);
       }
       await row.click();
