@@ -26,7 +26,7 @@ export default defineConfig({
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
       // The web tests keep each file to itself (isolated). Sharing a worker's modules and jsdom took
       // them from 111 to 48 s, but under load the date input's calendar then sometimes never opened
-      // (1 run in 4; cause not found, docs/performance.md "CI time").
+      // (1 run in 4, docs/performance.md "CI time"; the cause, found later, is fixed in the date input).
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
       serverProject('pglite'),
       // The same server suite on the PostgreSQL server when TEST_DATABASE_URL is set.

@@ -77,7 +77,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the course catalogue (%s)
       let dialog = await addToStudent(admin, 'Lesson');
       await choose(admin, dialog, 'Course', course);
       await choose(admin, dialog, 'Lesson', `1. ${first}`);
-      await fillDate(dialog, 'Sent date', todayIso(), phone);
+      await fillDate(dialog, 'Sent date', todayIso());
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(admin, 'Updated successfully.');
 

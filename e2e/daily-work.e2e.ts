@@ -36,7 +36,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       let dialog = await addToStudent(page, 'Lesson');
       await choose(page, dialog, 'Course', demo.course);
       await choose(page, dialog, 'Lesson', /^1\. /);
-      await fillDate(dialog, 'Sent date', today, phone);
+      await fillDate(dialog, 'Sent date', today);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Updated successfully.');
       let detail = await enrollmentOf(page, enrollment.id);
@@ -121,7 +121,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       let dialog = page.getByRole('dialog');
       await dialog.getByRole('button', { name: 'Add a reminder' }).click();
       await choose(page, dialog, 'Series', demo.course);
-      await fillDate(dialog, 'Date', today, phone);
+      // A reminder is for a day to come: its date starts empty (a visit's starts at today).
+      expect(await field(dialog, 'Date').inputValue()).toBe('');
+      await fillDate(dialog, 'Date', today);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Reminder created successfully.');
       expect((await enrollmentOf(page, enrollment.id)).needing_followup).toBe(true);
@@ -130,7 +132,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       await page.goto(`/students/${student.id}/overview`);
       dialog = await addToStudent(page, 'Visit');
       await choose(page, dialog, 'Series', demo.course);
-      await fillDate(dialog, 'Date', today, phone);
+      expect(await field(dialog, 'Date').inputValue()).toBe(phone ? today : usDate(today));
       await choose(page, dialog, 'Note type', 'Note');
       await field(dialog, 'Note').fill('Talked about lesson one on the porch.');
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -142,6 +144,28 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/visits`);
       await page.getByText('Talked about lesson one on the porch.').first().waitFor();
       expect(await followupList()).toBe(0);
+
+      // The one date field at both widths: eight digits typed on a number pad read as MM/DD/YYYY.
+      await page.goto(`/students/${student.id}/overview`);
+      dialog = await addToStudent(page, 'Visit');
+      await choose(page, dialog, 'Series', demo.course);
+      const date = field(dialog, 'Date');
+      if (phone) {
+        // A phone has the native date input (SPEC section 5): its own wheel, the same value.
+        expect(await date.getAttribute('type')).toBe('date');
+        await date.fill('2026-12-01');
+      } else {
+        await date.fill('');
+        await date.pressSequentially('12012026');
+        await date.press('Tab');
+        expect(await date.inputValue()).toBe('12/01/2026');
+      }
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Visit created successfully.');
+      expect((await enrollmentOf(page, enrollment.id)).visits.map((visit) => visit.date)).toContain('2026-12-01');
+      await page.goto(`/students/${student.id}/courses/enrollments/${enrollment.id}/visits`);
+      await page.getByRole('button', { name: 'Edit visit of 12/01/2026' }).waitFor();
+      await page.getByText('12/01/2026', { exact: true }).first().waitFor();
     }));
 
   it('delivers a product at the offer’s default price when the price is left blank', () =>

@@ -74,14 +74,15 @@ export async function choose(page: Page, scope: Page | Locator, label: string, o
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** Types a date into the SPEC date input: MM/dd/yyyy on a desk, the native date input on a phone. */
-export async function fillDate(scope: Page | Locator, label: string, iso: string, phone: boolean) {
+/** Types a date into the app's date input: MM/DD/YYYY on a desk, the native date input on a phone (SPEC section 5). */
+export async function fillDate(scope: Page | Locator, label: string, iso: string) {
   const input = field(scope, label);
-  if (phone) await input.fill(iso);
-  else {
-    await input.fill(usDate(iso));
-    await input.press('Tab');
+  if ((await input.getAttribute('type')) === 'date') {
+    await input.fill(iso);
+    return;
   }
+  await input.fill(usDate(iso));
+  await input.press('Tab');
 }
 
 /** The student quick-add menu of a student or enrollment page (SPEC section 2, five entries). */

@@ -87,6 +87,13 @@ describe('catalogue list editor logic', () => {
     expect(draftErrors(toggleRemove(updateDraft(lessons, '2', { name: '' }), '2'), 'episodes')).toEqual({});
   });
 
+  it("refuses a presentation date that cannot be read with 'Date input not valid.'; an empty one is none", () => {
+    const unread = updateDraft(lessons, '3', { date: '13/01/2026' });
+    expect(draftErrors(unread, 'episodes')).toEqual({ '3': { date: 'Date input not valid.' } });
+    expect(draftErrors(updateDraft(lessons, '3', { date: '' }), 'episodes')).toEqual({});
+    expect(draftErrors(toggleRemove(unread, '3'), 'episodes')).toEqual({});
+  });
+
   it('refuses a second lesson of the same name, whatever its case and spaces, unless one is removed', () => {
     const twice = updateDraft(lessons, '2', { name: ` ${lessons[0]!.name.toUpperCase()} ` });
     expect(draftErrors(twice, 'episodes')).toEqual({ '2': { name: 'Name has already been taken' } });

@@ -1,11 +1,11 @@
 import { Modal } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateInput } from '../src/components/date-input.tsx';
-import { phoneScreen } from './media-query.ts';
+import { mediaQueryList, phoneScreen } from './media-query.ts';
 import { Wrapper } from './support.tsx';
 
 type ControlledProps = { initial?: string | null; onChange: (value: string | null) => void };
@@ -39,6 +39,63 @@ describe('date input (SPEC sections 5 and 9)', () => {
     expect(input).not.toHaveAttribute('type', 'date');
     render(<Controlled initial="2026-03-07" onChange={vi.fn()} />, { wrapper: Wrapper });
     expect(screen.getAllByLabelText('Date')[1]).toHaveValue('03/07/2026');
+  });
+
+  it('says the format it expects, MM/DD/YYYY, under the field and beside its error', async () => {
+    const { input } = setup();
+    expect(input).toHaveAccessibleDescription('MM/DD/YYYY');
+    await userEvent.type(input, '12/41/2026');
+    await userEvent.tab();
+    // SPEC section 8's words, as they are; the format stays said beside them.
+    expect(screen.getByText(messages.dateInvalid)).toHaveTextContent(/^Date input not valid\.$/);
+    expect(input).toHaveAccessibleDescription(`${messages.dateInvalid} MM/DD/YYYY`);
+  });
+
+  it('typing 12012026 gives 2026-12-01, shown as 12/01/2026 once the field is left', async () => {
+    const { input, onChange } = setup();
+    await userEvent.type(input, '12012026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+    // While the field has the focus, what was typed stays as typed.
+    expect(input).toHaveValue('12012026');
+    await userEvent.tab();
+    expect(input).toHaveValue('12/01/2026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+    expect(screen.queryByText(messages.dateInvalid)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['12/01/2026', '12/01/2026'],
+    ['2026-12-01', '12/01/2026'],
+    ['3/7/2026', '03/07/2026'],
+  ])('reads %s and shows it as %s once left', async (typed, shown) => {
+    const { input, onChange } = setup();
+    await userEvent.type(input, typed);
+    await userEvent.tab();
+    expect(input).toHaveValue(shown);
+    expect(onChange).toHaveBeenLastCalledWith(`${shown.slice(6)}-${shown.slice(0, 2)}-${shown.slice(3, 5)}`);
+  });
+
+  it('half a date is not wrong while typed, and is once the field is left', async () => {
+    const { input, onChange } = setup();
+    await userEvent.type(input, '1201202');
+    expect(screen.queryByText(messages.dateInvalid)).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(onChange).toHaveBeenLastCalledWith('1201202');
+    expect(input).toHaveValue('1201202');
+    expect(screen.getByText(messages.dateInvalid)).toBeInTheDocument();
+    // Typing again takes the message away until the field is left again.
+    await userEvent.type(input, '6');
+    expect(screen.queryByText(messages.dateInvalid)).not.toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+  });
+
+  it.each(['13/01/2026', '0000-00-00', '02302026'])("%s is refused with 'Date input not valid.'", async (typed) => {
+    const { input, onChange } = setup();
+    await userEvent.type(input, typed);
+    await userEvent.tab();
+    expect(onChange).toHaveBeenLastCalledWith(typed);
+    expect(input).toHaveValue(typed);
+    expect(screen.getByText(messages.dateInvalid)).toBeInTheDocument();
   });
 
   it('reads typed MM/dd/yyyy text as YYYY-MM-DD', async () => {
@@ -88,6 +145,31 @@ describe('date input (SPEC sections 5 and 9)', () => {
     expect(input).toHaveValue('03/19/2026');
   });
 
+  it('the calendar stays shown once it has been placed (jsdom measures every box as 0 × 0)', async () => {
+    // With Mantine's hideDetached, a field measured as out of view hid its calendar (display: none)
+    // as soon as the placement was computed: a test that looked after that never saw it open.
+    setup('2026-03-07');
+    await userEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Calendar' });
+    // Let the placement (a promise, then a render) land.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    // Not hidden (its fade-in may still run on a loaded machine: its opacity is not the point).
+    expect(calendar.style.display).not.toBe('none');
+    expect(screen.getByRole('dialog', { name: 'Calendar' })).toBe(calendar);
+  });
+
+  it('the calendar button closes the calendar it opened', async () => {
+    setup('2026-03-07');
+    const button = screen.getByRole('button', { name: 'Open calendar' });
+    await userEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Calendar' });
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendar' })).not.toBeInTheDocument());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('the calendar button says whether the calendar is open; the text field carries no popup state', async () => {
     const { input } = setup('2026-03-07');
     const button = screen.getByRole('button', { name: 'Open calendar' });
@@ -127,15 +209,17 @@ describe('date input (SPEC sections 5 and 9)', () => {
     await waitFor(() => expect(screen.queryByLabelText(/^1 /)).not.toBeInTheDocument());
   });
 
-  it('uses the native date input on narrow screens, from 1800-01-01', () => {
+  it('a row that names its columns once gives the field an aria-label instead of a label', () => {
+    render(<DateInput aria-label="Date of Night 1" value="2026-04-01" onChange={vi.fn()} />, { wrapper: Wrapper });
+    expect(screen.getByRole('textbox', { name: 'Date of Night 1' })).toHaveValue('04/01/2026');
+  });
+
+  it('is the native date input on a narrow screen (SPEC section 5), with the same value', () => {
     phoneScreen();
     const { input, onChange } = setup();
     expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', '1800-01-01');
-    fireEvent.change(input, { target: { value: '2026-03-07' } });
-    expect(onChange).toHaveBeenLastCalledWith('2026-03-07');
-    fireEvent.change(input, { target: { value: '1799-12-31' } });
-    fireEvent.blur(input);
-    expect(screen.getByText(messages.dateInvalid)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '2026-12-01' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => mediaQueryList(query, false));
   });
 });

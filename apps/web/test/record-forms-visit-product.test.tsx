@@ -1,3 +1,4 @@
+import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,10 +18,31 @@ function errorOf(name: string): string | null {
 }
 
 describe('Add a visit (SPEC section 5)', () => {
+  it('the date starts at today: a visit is mostly recorded the day it is made (issue 25)', async () => {
+    mockApi();
+    renderForm({ kind: 'visit', studentId: 5, enrollmentId: 11 });
+    await ready();
+    expect(field('Date')).toHaveValue(formatDate(todayIso()));
+  });
+
+  it('reads 12012026 typed in the date as 12/01/2026 and sends 2026-12-01', async () => {
+    const api = mockApi();
+    renderForm({ kind: 'visit', studentId: 5, enrollmentId: 11 });
+    await ready();
+    await userEvent.clear(field('Date'));
+    await userEvent.type(field('Date'), '12012026');
+    await userEvent.tab();
+    expect(field('Date')).toHaveValue('12/01/2026');
+    await save();
+    expect(await screen.findByText(messages.visitCreated)).toBeInTheDocument();
+    expect(api.puts(11)).toEqual([{ visits_attributes: [{ date: '2026-12-01' }] }]);
+  });
+
   it('requires the series and the date', async () => {
     const api = mockApi();
     renderForm({ kind: 'visit', studentId: 5 });
     await ready();
+    typeDate('Date', '');
     await save();
     await waitFor(() => expect(errorOf('Series')).toBe(messages.fieldRequired));
     expect(errorOf('Date')).toBe(messages.fieldRequired);
@@ -89,6 +111,8 @@ describe('Add a reminder (SPEC section 5)', () => {
     const api = mockApi();
     renderForm({ kind: 'reminder', studentId: 5 });
     await ready();
+    // A reminder is for a day to come: unlike a visit's, its date starts empty (issue 25).
+    expect(field('Date')).toHaveValue('');
     await choose('Note type', 'Note');
     await userEvent.type(field('Note'), 'Call back');
     await save();

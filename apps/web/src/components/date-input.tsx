@@ -1,15 +1,19 @@
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { formatDate, isValidIsoDate, minimumDate, parseUsDate } from '@srs/shared/dates';
+import { formatDate, isValidIsoDate, minimumDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import { IconCalendar } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { parseDateText } from '../lib/dates.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 
 /** SPEC section 9: the calendar offers the years 1900 to 2100 (typed dates may go back to 1800). */
 export const calendarMinDate = '1900-01-01';
 export const calendarMaxDate = '2100-12-31';
+/** SPEC section 5's placeholder: the shape of a date. */
 export const datePlaceholder = '00/00/0000';
+/** The order the field reads, said under it (issue 25): the placeholder shows the shape, not the order. */
+export const dateFormatHint = 'MM/DD/YYYY';
 
 /**
  * Mantine's own date pickers mark the calendar so that Escape closes the calendar and not a modal
@@ -17,11 +21,10 @@ export const datePlaceholder = '00/00/0000';
  */
 const escapeClosesOnlyTheCalendar = { __stopPropagation: true } as Record<string, unknown>;
 
-/** What a native date input reports when the browser holds a date it cannot read. */
-const unreadableNativeDate = 'invalid';
-
 export type DateInputProps = {
-  label: ReactNode;
+  /** The field's label; a row of a list that names its columns once may give `aria-label` instead. */
+  label?: ReactNode;
+  'aria-label'?: string;
   /**
    * YYYY-MM-DD, or null when empty. Any other text is what the user typed and could not be read:
    * the form's schema (`isoDate`) answers it with 'Date input not valid.', so a save never drops it.
@@ -33,7 +36,6 @@ export type DateInputProps = {
   required?: boolean;
   disabled?: boolean;
   name?: string;
-  description?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -42,39 +44,62 @@ function textOf(value: string | null): string {
   return isValidIsoDate(value) ? formatDate(value) : value;
 }
 
-function isUnreadable(value: string | null): boolean {
-  return value !== null && !isValidIsoDate(value);
-}
-
 /**
- * The date input of every form (SPEC section 5): MM/dd/yyyy text with a calendar on wide
- * screens, the browser's own date input on narrow ones.
+ * The one date field of every form (SPEC section 5, issue 25). On wide screens typed text read as
+ * MM/DD/YYYY, M/D/YYYY, MMDDYYYY or YYYY-MM-DD and shown as MM/DD/YYYY once the field is left, the
+ * expected format said under it, and a calendar behind its button; on narrow screens the
+ * browser's own date input, as SPEC section 5 says.
  */
 export function DateInput(props: DateInputProps) {
   return useIsMobile() ? <NativeDateInput {...props} /> : <TypedDateInput {...props} />;
 }
 
-function useUnreadableError(props: DateInputProps) {
-  const [checked, setChecked] = useState(false);
-  const ownError = checked && isUnreadable(props.value) ? messages.dateInvalid : undefined;
-  return {
-    error: props.error ?? ownError,
-    onEdit: () => setChecked(false),
-    onBlur: () => {
-      setChecked(true);
-      props.onBlur?.();
-    },
-  };
+/** What a native date input reports when the browser holds a date it cannot read. */
+const unreadableNativeDate = 'invalid';
+
+/**
+ * SPEC section 5: "On narrow screens a native date input is used." The phone's own date control
+ * (its wheel or calendar, its locale's order); the same value, default and error as the typed field.
+ */
+function NativeDateInput(props: DateInputProps) {
+  const [left, setLeft] = useState(false);
+  const value = props.value && /^\d{4}-\d{2}-\d{2}$/.test(props.value) ? props.value : '';
+  const ownError = left && props.value !== null && !isValidIsoDate(props.value) ? messages.dateInvalid : undefined;
+  return (
+    <TextInput
+      ref={props.ref}
+      name={props.name}
+      type="date"
+      label={props.label}
+      aria-label={props['aria-label']}
+      withAsterisk={props.required}
+      disabled={props.disabled}
+      min={minimumDate}
+      value={value}
+      error={props.error ?? ownError}
+      onBlur={() => {
+        setLeft(true);
+        props.onBlur?.();
+      }}
+      onChange={(event) => {
+        const input = event.currentTarget;
+        setLeft(false);
+        props.onChange(input.value === '' ? (input.validity.badInput ? unreadableNativeDate : null) : input.value);
+      }}
+    />
+  );
 }
 
+/** The wide screens' field: typed text read in any of the accepted forms, a calendar behind its button. */
 function TypedDateInput(props: DateInputProps) {
   const { value, onChange } = props;
   const [text, setText] = useState(() => textOf(value));
   const [opened, setOpened] = useState(false);
+  // 'Date input not valid.' waits until the field is left: half a date is not yet wrong.
+  const [left, setLeft] = useState(false);
   const emitted = useRef(value);
-  const check = useUnreadableError(props);
 
-  // A value set from outside (a calendar pick, a form reset) replaces the typed text.
+  // A value set from outside (a form reset, a default) replaces the typed text.
   useEffect(() => {
     if (value !== emitted.current) {
       emitted.current = value;
@@ -86,6 +111,7 @@ function TypedDateInput(props: DateInputProps) {
     emitted.current = next;
     onChange(next);
   };
+  const ownError = left && value !== null && !isValidIsoDate(value) ? messages.dateInvalid : undefined;
   // While the calendar is open, Escape closes it and not a modal around the field.
   const calendarKeys = {
     'data-mantine-stop-propagation': opened || undefined,
@@ -96,36 +122,54 @@ function TypedDateInput(props: DateInputProps) {
   const pick = (iso: string | null) => {
     setText(textOf(iso));
     setOpened(false);
-    check.onEdit();
+    setLeft(false);
     emit(iso);
   };
 
-  // The calendar button opens the calendar, not the text field: the roles go on the button
-  // (a text field may not carry aria-expanded).
+  // The calendar hangs from its button: the button is the popover's target, so a click on it is
+  // never a click outside that closes what it opens, and the roles go on it (a text field may not
+  // carry aria-expanded). The calendar shows wherever the field is scrolled (hideDetached off):
+  // it opens on the click alone, not once a measurement of the page says the field is in view.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus withRoles={false}>
-      <Popover.Target>
-        <TextInput
-          ref={props.ref}
-          name={props.name}
-          label={props.label}
-          description={props.description}
-          withAsterisk={props.required}
-          disabled={props.disabled}
-          placeholder={datePlaceholder}
-          value={text}
-          autoComplete="off"
-          inputMode="numeric"
-          {...calendarKeys}
-          error={check.error}
-          onBlur={check.onBlur}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setText(next);
-            check.onEdit();
-            emit(next.trim() === '' ? null : (parseUsDate(next) ?? next));
-          }}
-          rightSection={
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      withRoles={false}
+      hideDetached={false}
+    >
+      <TextInput
+        ref={props.ref}
+        name={props.name}
+        label={props.label}
+        aria-label={props['aria-label']}
+        description={dateFormatHint}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        withAsterisk={props.required}
+        disabled={props.disabled}
+        placeholder={datePlaceholder}
+        value={text}
+        autoComplete="off"
+        // A phone's number pad: MMDDYYYY needs no separator.
+        inputMode="numeric"
+        {...calendarKeys}
+        error={props.error ?? ownError}
+        onBlur={() => {
+          const read = parseDateText(text);
+          if (read) setText(formatDate(read));
+          setLeft(true);
+          props.onBlur?.();
+        }}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          setLeft(false);
+          emit(next.trim() === '' ? null : (parseDateText(next) ?? next));
+        }}
+        rightSection={
+          <Popover.Target>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -138,9 +182,9 @@ function TypedDateInput(props: DateInputProps) {
             >
               <IconCalendar size={18} aria-hidden />
             </ActionIcon>
-          }
-        />
-      </Popover.Target>
+          </Popover.Target>
+        }
+      />
       <Popover.Dropdown role="dialog" aria-label="Calendar">
         <DatePicker
           {...escapeClosesOnlyTheCalendar}
@@ -152,30 +196,5 @@ function TypedDateInput(props: DateInputProps) {
         />
       </Popover.Dropdown>
     </Popover>
-  );
-}
-
-function NativeDateInput(props: DateInputProps) {
-  const check = useUnreadableError(props);
-  const value = props.value && /^\d{4}-\d{2}-\d{2}$/.test(props.value) ? props.value : '';
-  return (
-    <TextInput
-      ref={props.ref}
-      name={props.name}
-      type="date"
-      label={props.label}
-      description={props.description}
-      withAsterisk={props.required}
-      disabled={props.disabled}
-      min={minimumDate}
-      value={value}
-      error={check.error}
-      onBlur={check.onBlur}
-      onChange={(event) => {
-        const input = event.currentTarget;
-        check.onEdit();
-        props.onChange(input.value === '' ? (input.validity.badInput ? unreadableNativeDate : null) : input.value);
-      }}
-    />
   );
 }

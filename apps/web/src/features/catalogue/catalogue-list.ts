@@ -1,3 +1,4 @@
+import { isValidIsoDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import type {
   DecisionOption,
@@ -19,7 +20,10 @@ export type Draft = {
   key: string;
   id: number | null;
   name: string;
-  /** A presentation's date (YYYY-MM-DD) and time (HH:MM), empty when none. */
+  /**
+   * A presentation's date (YYYY-MM-DD, or the text typed when it cannot be read) and time (HH:MM),
+   * empty when none.
+   */
   date: string;
   time: string;
   /** A product's default price as typed ('4.50'). */
@@ -123,7 +127,7 @@ export const priceError = (price: string): string | null => {
 
 /** The messages of the items the user must fix before saving, by key. */
 export function draftErrors(items: readonly Draft[], kind: 'episodes' | 'decision_options' | 'products') {
-  const errors: Record<string, { name?: string; price?: string }> = {};
+  const errors: Record<string, { name?: string; price?: string; date?: string }> = {};
   // Two of one series never share a name (the server refuses it too): a picker could not tell them apart.
   const seen = new Set<string>();
   for (const item of items) {
@@ -133,7 +137,10 @@ export function draftErrors(items: readonly Draft[], kind: 'episodes' | 'decisio
       key === '' ? messages.fieldRequired : seen.has(key) ? 'Name has already been taken' : undefined;
     seen.add(key);
     const price = kind === 'products' ? (priceError(item.price) ?? undefined) : undefined;
-    if (name || price) errors[item.key] = { ...(name ? { name } : {}), ...(price ? { price } : {}) };
+    const date = kind === 'episodes' && item.date !== '' && !isValidIsoDate(item.date) ? messages.dateInvalid : undefined;
+    if (name || price || date) {
+      errors[item.key] = { ...(name ? { name } : {}), ...(price ? { price } : {}), ...(date ? { date } : {}) };
+    }
   }
   return errors;
 }

@@ -2,6 +2,7 @@ import { Badge, Center, Group, Loader, Text, TextInput } from '@mantine/core';
 import type { SeriesDetail } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 import { editorDecisionOptionsQuery, editorEpisodesQuery, editorProductsQuery, useSaveCatalogue } from '../api.ts';
 import {
   type Draft,
@@ -119,15 +120,15 @@ export function EpisodesEditor({ series }: { series: Series }) {
       payload={(items) => ({ episodes: episodesPayload(items) })}
       fields={
         seminar
-          ? (item, change, _error, mobile) => (
-              <Group gap="xs" wrap="nowrap">
-                <TextInput
-                  type="date"
+          ? (item, change, error, mobile) => (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <DateInput
                   label={mobile ? 'Date' : undefined}
                   aria-label={mobile ? undefined : `Date of ${item.name || 'the new presentation'}`}
-                  value={item.date}
+                  value={item.date === '' ? null : item.date}
                   disabled={item.destroy}
-                  onChange={(event) => change({ date: event.currentTarget.value })}
+                  error={error}
+                  onChange={(date) => change({ date: date ?? '' })}
                 />
                 <TextInput
                   type="time"

@@ -32,7 +32,10 @@ type Props = {
   loaded: Draft[];
   /** Decision options and products are retired (active off) rather than removed when in use. */
   retire: boolean;
-  /** The item's own fields besides its name: a presentation's date and time, a product's price. */
+  /**
+   * The item's own fields besides its name: a presentation's date and time, a product's price;
+   * `error` is theirs (a price, a date that cannot be read).
+   */
   fields?: (item: Draft, change: (patch: Partial<Draft>) => void, error: string | undefined, mobile: boolean) => ReactNode;
   onSave: (items: Draft[]) => Promise<unknown>;
   saving: boolean;
@@ -114,7 +117,7 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
                 style={{ flex: 1, minWidth: mobile ? '70%' : 200 }}
                 styles={{ input: { textDecoration: item.destroy ? 'line-through' : undefined } }}
               />
-              {fields?.(item, (patch) => change(updateDraft(items, item.key, patch)), error?.price, mobile)}
+              {fields?.(item, (patch) => change(updateDraft(items, item.key, patch)), error?.price ?? error?.date, mobile)}
               {retire && (
                 <Switch
                   mt={mobile ? 'xs' : 8}

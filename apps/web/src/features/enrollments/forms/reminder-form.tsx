@@ -14,6 +14,7 @@ export function ReminderForm(props: RecordFormBodyProps) {
     resolver: zodResolver(reminderSchema),
     defaultValues: {
       enrollment_id: initialEnrollment(props, enrollments),
+      // A reminder is for a day to come, not one written about now: no default day (issue 25).
       date: null,
       // Most notes are plain notes: the type is there already, a prayer request is one choice away.
       note_type: 'Note',

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { todayIso } from '../../../lib/dates.ts';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import {
   chosenEnrollment,
@@ -14,14 +15,15 @@ import { type VisitOutput, type VisitValues, visitSchema } from './form-schemas.
 import { visitBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
 
-/** Add a visit: series and date required; decisions and a note are optional (SPEC section 5). */
+/** Add a visit: series and date (today unless changed) required; decisions and a note are optional (SPEC section 5). */
 export function VisitForm(props: RecordFormBodyProps) {
   const enrollments = useOfferedEnrollments(props.student, null);
   const form = useForm<VisitValues, unknown, VisitOutput>({
     resolver: zodResolver(visitSchema),
     defaultValues: {
       enrollment_id: initialEnrollment(props, enrollments),
-      date: null,
+      // A visit is mostly recorded the day it is made (issue 25).
+      date: todayIso(),
       decision_option_ids: [],
       // Most notes are plain notes: the type is there already, a prayer request is one choice away.
       note_type: 'Note',
