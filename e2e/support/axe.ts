@@ -131,3 +131,67 @@ export async function tabOnce(page: Page): Promise<FocusState> {
   await page.keyboard.press('Tab');
   return focusState(page);
 }
+
+export type Fit = {
+  /** How wide the page is and how wide the screen: more than the screen scrolls sideways. */
+  pageWidth: number;
+  screenWidth: number;
+  /** The elements sticking out past the right edge, outermost first. */
+  outside: string[];
+  /** The buttons of the page's head (header, breadcrumbs, the title's row) and Quick Add, by name. */
+  actions: string[];
+  /** Those of them not wholly on screen. */
+  offScreen: string[];
+};
+
+/**
+ * Whether the page fits the screen's width (WCAG 1.4.10, Reflow: no scrolling sideways) with its
+ * head's buttons on screen: those down to the bottom of the title, e.g. the record's ⋮ menu, and
+ * the floating Quick Add. The screen is the layout viewport (documentElement.clientWidth): on a
+ * phone, window.innerWidth grows with a page too wide for it (the browser zooms out to show it
+ * whole), which would hide the very overflow looked for.
+ */
+export function fitOf(page: Page): Promise<Fit> {
+  return page.evaluate(() => {
+    const screenWidth = document.documentElement.clientWidth;
+    const sticksOut = (element: Element | null) => element !== null && element.getBoundingClientRect().right > screenWidth + 0.5;
+    const named = (element: Element) => element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 40) || '';
+    const outside = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
+      .map((element) => {
+        const classes = element.getAttribute('class')?.trim().split(/\s+/).join('.');
+        const right = Math.round(element.getBoundingClientRect().right);
+        return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${named(element)}" ends at ${right} px`;
+      });
+    const titleBottom = document.querySelector('main h1')?.getBoundingClientRect().bottom ?? 0;
+    // Drawn at all: not inside something hidden from view but kept for screen readers (a phone's
+    // table keeps its header row so, clipped to nothing).
+    const drawn = (button: Element) => {
+      for (let element: Element | null = button; element; element = element.parentElement) {
+        if (getComputedStyle(element).clip !== 'auto') return false;
+      }
+      const box = button.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
+    const actions = Array.from(document.querySelectorAll('button')).filter((button) => {
+      const inHead = button.getBoundingClientRect().top < titleBottom || button.getAttribute('aria-label') === 'Quick Add';
+      return inHead && drawn(button);
+    });
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      screenWidth,
+      outside: outside.slice(0, 8),
+      actions: actions.map(named),
+      offScreen: actions.filter((button) => button.getBoundingClientRect().left < 0 || sticksOut(button)).map(named),
+    };
+  });
+}
+
+/** One readable block: how wide the page is against the screen, what sticks out, which buttons are off screen. */
+export function describeFit(where: string, fit: Fit): string {
+  return [
+    `${where}: the page is ${fit.pageWidth} px wide on a screen of ${fit.screenWidth} px`,
+    ...fit.outside.map((line) => `  ${line}`),
+    ...(fit.offScreen.length > 0 ? [`  off screen: ${fit.offScreen.join(', ')}`] : []),
+  ].join('\n');
+}

@@ -28,6 +28,17 @@ describe('data table', () => {
     expect(table).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
+  it('on wide screens a table as long as the page, too wide for it, scrolls sideways in a box of its own', () => {
+    const rows = [{ id: 1, name: 'Ann Lee', city: 'Springfield' }];
+    const element = (
+      <DataTable label="People" columns={columns} rows={rows} rowKey={(row) => row.id} emptyMessage="None." nowrap scroll="page" />
+    );
+    renderRoutes([{ path: '/', element }], '/');
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(scrollArea(table)).toBeNull();
+    expect(table.closest('.mantine-TableScrollContainer-scrollContainer')).not.toBeNull();
+  });
+
   it('on phones stacks each row as a card: every cell names its column, the page scrolls, text wraps', () => {
     phoneScreen();
     render([{ id: 1, name: 'Ann Lee', city: 'Springfield' }]);

@@ -34,7 +34,8 @@ export type DataTableProps<T> = {
   fixedHeight?: boolean;
   /**
    * 'page': no scrolling body; the page scrolls, as it does on phones. For a table that is the
-   * page's whole content (an enrollment's lessons), where a 300 px box would only hide rows.
+   * page's whole content (an enrollment's lessons), where a 300 px box would only hide rows. A
+   * table wider than the frame still scrolls sideways in its own box.
    */
   scroll?: 'body' | 'page';
   minWidth?: number;
@@ -112,7 +113,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Tbody>
     </Table>
   );
-  if (stacked || props.scroll === 'page') return table;
+  if (stacked) return table;
+  // Wider than the frame (a long name kept on one line), it scrolls sideways in its own box, not the page.
+  if (props.scroll === 'page') {
+    return (
+      <Table.ScrollContainer minWidth={0} type="native">
+        {table}
+      </Table.ScrollContainer>
+    );
+  }
   return props.fixedHeight ? (
     <ScrollArea h={height} type="auto" offsetScrollbars>
       {table}

@@ -50,11 +50,15 @@ export function MobileBreadcrumbs() {
         {shown.map((crumb) =>
           crumb.to ? (
             <Anchor key={crumb.label} component={Link} to={crumb.to} size="xs" className={classes.crumb}>
-              <span className={classes.label}>{crumb.label}</span>
+              <span className={classes.label} title={crumb.label}>
+                {crumb.label}
+              </span>
             </Anchor>
           ) : (
             <Text key={crumb.label} size="xs" aria-current="page" className={classes.crumb}>
-              <span className={classes.label}>{crumb.label}</span>
+              <span className={classes.label} title={crumb.label}>
+                {crumb.label}
+              </span>
             </Text>
           ),
         )}
