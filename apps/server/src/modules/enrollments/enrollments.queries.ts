@@ -9,8 +9,8 @@ import { anyId, type Scope } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
 import { followupReasonSql, needsFollowupSql } from './enrollment-caches.ts';
 
-type Row = {
-  id: number;
+/** The names an enrollment's row carries in the dashboard's lists: its student, series and instructor. */
+export type EnrollmentRowNames = {
   student_id: number;
   student_first_name: string;
   student_last_name: string;
@@ -20,6 +20,10 @@ type Row = {
   instructor_id: number | null;
   instructor_first_name: string | null;
   instructor_last_name: string | null;
+};
+
+type Row = EnrollmentRowNames & {
+  id: number;
   status: FollowupEnrollment['status'];
   cached_latest_followup_date: string | null;
   last_followup_date: string;

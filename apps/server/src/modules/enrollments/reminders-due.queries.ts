@@ -5,7 +5,7 @@ import { cappedCount, keysetPage, type PageKey, rows } from '../../core/lists.ts
 import { personRef } from '../../core/person-ref.ts';
 import type { Scope } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
-import { scopeParts } from './enrollments.queries.ts';
+import { type EnrollmentRowNames, scopeParts } from './enrollments.queries.ts';
 
 /**
  * SQL condition: the enrollment `e` has a reminder that came back on `day` (docs/decisions/021): one
@@ -42,19 +42,10 @@ function inScope(scope: Scope, day: string, firstRows: number | null): SQL {
   return sql`e.id in (${sql.join(parts, sql` union all `)})`;
 }
 
-type Row = {
+type Row = EnrollmentRowNames & {
   id: number;
   date: string;
   enrollment_id: number;
-  student_id: number;
-  student_first_name: string;
-  student_last_name: string;
-  series_id: number;
-  series_name: string;
-  series_type: 'Course' | 'Seminar';
-  instructor_id: number | null;
-  instructor_first_name: string | null;
-  instructor_last_name: string | null;
 };
 
 /**
