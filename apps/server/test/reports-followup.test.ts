@@ -121,7 +121,10 @@ describe('the follow-up roll-up (GET /api/reports/followup)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect([2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+    // Its title and filter above the header (issue 25), then the rows.
+    expect((sheet.getRow(1).values as unknown[]).slice(1)[0]).toMatch(/^Follow-up by school, as of \d{2}\/\d{2}\/\d{4}$/);
+    expect([2, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+      [`Conference: ${net.x.name}`],
       ['Birch Church (RB1)', 1, 200],
       ['Alder Church (RA1)', 2, 100],
     ]);

@@ -138,7 +138,7 @@ async function handCountedNetwork(db: Db) {
     { enrollmentId: eA2.id, productOfferId: controversy!.id, deliveredAt: '2026-02-01', quantity: 4, price: '2.50', deliveryType: 'PD' },
     { enrollmentId: eB1.id, productOfferId: controversy!.id, deliveredAt: '2026-03-01', quantity: 2, price: '2.00', deliveryType: 'IH' },
   ]);
-  return { x, y, schoolA, schoolB, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
+  return { x, y, schoolA, schoolB, schoolC, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
 }
 
 type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
@@ -362,23 +362,71 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
     const csv = await t.app.inject({ method: 'GET', url: `/api/reports/products.csv?${query}`, headers });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(String(csv.headers['content-disposition'])).toMatch(/filename="products-by-product-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(String(csv.headers['content-disposition'])).toMatch(/filename="products-by-product-2026-01-01-to-2026-03-31-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body).toBe(
       'Product,Deliveries,Quantity,Amount ($)\nPeriod Bible,1,1,10.00\nPeriod Great Controversy,2,6,14.00\nTotal,3,7,24.00\n',
     );
     const xlsx = await t.app.inject({ method: 'GET', url: `/api/reports/turnaround.xlsx?${query}&group=delivery_type`, headers });
     expect(xlsx.statusCode).toBe(200);
-    expect(String(xlsx.headers['content-disposition'])).toMatch(/filename="lesson-turnaround-by-delivery-type-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(String(xlsx.headers['content-disposition'])).toMatch(
+      /filename="lesson-turnaround-by-delivery-type-2026-01-01-to-2026-03-31-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect([1, 2, 3, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => (sheet.getRow(n).values as unknown[]).slice(1))).toEqual([
+      ['Lesson turnaround by delivery type, 01/01/2026–03/31/2026'],
+      ['Conference: Xavier Conference'],
       ['Delivery type', 'Lessons returned', 'Median (days)', '90th percentile (days)'],
       ['Post Office', 2, 7, 9.4],
       ['Personal Delivery', 2, 7.5, 11.9],
       ['In-home', 1, 20, 20],
       ['Total', 5, 10, 17.2],
     ]);
+  });
+
+  it('says in the Excel file and its name which period, grouping and filters it counts (issue 25)', async () => {
+    const excel = async (email: string, url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: await t.headersFor(email) });
+      expect(response.statusCode, url).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      const lines = [1, 2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+      return { name: String(response.headers['content-disposition']), lines, frozen: sheet.views[0] };
+    };
+    const byPlace = await excel(
+      net.globalAdmin.email,
+      `/api/reports/lessons.xlsx?group=school&from=2026-09-01&to=2026-11-30&school_id=${net.schoolA.id}&series_id=${net.zeta.course.id}&delivery_type=PO`,
+    );
+    expect(byPlace.name).toMatch(/filename="lessons-by-school-2026-09-01-to-2026-11-30-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(byPlace.lines).toEqual([
+      ['Lessons by school, 09/01/2026–11/30/2026'],
+      ['School: Alder Church (PA1) · Course: Zeta Course · Delivery type: Post Office'],
+      ['School', 'Sent', 'Completed'],
+    ]);
+    // The header row stays in sight under the heading.
+    expect(byPlace.frozen).toMatchObject({ state: 'frozen', ySplit: 3 });
+
+    // A period open at one end says so; no filter, no second line.
+    const open = await excel(net.globalAdmin.email, '/api/reports/enrollments.xlsx?group=status&from=2026-02-01');
+    expect(open.name).toMatch(/filename="enrollments-by-status-from-2026-02-01-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(open.lines.slice(0, 2)).toEqual([['Enrollments by status, from 02/01/2026'], ['Status', 'Enrollments', 'Active', 'Graduated', 'Inactive', 'Graduation rate (%)']]);
+    const followup = await excel(net.globalAdmin.email, '/api/reports/followup.xlsx?group=school');
+    expect(followup.lines[0]![0]).toMatch(/^Follow-up by school, as of \d{2}\/\d{2}\/\d{4}$/);
+
+    // A school the user does not see is not named: the file names it by its number.
+    const elsewhere = await excel(net.adminA.email, `/api/reports/lessons.xlsx?group=course&school_id=${net.schoolC.id}`);
+    expect(elsewhere.lines.slice(0, 2)).toEqual([['Lessons by course, all dates'], [`School: #${net.schoolC.id}`]]);
+
+    // A CSV keeps its header first, for the programs that read it; its name has the period too.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/lessons.csv?group=school&from=2026-09-01&to=2026-11-30',
+      headers: await t.headersFor(net.globalAdmin.email),
+    });
+    expect(String(csv.headers['content-disposition'])).toMatch(/filename="lessons-by-school-2026-09-01-to-2026-11-30-/);
+    expect(csv.body.split('\n')[0]).toBe('School,Sent,Completed');
   });
 
   it('refuses a grouping it does not have, a bad date and a period that ends before it starts', async () => {

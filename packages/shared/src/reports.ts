@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idRef, isoDate } from './common.ts';
+import { formatDate } from './dates.ts';
 import { deliveryTypes } from './enrollments.ts';
 
 /**
@@ -179,6 +180,33 @@ export type PeriodReportQuery = {
   to?: string;
 } & Partial<Record<Exclude<ReportFilter, 'delivery_type'>, number>> & { delivery_type?: (typeof deliveryTypes)[number] };
 
-/** A report's file name before its date: '{file}-by-{group}', as 'lessons-by-delivery-type'. */
-export const reportFileLabel = (kind: ReportKind, group: string) =>
-  `${reportDefinitions[kind].file}-by-${group.replaceAll('_', '-')}`;
+type Period = { from?: string | undefined; to?: string | undefined };
+
+/**
+ * A report's file name before its date: '{file}-by-{group}', then its period when it has one, as
+ * 'lessons-by-school-2026-09-01-to-2026-11-30' ('-from-…', '-to-…' for a period open at one end):
+ * a file kept on a disk says which months it counts (issue 25).
+ */
+export function reportFileLabel(kind: ReportKind, group: string, period: Period = {}): string {
+  const dates = period.from && period.to ? `-${period.from}-to-${period.to}` : period.from ? `-from-${period.from}` : period.to ? `-to-${period.to}` : '';
+  return `${reportDefinitions[kind].file}-by-${group.replaceAll('_', '-')}${dates}`;
+}
+
+/** A period in words: '09/01/2026–11/30/2026', 'from 09/01/2026', 'up to 11/30/2026', 'all dates'. */
+export function periodWords(period: Period): string {
+  if (period.from && period.to) return `${formatDate(period.from)}–${formatDate(period.to)}`;
+  if (period.from) return `from ${formatDate(period.from)}`;
+  if (period.to) return `up to ${formatDate(period.to)}`;
+  return 'all dates';
+}
+
+/**
+ * A report's title as its file's first line reads: 'Lessons by school, 09/01/2026–11/30/2026';
+ * the follow-up roll-up, which has no period, is as of the day it was made ('as of 11/28/2026').
+ */
+export function reportTitle(kind: ReportKind, group: string, when: Period | { asOf: string }): string {
+  const definition: ReportDefinition = reportDefinitions[kind];
+  const grouping = (definition.groups as Record<string, string>)[group] ?? group;
+  const dates = 'asOf' in when ? `as of ${formatDate(when.asOf)}` : periodWords(when);
+  return `${definition.label} by ${grouping.toLowerCase()}, ${dates}`;
+}

@@ -17,6 +17,12 @@ import {
 import { EnrollmentSummary, noteTypes, ProductDelivery, seriesTypes } from './enrollments.ts';
 
 export const mailingOptions = ['if_address_valid', 'always', 'never'] as const;
+/** Each mailing option as a person reads it (the form, the profile, a change's page). */
+export const mailingOptionLabels: Record<(typeof mailingOptions)[number], string> = {
+  if_address_valid: 'If the address is valid',
+  always: 'Always',
+  never: 'Never',
+};
 export const studentSections = ['all', 'mine', 'shared'] as const;
 
 /** A query array in bracket style (`full_name_i_cont_all[]=ann`) or a single value. */

@@ -16,7 +16,18 @@ export type CsvColumn = { header: string; cell: SQL; kind?: 'number' | 'date' };
  * order of `key`: columns never null that together name one row (the last is the id), so that the
  * embedded database can read it page by page.
  */
-export type CsvExport = { label: string; columns: CsvColumn[]; from: SQL; where: SQL; key: SQL[] };
+export type CsvExport = {
+  label: string;
+  columns: CsvColumn[];
+  from: SQL;
+  where: SQL;
+  key: SQL[];
+  /**
+   * Lines a spreadsheet shows above the header (a report's title, period and filters: issue 25).
+   * A CSV leaves them out: its first line is the header a program reading it expects.
+   */
+  heading?: string[];
+};
 
 /** Today's date (or `now`'s) in the server's zone as YYYY-MM-DD. */
 export function today(now = new Date()): string {

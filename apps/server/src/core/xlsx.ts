@@ -70,7 +70,10 @@ function widths(columns: CsvColumn[], rows: ExportRow[]): number[] {
   });
 }
 
-/** The sheet's XML: a frozen bold header row, the columns' widths, then every row. */
+/**
+ * The sheet's XML: the heading's lines (a report's title in bold, its filters), then a frozen bold
+ * header row, the columns' widths, then every row.
+ */
 async function* sheetXml(csv: CsvExport, batches: AsyncIterator<ExportRow[]>): AsyncGenerator<string> {
   const names = csv.columns.map((_, i) => columnName(i));
   const first = await batches.next();
@@ -78,15 +81,21 @@ async function* sheetXml(csv: CsvExport, batches: AsyncIterator<ExportRow[]>): A
   const cols = widths(csv.columns, firstRows)
     .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`)
     .join('');
+  // A heading line is one cell in column A: it runs on over the empty cells beside it.
+  const heading = (csv.heading ?? []).map(
+    (line, i) =>
+      `<row r="${i + 1}"><c r="A${i + 1}"${i === 0 ? ` s="${boldStyle}"` : ''} t="inlineStr"><is><t xml:space="preserve">${xmlText(line)}</t></is></c></row>`,
+  );
+  const headerRow = heading.length + 1;
   const header = csv.columns
-    .map((column, i) => `<c r="${names[i]}1" s="${boldStyle}" t="inlineStr"><is><t>${xmlText(column.header)}</t></is></c>`)
+    .map((column, i) => `<c r="${names[i]}${headerRow}" s="${boldStyle}" t="inlineStr"><is><t>${xmlText(column.header)}</t></is></c>`)
     .join('');
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/>` +
     '<selection pane="bottomLeft"/></sheetView></sheetViews>' +
-    `<cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
-  let number = 1;
+    `<cols>${cols}</cols><sheetData>${heading.join('')}<row r="${headerRow}">${header}</row>`;
+  let number = headerRow;
   const rowsXml = (rows: ExportRow[]) => {
     let xml = '';
     for (const row of rows) {

@@ -39,7 +39,9 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof LimitReached) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof HttpError) {
       if (error.statusCode === 422) return reply.code(422).send(error.body);
-      return reply.code(error.statusCode).send({ error: error.message });
+      // What a refusal adds to its sentence (a deleted record's when and who): beside `error`.
+      const extra = error.body && typeof error.body === 'object' ? error.body : {};
+      return reply.code(error.statusCode).send({ ...extra, error: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -1,8 +1,16 @@
 import { idRef } from '@srs/shared/common';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordKinds, visibleOr404 } from '../core/records.ts';
+import { HttpError } from '../core/errors.ts';
+import { type RecordKind, recordKinds, visibleOr404 } from '../core/records.ts';
+import type { Scope } from '../core/scope.ts';
 import type { Db } from '../db/client.ts';
+
+/**
+ * What a missing record's 404 may add for this user, when it was deleted and they saw it (the
+ * versions module's deletedRecord, given by the composition root); null leaves the plain 404.
+ */
+export type ExplainMissing = (db: Db, scope: Scope, kind: RecordKind, id: number) => Promise<object | null>;
 
 /** The names of a path's parameters ('/api/students/:id/notes' → ['id']). */
 const pathParameters = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
@@ -38,7 +46,7 @@ function checkDeclaration(route: RouteOptions) {
  * read, the record of the path must exist in the user's scope, else 404 exactly like a missing
  * record, whatever the body. The handler then gets the id as `Visible<kind>` from `visibleId`.
  */
-async function recordScopePlugin(app: FastifyInstance, { db }: { db: Db }) {
+async function recordScopePlugin(app: FastifyInstance, { db, explainMissing }: { db: Db; explainMissing?: ExplainMissing }) {
   app.addHook('onRoute', checkDeclaration);
   app.decorateRequest('visibleRecord', null);
   // Registered after the auth plugin: its onRequest hook has set the actor (or refused) by now.
@@ -48,7 +56,15 @@ async function recordScopePlugin(app: FastifyInstance, { db }: { db: Db }) {
     const id = idRef.safeParse((request.params as { id?: unknown }).id);
     // A path id that is not a positive whole number is the params validation's 422.
     if (!id.success) return;
-    request.visibleRecord = { kind, id: await visibleOr404(db, request.actor.scope, kind, id.data) };
+    try {
+      request.visibleRecord = { kind, id: await visibleOr404(db, request.actor.scope, kind, id.data) };
+    } catch (error) {
+      // A page's read of a record deleted since says so to those who saw it (issue 25): its old
+      // link then reads 'This student was deleted on … by …', not a failed load.
+      const deleted = request.method === 'GET' && explainMissing ? await explainMissing(db, request.actor.scope, kind, id.data) : null;
+      if (deleted && error instanceof HttpError) throw new HttpError(404, error.message, { deleted });
+      throw error;
+    }
   });
 }
 

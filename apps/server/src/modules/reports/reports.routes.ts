@@ -16,6 +16,7 @@ import type { App } from '../../types.ts';
 import { followupExport, followupReport } from './followup-report.ts';
 import { periodExport, periodReport } from './period-report.ts';
 import { periodReports } from './period-reports.ts';
+import { reportHeading } from './report-heading.ts';
 
 /** The label of a report's grouping ('Course'), as its first column is headed. */
 const groupLabel = (kind: PeriodReportKind, group: string) =>
@@ -51,7 +52,10 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
         },
       },
       async (request, reply) =>
-        sendExport(format, reply, db, followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS)),
+        sendExport(format, reply, db, {
+          ...followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS),
+          heading: await reportHeading(db, request.actor.scope, 'followup', request.query),
+        }),
     );
   }
 
@@ -75,19 +79,12 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
           config: { roles: everyone },
           schema: { tags: ['reports'], summary: `${exportFormatNames[format]} of the ${definition.label} report as shown`, querystring },
         },
-        async (request, reply) =>
-          sendExport(
-            format,
-            reply,
-            db,
-            await periodExport(
-              db,
-              report,
-              { file: reportFileLabel(kind, request.query.group), group: groupLabel(kind, request.query.group) },
-              request.actor.scope,
-              request.query,
-            ),
-          ),
+        async (request, reply) => {
+          const { actor, query } = request;
+          const file = reportFileLabel(kind, query.group, query);
+          const exported = await periodExport(db, report, { file, group: groupLabel(kind, query.group) }, actor.scope, query);
+          return sendExport(format, reply, db, { ...exported, heading: await reportHeading(db, actor.scope, kind, query) });
+        },
       );
     }
   }

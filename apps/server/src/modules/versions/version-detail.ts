@@ -4,6 +4,7 @@ import { rows } from '../../core/lists.ts';
 import { administers, type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { revertibleStudentField } from '../students/public.ts';
+import { recordNames } from './version-records.ts';
 import { summaryOf, type VersionRow } from './versions.queries.ts';
 import { fieldLabel, isShownField, referenceNames, valueText } from './version-words.ts';
 
@@ -72,6 +73,7 @@ export async function versionDetail(db: DbOrTx, scope: Scope, version: VersionRo
   });
   const names = await referenceNames(
     db,
+    scope,
     pairs.flatMap(([field, was, is]): [string, unknown][] => [
       [field, was],
       [field, is],
@@ -90,7 +92,7 @@ export async function versionDetail(db: DbOrTx, scope: Scope, version: VersionRo
     ? (await rows(db.execute(sql`select 1 from students where id = ${version.item_id}`))).length === 0
     : false;
   return {
-    ...summaryOf(version),
+    ...summaryOf(version, (await recordNames(db, scope, [version])).get(version.id)!),
     changes,
     record_path: path,
     removed_with: deletedStudent ? removedWith(version.object) : null,

@@ -4,7 +4,8 @@ import { and, cappedCount, keysetPage, type PageKey, rows } from '../../core/lis
 import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleVersion } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { fieldLabel, isShownField, recordLabel, rowOf } from './version-words.ts';
+import { recordNames } from './version-records.ts';
+import { fieldLabel, isShownField } from './version-words.ts';
 
 export type VersionRow = {
   id: number;
@@ -40,8 +41,8 @@ function filters(scope: Scope, query: VersionListQuery): SQL {
   ]);
 }
 
-export function summaryOf(row: VersionRow): VersionSummary {
-  const record = rowOf(row.object, row.object_changes);
+/** A version in a line: `record` is its record as a person names it (version-records.ts). */
+export function summaryOf(row: VersionRow, record: string): VersionSummary {
   return {
     id: row.id,
     item_type: row.item_type,
@@ -53,7 +54,7 @@ export function summaryOf(row: VersionRow): VersionSummary {
       row.whodunnit !== null && row.user_first_name !== null
         ? { id: row.whodunnit, first_name: row.user_first_name, last_name: row.user_last_name ?? '' }
         : null,
-    record: recordLabel(row.item_type, row.item_id, record),
+    record,
     fields:
       row.event === 'update' || row.event === 'erase' ? Object.keys(row.object_changes).filter(isShownField).map(fieldLabel) : [],
   };
@@ -69,7 +70,8 @@ export async function listVersions(db: DbOrTx, scope: Scope, query: VersionListQ
   );
   const count = page.countOf(found) ?? (await cappedCount(db, sql`from versions v`, where));
   const { rows: shown, next_cursor, prev_cursor } = page.finish(found);
-  return { versions: shown.map(summaryOf), count, next_cursor, prev_cursor };
+  const names = await recordNames(db, scope, shown);
+  return { versions: shown.map((row) => summaryOf(row, names.get(row.id)!)), count, next_cursor, prev_cursor };
 }
 
 /** One version the record-scope plugin found in the user's scope. */
