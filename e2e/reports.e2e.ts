@@ -39,9 +39,12 @@ describe.each(['desktop', 'phone'] as ViewportName[])('reports (%s)', (viewport)
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0]!;
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['School', 'Needing follow-up', 'Oldest waiting (days)']);
+      // Its title as of today and the conference it is narrowed to, then the header and the rows (issue 25).
+      expect(String((sheet.getRow(1).values as unknown[])[1])).toMatch(/^Follow-up by school, as of \d{2}\/\d{2}\/\d{4}$/);
+      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([`Conference: ${slowest.name}`]);
+      expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual(['School', 'Needing follow-up', 'Oldest waiting (days)']);
       const first = schools.rows[0]!;
-      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([first.name, first.needing_followup, first.oldest_days]);
+      expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([first.name, first.needing_followup, first.oldest_days]);
 
       // And back up to every conference.
       await page.getByRole('button', { name: 'All conferences' }).click();
@@ -73,19 +76,22 @@ describe.each(['desktop', 'phone'] as ViewportName[])('reports (%s)', (viewport)
         return file;
       };
       const csv = await download('Export CSV');
-      expect(csv.suggestedFilename()).toMatch(/^decisions-by-school-\d{4}-\d{2}-\d{2}\.csv$/);
+      const period = `${year}-01-01-to-${year}-12-31`;
+      expect(csv.suggestedFilename()).toMatch(new RegExp(`^decisions-by-school-${period}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
       const lines = readFileSync(await csv.path(), 'utf8').trim().split('\n');
       expect(lines[0]).toBe('School,Decisions,Students');
       expect(lines.at(-1)).toBe(`Total,${report.totals.decisions},${report.totals.students}`);
       expect(lines).toHaveLength(report.rows.length + 2);
 
       const xlsx = await download('Export Excel');
-      expect(xlsx.suggestedFilename()).toMatch(/^decisions-by-school-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^decisions-by-school-${period}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(readFileSync(await xlsx.path()) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0]!;
-      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([first.name, first.decisions, first.students]);
-      const last = report.rows.length + 2;
+      // The file says what it counts (issue 25): its title and period, then the header and the rows.
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([`Decisions by school, 01/01/${year}–12/31/${year}`]);
+      expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([first.name, first.decisions, first.students]);
+      const last = report.rows.length + 3;
       expect((sheet.getRow(last).values as unknown[]).slice(1)).toEqual(['Total', report.totals.decisions, report.totals.students]);
     }));
 });

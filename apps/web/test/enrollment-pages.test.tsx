@@ -70,6 +70,20 @@ describe('course enrollment page (SPEC section 2)', () => {
     expect(await screen.findByText(messages.errorLoadingContent, {}, loaded)).toBeInTheDocument();
     expect(screen.getByText('Enrollment not found')).toBeInTheDocument();
   });
+
+  it("an enrollment deleted with its student tells of the student's deletion (issue 25)", async () => {
+    const notFound = (body: object) => new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/json' } });
+    const deleted = { record: 'student', deleted_on: '2026-11-28', deleted_by: { id: 3, first_name: 'Rita', last_name: 'Admin' }, version_id: null, can_restore: false };
+    enrollmentApi(courseEnrollment(), {
+      'GET /enrollments/41': () => notFound({ error: 'Enrollment not found' }),
+      'GET /students/12': () => notFound({ error: 'Student not found', deleted }),
+    });
+    renderEnrollmentPage('/students/12/courses/enrollments/41/lessons');
+    expect(await screen.findByText('This student was deleted on 11/28/2026 by Rita Admin.', {}, loaded)).toBeInTheDocument();
+    expect(screen.queryByText(messages.errorLoadingContent)).toBeNull();
+    // An instructor may not open the change, nor restore the student: no link to either.
+    expect(screen.queryByRole('link', { name: /Restore|See what was deleted/ })).toBeNull();
+  });
 });
 
 describe('while a course enrollment loads', () => {

@@ -6,6 +6,7 @@ import { RouteError } from '../src/app/route-error.tsx';
 import { setToken } from '../src/lib/session.ts';
 import { pages } from '../src/lib/site-map/pages.ts';
 import * as studentDetail from '../src/routes/student-detail.tsx';
+import { showHandlerError } from './mocks/toasts.ts';
 import { makeStudentDetail } from './student-fixtures.ts';
 import { jsonResponse, makeToken, renderWithAppClient, resetAfterEach, stubApi } from './support.tsx';
 
@@ -68,6 +69,21 @@ describe('a student page while its record loads (SPEC section 2)', () => {
     expect(await screen.findByText('Profile tab')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
+  it("a deleted student's old link says so, with its version for those who may restore it, and no toast (issue 25)", async () => {
+    const deleted = {
+      record: 'student',
+      deleted_on: '2026-11-28',
+      deleted_by: { id: 3, first_name: 'Rita', last_name: 'Admin' },
+      version_id: 77,
+      can_restore: true,
+    };
+    renderStudentPage(() => jsonResponse({ error: 'Student not found', deleted }, 404, 'Not Found'));
+    expect(await screen.findByText('This student was deleted on 11/28/2026 by Rita Admin.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Restore this student' })).toHaveAttribute('href', '/versions/77');
+    expect(screen.queryByText(messages.errorLoadingContent)).toBeNull();
+    expect(showHandlerError).not.toHaveBeenCalled();
   });
 
   it('a failed load shows Error Loading Content with the message, inside the shell', async () => {

@@ -1,10 +1,14 @@
 import { Alert, Button, Center, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPanel } from '../components/error-panel.tsx';
 import { NotAuthorized, PageNotFound } from '../components/not-authorized.tsx';
 import { reloadPage } from '../lib/browser.ts';
 import { ChunkLoadError } from './lazy-route.ts';
 import { NotAuthorizedError, PageNotFoundError } from './page-gate.ts';
+
+// A deleted record's panel loads when one is met: every page's first load goes without it.
+const DeletedRecordPanel = lazy(async () => ({ default: (await import('../components/deleted-record-panel.tsx')).DeletedRecordPanel }));
 
 /** The errorElement of every route: a page the user may not open, a failed script chunk, or a record that did not load. */
 export function RouteError() {
@@ -21,6 +25,17 @@ export function RouteError() {
           <Button onClick={reloadPage}>Reload</Button>
         </Alert>
       </Center>
+    );
+  }
+  // A record deleted since, to someone who saw it: said so, not as a failed load (issue 25).
+  // Told by the failed call's body (lib/http-errors.ts HttpError), read by the panel, which loads
+  // only then: the first paint of every page goes without either.
+  const body = error && typeof error === 'object' && 'body' in error ? error.body : null;
+  if (body && typeof body === 'object' && 'deleted' in body) {
+    return (
+      <Suspense fallback={null}>
+        <DeletedRecordPanel body={body} />
+      </Suspense>
     );
   }
   if (isRouteErrorResponse(error)) {

@@ -11,19 +11,31 @@ export const collapse = cssTransition({
   collapseDuration: 300,
 });
 
-/** A toast of the shared error handler. One toast per message at a time. */
+type Kind = 'handler' | 'error' | 'success';
+
+/**
+ * One notice of a kind at a time (issue 25): a new one takes the place of the one showing, with
+ * its time to close started again, instead of stacking below it. Three lessons sent in a row show
+ * one 'Updated successfully.', not a column of boxes over the next row's Send button.
+ */
+function notice(kind: Kind, message: string, options: ToastOptions = {}) {
+  const type = kind === 'success' ? 'success' : 'error';
+  const toastId = `notice:${kind}`;
+  const containerId = kind === 'handler' ? errorContainerId : undefined;
+  if (toast.isActive(toastId, containerId)) toast.update(toastId, { ...options, render: message, type, containerId });
+  else toast(message, { ...options, type, toastId, containerId });
+}
+
+/** A toast of the shared error handler (SPEC section 9), one at a time. */
 export function showHandlerError(message: string) {
-  toast.error(message, { containerId: errorContainerId, toastId: `handler:${message}` });
+  notice('handler', message);
 }
 
 export function showError(message: string, options?: ToastOptions) {
-  toast.error(message, options);
+  notice('error', message, options);
 }
 
-/**
- * A success toast. One per message at a time: three boxes ticked in a row show one 'Updated
- * successfully.', not a stack covering the top of a phone's screen.
- */
+/** A success toast, one at a time. */
 export function showSuccess(message: string, options?: ToastOptions) {
-  toast.success(message, { toastId: `success:${message}`, ...options });
+  notice('success', message, options);
 }

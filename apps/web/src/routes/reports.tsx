@@ -33,7 +33,7 @@ export function Component() {
   const period = isPeriodKind(kind) ? periodViewOf(params, kind) : null;
   const followup = period ? null : followupViewOf(params);
   const query = period ? periodQueryOf(period, todayIso()) : followupQueryOf(followup!);
-  const exports = useExports(`/reports/${kind}`, query, reportFileLabel(kind, query.group ?? ''));
+  const exports = useExports(`/reports/${kind}`, query, reportFileLabel(kind, query.group ?? '', query));
   const choose = (next: ReportKind) => setParams(new URLSearchParams({ report: next }));
   return (
     <>

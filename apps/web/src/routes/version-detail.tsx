@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useVersionAction, versionQuery } from '../features/versions/api.ts';
 import { VersionChanges } from '../features/versions/components/version-changes.tsx';
-import { changedAt, changedBy, changeTitle } from '../features/versions/format.ts';
+import { changedAt, changedBy, changeTitle, namesItsKind } from '../features/versions/format.ts';
 import { routeIdOf } from '../lib/http-errors.ts';
 import { showSuccess } from '../lib/toasts.ts';
 
@@ -55,7 +55,7 @@ export function Component() {
         </Text>
         <Group gap="xs">
           <Text size="sm">
-            {version.item_type_label}:{' '}
+            {namesItsKind(version) ? 'Record' : version.item_type_label}:{' '}
             {version.record_path ? (
               <Anchor component={Link} to={version.record_path}>
                 {version.record}

@@ -29,11 +29,12 @@ export function Component() {
   let narrowedTo: string | null = null;
   if (filters.item_id) {
     const first = versions?.[0];
-    const name = first ? first.record : `${recordTypeLabel(filters.item_type ?? '')} #${filters.item_id}`;
+    // With no change listed yet, the record is named by its kind alone: its number means nothing to a person.
+    const name = first ? first.record : `this ${recordTypeLabel(filters.item_type ?? 'Record').toLowerCase()}`;
     narrowedTo = `History of ${name}: show all changes`;
   } else if (filters.whodunnit) {
     const first = versions?.[0];
-    narrowedTo = `Changes by ${first ? changedBy(first) : `user #${filters.whodunnit}`}: show everyone's`;
+    narrowedTo = `Changes by ${first ? changedBy(first) : 'this person'}: show everyone's`;
   }
   const clearNarrowing = () =>
     setParams((current) => withVersionFilter(withVersionFilter(current, 'item_id', null), 'whodunnit', null));

@@ -11,6 +11,7 @@ import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery
 import { takeFirstFollowupList } from '../../lib/dashboard-first.ts';
 import { apiUrl, call, type QueryParams } from '../../lib/http.ts';
 import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
+import { readRecord } from '../../lib/record-read.ts';
 import { getToken } from '../../lib/session.ts';
 import { enrollmentPath } from '../../lib/site-map/paths.ts';
 
@@ -49,7 +50,7 @@ export function personName(person: { first_name: string; last_name: string } | n
 export const enrollmentQuery = (id: number) =>
   queryOptions({
     queryKey: enrollmentKeys.detail(id),
-    queryFn: ({ signal }) => call(enrollmentEndpoints.detail, { params: { id }, signal }),
+    queryFn: ({ signal }) => readRecord((quiet) => call(enrollmentEndpoints.detail, { params: { id }, signal, ...quiet })),
   });
 
 /** GET /enrollments/{id}/decisions_summary: every decision option of the series, decided or not. */

@@ -8,6 +8,7 @@ import { cursorOf, pageOf, searchTextOf, searchWords, sortOf } from '../../compo
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { call, type QueryParams, send } from '../../lib/http.ts';
+import { readRecord } from '../../lib/record-read.ts';
 import { studentKeys, userKeys } from '../../lib/query-keys.ts';
 import type { EnrollmentCreateInput } from '@srs/shared/enrollments';
 
@@ -52,7 +53,7 @@ export const studentsQuery = (query: QueryParams) =>
 export const studentQuery = (id: number) =>
   queryOptions({
     queryKey: studentKeys.detail(id),
-    queryFn: ({ signal }) => call(studentEndpoints.detail, { params: { id }, signal }),
+    queryFn: ({ signal }) => readRecord((quiet) => call(studentEndpoints.detail, { params: { id }, signal, ...quiet })),
   });
 
 // A student's records live under the student's key, so invalidating the students (Quick Add, the

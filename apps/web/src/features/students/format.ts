@@ -22,8 +22,4 @@ export function addressLines(student: Student): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-export const mailingOptionLabels: Record<Student['include_in_mailing_list'], string> = {
-  if_address_valid: 'If the address is valid',
-  always: 'Always',
-  never: 'Never',
-};
+export { mailingOptionLabels } from '@srs/shared/students';

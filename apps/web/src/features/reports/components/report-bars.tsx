@@ -18,8 +18,8 @@ export function ReportBars({ title, bars }: { title: string; bars: Bar[] }) {
       <ul className={classes.bars}>
         {bars.map((bar) => (
           <li key={bar.key} className={classes.bar}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" truncate>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Text size="sm" className={classes.label}>
                 {bar.label}
               </Text>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
