@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 import { dropDrafts } from './drafts.ts';
 import { authRedirectKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
+import { forgetWriteKeys } from './write-keys.ts';
 
 export { authRedirectKey, tokenCookie, tokenKey };
 
@@ -96,6 +97,7 @@ export function renewedSince(sent: string): boolean {
 export function clearSession() {
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
+  forgetWriteKeys();
   notify();
 }
 
@@ -109,6 +111,7 @@ export function clearSessionBeforeLeaving() {
   localStorage.removeItem(dashboardTilesKey);
   // Log out: the forms' unsaved drafts go with the session.
   dropDrafts();
+  forgetWriteKeys();
 }
 
 /** True once the app is on its way out: calls still in flight must not send the browser to /login. */
