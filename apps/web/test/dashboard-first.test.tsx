@@ -23,6 +23,7 @@ const row = (id: number): FollowupEnrollment =>
     student: { id: 100 + id, first_name: 'Ruth', last_name: `Reader ${id}` },
     series: { id: 5, name: 'Discover Bible Guides', type: 'Course' },
     last_followup_date: '2026-10-01',
+    followup_reason: { kind: 'no_contact', days: 58 },
   }) as FollowupEnrollment;
 const followupList = (total: number, shown: number) => ({
   enrollments: Array.from({ length: shown }, (_, i) => row(i + 1)),
