@@ -15,10 +15,13 @@ const kB = 1024;
 
 /**
  * Budgets in gzip bytes, a little above the build they were set on (issue 10: entry 143 kB, CSS
- * 40.6 kB, /login 194 kB, dashboard 288 kB); no other chunk over 50 kB (the issue's rule).
+ * 40.6 kB, /login 194 kB, dashboard 288 kB); no other chunk over 50 kB (the issue's rule). The
+ * entry's went from 150 to 152 kB with issue 25 (150.6 kB): every write's idempotency key
+ * (lib/write-keys.ts) and the forms' kept drafts, dropped at sign-out (lib/drafts.ts), belong to
+ * the http and session code every page loads before its route.
  */
 const budgets = {
-  entry: 150 * kB,
+  entry: 152 * kB,
   css: 43 * kB,
   login: 205 * kB,
   dashboard: 300 * kB,
