@@ -373,7 +373,7 @@ describe('erasing a student (POST /api/students/:id/erase)', () => {
     const shown = ok(await call('GET', `/api/versions/${body.version_id}`, globalAdmin.email)).json();
     expect(shown.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'email', before: erasedMarker, after: '-' })]));
     const older = ok(await call('GET', `/api/versions/${renamed!.id}`, globalAdmin.email)).json();
-    expect(older.record).toBe(`Student #${studentId}`);
+    expect(older.record).toBe('A student whose name was erased');
 
     // Once: a second erasure, a profile edit and a value set back are refused in words.
     const again = await call('POST', `/api/students/${studentId}/erase`, globalAdmin.email);
