@@ -194,7 +194,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('a new student (%s)', (vie
       await page.goBack();
       await page.waitForURL((url) => url.pathname === before);
       await page.getByRole('button', { name: 'Quick Add' }).waitFor();
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      // The wizard's modal closes on the route change (its closing transition may still be running).
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5_000 }).toBe(0);
       // A reload there does not bring the wizard back either: its draft went with the save.
       await page.reload();
       await page.getByRole('button', { name: 'Quick Add' }).waitFor();
