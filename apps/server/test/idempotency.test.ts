@@ -2,6 +2,7 @@ import { idempotencyKeyHeader, idempotencyMessages, replayedHeader } from '@srs/
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { purgeIdempotentWrites } from '../src/core/idempotent-writes.ts';
+import { fingerprintOf, withFilesHashed } from '../src/plugins/idempotency.ts';
 import { idempotentWrites, visits } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createInstructorWithPassword, createNetwork, enroll, type Network, offer } from './support/factories.ts';
@@ -101,17 +102,26 @@ describe('Idempotency-Key on writes', () => {
     expect(note.headers[replayedHeader.toLowerCase()]).toBeUndefined();
   });
 
-  it('a claim left without an answer by a server that stopped is taken over after a minute', async () => {
+  it('a claim left without an answer by a server that stopped is taken over after ten minutes', async () => {
     const user = net.instructorA.id;
     const route = 'PUT /api/enrollments/:id';
     await t.database.db.execute(
       sql`insert into idempotent_writes (user_id, route, key, fingerprint, created_at)
-        values (${user}, ${route}, 'stopped', 'whatever', now() - interval '2 minutes')`,
+        values (${user}, ${route}, 'stopped', 'whatever', now() - interval '11 minutes')`,
     );
     const response = await putVisit('stopped');
     expect(response.statusCode).toBe(200);
     expect(response.headers[replayedHeader.toLowerCase()]).toBeUndefined();
     expect(await visitCount()).toBe(1);
+  });
+
+  it('a picture in a form is fingerprinted by its hash: the same picture is the same request, another is not', () => {
+    const form = (bytes: Buffer) => ({ method: 'POST', url: '/api/users/current/picture', body: { kind: 'profile', file: bytes } });
+    const photo = Buffer.alloc(5 * 1024 * 1024, 7);
+    expect(fingerprintOf(form(photo))).toBe(fingerprintOf(form(Buffer.from(photo))));
+    expect(fingerprintOf(form(photo))).not.toBe(fingerprintOf(form(Buffer.alloc(5 * 1024 * 1024, 8))));
+    // The file stands as its hash in what is hashed, not as five million numbers.
+    expect(JSON.stringify(withFilesHashed(form(photo).body)).length).toBeLessThan(200);
   });
 
   it('a second factor secret is never kept: its route ignores the key', async () => {

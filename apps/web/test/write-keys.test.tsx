@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { idempotencyKeyHeader } from '@srs/shared/messages';
+import { idempotencyKeyHeader, idempotencyMessages } from '@srs/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { send } from '../src/lib/http.ts';
 import { useSubmitOnce } from '../src/lib/use-submit-once.ts';
@@ -17,6 +17,43 @@ describe('write keys', () => {
     first.answered();
     copy.answered();
     expect(beginWrite('PUT', '/api/enrollments/4', { a: 1 }).key).not.toBe(first.key);
+  });
+
+  it('ticked, unticked and ticked again while the first is on its way: three writes, three keys', () => {
+    const tick = beginWrite('PUT', '/api/enrollments/take_attendance', { present: true });
+    const untick = beginWrite('PUT', '/api/enrollments/take_attendance', { present: false });
+    const again = beginWrite('PUT', '/api/enrollments/take_attendance', { present: true });
+    expect(new Set([tick.key, untick.key, again.key]).size).toBe(3);
+  });
+
+  it("a gateway's 504 or the server's 'still being saved' says nothing of the write: the retry keeps its key", async () => {
+    const keys: (string | null)[] = [];
+    const answers = [
+      new Response('', { status: 504 }),
+      new Response(JSON.stringify({ error: idempotencyMessages.stillSaving }), { status: 409, headers: { 'content-type': 'application/json' } }),
+      new Response('{}', { status: 200 }),
+      new Response('{}', { status: 200 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push(new Headers(init.headers).get(idempotencyKeyHeader));
+        return answers.shift()!;
+      }),
+    );
+    try {
+      const save = () => send('POST', '/students/1/notes', { body: { text: 'x' }, toastErrors: false }).catch(() => null);
+      await save();
+      await save();
+      await save();
+      await save();
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).toBe(keys[0]);
+      // Answered: the same note typed again later is a new write.
+      expect(keys[3]).not.toBe(keys[0]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('another body, address or method is another write', () => {

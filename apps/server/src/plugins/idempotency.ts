@@ -23,8 +23,12 @@ import type { Db } from '../db/client.ts';
  */
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A claim with no answer this old belongs to a server that stopped mid-request: a repeat may take it over. */
-const abandonedAfterMs = 60_000;
+/**
+ * A claim with no answer this old belongs to a server that stopped mid-request: a repeat may take
+ * it over. Far above any request's time and a proxy's timeout, so a write still running is never
+ * taken over by the retry a gateway's 504 brought.
+ */
+const abandonedAfterMs = 10 * 60_000;
 /** How long a repeat waits for the first one's answer before it is told to try again. */
 const waitForFirstMs = 15_000;
 const pollEveryMs = 100;
@@ -54,10 +58,22 @@ export function readKey(value: string | string[] | undefined): string | null {
   return key;
 }
 
+/** A file in a form (a picture) stands in the fingerprint as its own hash, not as a list of its bytes. */
+function fileAsHash(value: unknown): unknown {
+  if (value instanceof Uint8Array) return `sha256:${createHash('sha256').update(value).digest('base64url')}`;
+  return value;
+}
+
 /** The request the key was first used for: method, path with its query, and body. */
-function fingerprintOf(request: FastifyRequest): string {
-  const body = request.body === undefined ? '' : JSON.stringify(request.body);
+export function fingerprintOf(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
+  // A form's fields are its body's own keys (multipart `keyValues`): each file is hashed in place.
+  const body = request.body === undefined ? '' : JSON.stringify(withFilesHashed(request.body));
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
+}
+
+export function withFilesHashed(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, fileAsHash(value)]));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

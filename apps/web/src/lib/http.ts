@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
-import { idempotencyKeyHeader, renewedTokenHeader } from '@srs/shared/messages';
+import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader } from '@srs/shared/messages';
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
 import { clearSession, getToken, isLeaving, renewedSince, setAuthRedirect, setToken } from './session.ts';
@@ -25,6 +25,17 @@ export function endSession() {
   const { pathname, search } = window.location;
   if (!pathname.startsWith('/login')) setAuthRedirect(`${pathname}${search}`);
   goTo('/login');
+}
+
+/**
+ * An answer that does not say whether the write was made: a gateway's (the server may have saved
+ * it), or the server's own "still being saved" (the first copy is still running). A retry keeps the key.
+ */
+async function madeOrNotUnknown(response: Response): Promise<boolean> {
+  if (response.status >= 502 && response.status <= 504) return true;
+  if (response.status !== 409) return false;
+  const body = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+  return body?.error === idempotencyMessages.stillSaving;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -74,7 +85,10 @@ export async function send(method: string, path: string, options: RequestOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw failure(null, null, '', options.toastErrors ?? true);
   }
-  write?.answered();
+  if (write) {
+    if (await madeOrNotUnknown(response)) write.unanswered();
+    else write.answered();
+  }
   // A change of one's own email, password or second factor ended every older token: the answer
   // brings this browser's new one, kept before anything reads the answer or calls again.
   const renewed = response.headers.get(renewedTokenHeader);

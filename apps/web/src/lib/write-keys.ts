@@ -6,8 +6,10 @@
  *   double click or a double tap that slipped past a Save button) carries the first one's key;
  * - the same write sent again after the first got no answer at all (the connection dropped: it
  *   may or may not have been saved) carries that key too, so that trying again is safe.
- * Once any answer comes for an address, its writes start afresh: a box ticked, unticked and
- * ticked again is three writes, each with its own key.
+ * Once any answer comes for an address, or another write to it begins, its writes start afresh: a
+ * box ticked, unticked and ticked again is three writes, each with its own key, however fast.
+ * An answer that does not say whether the write was made (a gateway's 502 to 504, the server's
+ * "still being saved") counts as none.
  */
 
 type Entry = { key: string; path: string; inFlight: number; unsureSince: number | null };
@@ -16,6 +18,8 @@ type Entry = { key: string; path: string; inFlight: number; unsureSince: number 
 const unsureForMs = 60 * 60 * 1000;
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const entries = new Map<string, Entry>();
+/** The last write begun for each address (its fingerprint). */
+const lastBegun = new Map<string, string>();
 
 export const isWrite = (method: string) => writeMethods.has(method.toUpperCase());
 
@@ -48,6 +52,12 @@ export function beginWrite(method: string, url: string, body: unknown): WriteTic
   const path = url.split('?')[0] ?? url;
   if (text === null) return { key: randomKey(), answered: () => {}, unanswered: () => {} };
   const fingerprint = `${method.toUpperCase()} ${url}\n${text}`;
+  // Another write to the address begun since (a box unticked): an earlier one's key is not this
+  // write's, even with the same body (ticked again while the first tick is on its way).
+  if (lastBegun.get(path) !== fingerprint) {
+    for (const [other, candidate] of entries) if (candidate.path === path) entries.delete(other);
+    lastBegun.set(path, fingerprint);
+  }
   let entry = entries.get(fingerprint);
   if (entry && entry.inFlight === 0 && entry.unsureSince !== null && now - entry.unsureSince > unsureForMs) {
     entries.delete(fingerprint);
@@ -78,4 +88,5 @@ export function beginWrite(method: string, url: string, body: unknown): WriteTic
 /** Forgets every kept key: at sign-out, so that nothing of one person's writes reaches the next. */
 export function forgetWriteKeys(): void {
   entries.clear();
+  lastBegun.clear();
 }
