@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { loadEnv, publicUrl, seedsDemo } from './env.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
+import { purgeReminderMailClaims } from './modules/reminder-mail/reminder-mail.queries.ts';
 import { startReminderMails } from './modules/reminder-mail/reminder-mail.queue.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
@@ -19,6 +20,7 @@ async function purgeExpired(db: Db): Promise<void> {
   await purgeForgottenFailures(db);
   await purgeExpiredProviderRecords(db);
   await purgeIdempotentWrites(db);
+  await purgeReminderMailClaims(db);
 }
 
 /**

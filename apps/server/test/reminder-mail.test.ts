@@ -1,11 +1,13 @@
 import { formatDate } from '@srs/shared/dates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCounter } from '../src/core/counters.ts';
 import { rows } from '../src/core/lists.ts';
 import { openPostgres } from '../src/db/client.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
 import { refreshAllEnrollmentCaches } from '../src/modules/enrollments/public.ts';
 import { mailDayAt, startReminderMails } from '../src/modules/reminder-mail/reminder-mail.queue.ts';
+import { claimDay } from '../src/modules/reminder-mail/reminder-mail.queries.ts';
 import { sendReminderMails } from '../src/modules/reminder-mail/reminder-mail.service.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { dayFromToday, todayIso } from './support/enrollment-factories.ts';
@@ -127,6 +129,21 @@ describe('the morning mail of reminders and follow-up', () => {
     expect(claims[0]!.n).toBe(mails.length);
   });
 
+  it('claims the day only for the person as they are now: switched off, moved or deactivated since, nothing', async () => {
+    const db = t.database.db;
+    const person = await createUser(db, { roleType: 'instructor', schoolId: n.schoolA.id });
+    const day = dayFromToday(-30);
+    expect(await claimDay(db, { id: person.id, email: 'old.address@example.org' }, day)).toBe(false);
+    await db.execute(sql`insert into user_settings (user_id, email_preferences) values (${person.id}, '{"reminder_mail": false}')`);
+    expect(await claimDay(db, person, day)).toBe(false);
+    await db.execute(sql`update user_settings set email_preferences = '{}' where user_id = ${person.id}`);
+    await db.execute(sql`update users set active = false where id = ${person.id}`);
+    expect(await claimDay(db, person, day)).toBe(false);
+    await db.execute(sql`update users set active = true where id = ${person.id}`);
+    expect(await claimDay(db, person, day)).toBe(true);
+    expect(await claimDay(db, person, day)).toBe(false);
+  });
+
   it('sends nothing more when it runs again the same day (a restart, a retry)', async () => {
     const before = await morningMails();
     expect(await run()).toEqual({ queued: 0, failed: 0 });
@@ -215,6 +232,30 @@ describe('the morning mail of reminders and follow-up', () => {
       expect(await mailsTo(late.email)).toHaveLength(1);
       expect((await morningMails()).length).toBe(before + 1);
       expect(log.errors).toEqual([]);
+
+      // The day's run has gone through: a server started in the afternoon mails nobody, not even
+      // someone whose reminder came due since.
+      await eventually(async () =>
+        (await readCounter(db, `reminder-mail-finished:${todayIso()}`, 60_000)).count > 0 ? true : undefined,
+      );
+      const later = await createUser(db, { roleType: 'instructor', schoolId: n.schoolB.id }, { firstName: 'Later' });
+      const theirs = await createStudent(db, { schoolId: n.schoolB.id, instructorId: later.id });
+      await remind(db, (await enroll(db, theirs.id, course.id)).id, todayIso());
+      await refreshAllEnrollmentCaches(db);
+      const restarted = await startTestJobQueue(t.database, log);
+      queues.push(restarted);
+      instances.push(
+        await startReminderMails(restarted.boss, {
+          db,
+          log,
+          mailer: { dispatch: async () => {} },
+          time: '00:00',
+          followupDays: 30,
+          baseUrl,
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await mailsTo(later.email)).toEqual([]);
     } finally {
       for (const instance of instances) await instance.stop();
       for (const queue of queues) await queue.stop();

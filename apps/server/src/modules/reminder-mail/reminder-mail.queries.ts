@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { reminderMails } from '../../db/schema/index.ts';
 import { reminderMailKind } from './reminder-mail.text.ts';
 
 export type Recipient = { id: number; email: string; first_name: string; last_name: string; admin: boolean };
@@ -25,13 +24,22 @@ export async function recipientsAfter(db: DbOrTx, day: string, afterId: number, 
 /**
  * Claims `day`'s morning mail for the person, inside the transaction that puts it in the outbox:
  * true for the one transaction that inserted the row; a second one (another instance, a run after
- * a restart, a retry) waits on the key and then inserts nothing, and queues nothing.
+ * a restart, a retry) waits on the key and then inserts nothing, and queues nothing. The person is
+ * read again as they are now: deactivated, moved to another address or switched off since their
+ * lists were read, they get nothing.
  */
-export async function claimDay(tx: DbOrTx, userId: number, day: string): Promise<boolean> {
-  const claimed = await tx
-    .insert(reminderMails)
-    .values({ userId, day })
-    .onConflictDoNothing()
-    .returning({ userId: reminderMails.userId });
+export async function claimDay(tx: DbOrTx, recipient: Pick<Recipient, 'id' | 'email'>, day: string): Promise<boolean> {
+  const claimed = await rows<{ user_id: number }>(
+    tx.execute(sql`insert into reminder_mails (user_id, day)
+      select u.id, ${day}::date from users u left join user_settings us on us.user_id = u.id
+      where u.id = ${recipient.id} and u.active and u.email = ${recipient.email}
+        and (us.email_preferences -> ${reminderMailKind}) is distinct from 'false'::jsonb
+      on conflict do nothing returning user_id`),
+  );
   return claimed.length > 0;
+}
+
+/** The claims of days long past: a run only ever looks at today's. */
+export async function purgeReminderMailClaims(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from reminder_mails where day < current_date - 7`);
 }

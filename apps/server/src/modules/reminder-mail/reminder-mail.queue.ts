@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { hitCounter, readCounter } from '../../core/counters.ts';
 import { today } from '../../core/csv.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobLog } from '../../jobs/job-queue.ts';
@@ -6,6 +7,10 @@ import type { Mailer } from '../../plugins/mailer.ts';
 import { sendReminderMails } from './reminder-mail.service.ts';
 
 export const reminderMailQueueName = 'reminder-mail';
+
+/** A day's run that went through to its end, kept (core/counters.ts) past the day it is about. */
+const dayFinishedKey = (day: string) => `reminder-mail-finished:${day}`;
+const dayKeptMs = 2 * 24 * 60 * 60 * 1000;
 
 export type ReminderMailJob = { day: string };
 
@@ -42,7 +47,8 @@ export function mailDayAt(now: Date, time: string): string | null {
  * per day waits in the queue at most ('short' policy, the day as its key), any instance works it,
  * and a failed run is retried. Never two mails to one person on one day rests on the claim in
  * `reminder_mails`, not on the queue: a second run, from another instance or after a restart,
- * mails only who has had none.
+ * mails only who has had none. Once a run has gone through, the day is marked finished and later
+ * runs of that day do nothing, so a restart in the afternoon mails nobody.
  */
 export async function startReminderMails(boss: PgBoss, options: ReminderMailOptions): Promise<ReminderMails> {
   const now = options.now ?? (() => new Date());
@@ -60,6 +66,10 @@ export async function startReminderMails(boss: PgBoss, options: ReminderMailOpti
     // A run queued before midnight and worked after it: that morning has passed, and the lists
     // would be the next day's.
     if (job.data.day !== today(now())) return;
+    // The day's run already finished (another instance queued one more after it, or this one
+    // restarted): the morning's mail went; a reminder that came due since waits for tomorrow's.
+    const finished = dayFinishedKey(job.data.day);
+    if ((await readCounter(options.db, finished, dayKeptMs)).count > 0) return;
     const { queued, failed } = await sendReminderMails({
       db: options.db,
       day: job.data.day,
@@ -70,6 +80,7 @@ export async function startReminderMails(boss: PgBoss, options: ReminderMailOpti
     });
     if (queued > 0) options.log.info(`reminder mail: ${queued} morning mail(s) for ${job.data.day}`);
     if (failed > 0) throw new Error(`reminder mail: ${failed} morning mail(s) failed; the retry tries them again`);
+    await hitCounter(options.db, finished, dayKeptMs);
   });
   let queuedDay: string | null = null;
   const check = async () => {

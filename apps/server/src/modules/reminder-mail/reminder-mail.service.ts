@@ -1,7 +1,7 @@
 import { ListQuery } from '@srs/shared/common';
 import type { TokenUser } from '@srs/shared/roles';
 import { loadRoles } from '../../auth/current-user.ts';
-import { resolveScope } from '../../core/scope.ts';
+import { resolveScope, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobLog } from '../../jobs/job-queue.ts';
 import { listNeedingFollowup, listRemindersDue } from '../enrollments/public.ts';
@@ -25,17 +25,28 @@ const batchSize = 100;
 
 const firstRows = ListQuery.parse({ per_page: String(reminderMailRows) });
 
-/**
- * One person's morning mail: the dashboard's two lists in their scope (the same queries), and, when
- * either holds something, the mail put in the outbox in the transaction that claims the day. The
- * lists are read before the transaction, so it holds its connection for two inserts only.
- */
-async function mailOne(user: TokenUser, run: ReminderMailRun): Promise<number | null> {
-  const scope = await resolveScope(run.db, user);
-  const [reminders, followup] = await Promise.all([
+/** The whole network's scope: its lists do not depend on who reads them. */
+const networkScope: Scope = { userId: 0, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+
+type Lists = [Awaited<ReturnType<typeof listRemindersDue>>, Awaited<ReturnType<typeof listNeedingFollowup>>];
+
+/** The dashboard's two lists in a scope (the same queries). */
+function listsOf(scope: Scope, run: ReminderMailRun): Promise<Lists> {
+  return Promise.all([
     listRemindersDue(run.db, scope, firstRows, run.day),
     listNeedingFollowup(run.db, scope, firstRows, run.followupDays),
   ]);
+}
+
+/**
+ * One person's morning mail: the dashboard's two lists in their scope, and, when either holds
+ * something, the mail put in the outbox in the transaction that claims the day. The lists are read
+ * before the transaction, so it holds its connection for two inserts only. Everyone who sees the
+ * whole network shares one reading of its lists per run (`network`).
+ */
+async function mailOne(user: TokenUser, run: ReminderMailRun, network: () => Promise<Lists>): Promise<number | null> {
+  const scope = await resolveScope(run.db, user);
+  const [reminders, followup] = await (scope.all ? network() : listsOf(scope, run));
   if (reminders.total === 0 && followup.total === 0) return null;
   const message = reminderMail({
     to: user.email,
@@ -45,7 +56,7 @@ async function mailOne(user: TokenUser, run: ReminderMailRun): Promise<number | 
     reminders: { rows: reminders.reminders, total: reminders.total, capped: reminders.more.total_capped },
     followup: { rows: followup.enrollments, total: followup.total, capped: followup.more.total_capped },
   });
-  return run.db.transaction(async (tx) => ((await claimDay(tx, user.id, run.day)) ? queueMail(tx, message) : null));
+  return run.db.transaction(async (tx) => ((await claimDay(tx, user, run.day)) ? queueMail(tx, message) : null));
 }
 
 /**
@@ -59,6 +70,8 @@ export async function sendReminderMails(run: ReminderMailRun): Promise<{ queued:
   let afterId = 0;
   let queued = 0;
   let failed = 0;
+  let networkLists: Promise<Lists> | null = null;
+  const network = () => (networkLists ??= listsOf(networkScope, run));
   for (;;) {
     const batch = await recipientsAfter(run.db, run.day, afterId, batchSize);
     if (batch.length === 0) break;
@@ -70,7 +83,7 @@ export async function sendReminderMails(run: ReminderMailRun): Promise<{ queued:
     const outboxIds: number[] = [];
     for (const person of batch) {
       try {
-        const id = await mailOne({ ...person, roles: roles.get(person.id) ?? [] }, run);
+        const id = await mailOne({ ...person, roles: roles.get(person.id) ?? [] }, run, network);
         if (id !== null) outboxIds.push(id);
       } catch (error) {
         failed += 1;
