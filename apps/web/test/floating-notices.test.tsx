@@ -36,6 +36,15 @@ describe('notices, one of a kind at a time', () => {
     expect(screen.queryByText('Updated successfully.')).toBeNull();
   });
 
+  it('a notice closed a moment ago does not swallow the next one of its kind', async () => {
+    render(<ToastContainers />, { wrapper: Wrapper });
+    act(() => showHandlerError('Something went wrong.'));
+    await userEvent.click(await screen.findByText('Something went wrong.'));
+    // At once, while the closed one is still on its way out.
+    act(() => showHandlerError('You are not authorized to perform this action.'));
+    expect(await screen.findByText('You are not authorized to perform this action.')).toBeInTheDocument();
+  });
+
   it("the shared handler's errors and the others too, each kind in its own place", async () => {
     render(<ToastContainers />, { wrapper: Wrapper });
     act(() => {

@@ -13,6 +13,9 @@ export const collapse = cssTransition({
 
 type Kind = 'handler' | 'error' | 'success';
 
+/** How many notices of each kind were opened: the showing one's id ends with its number. */
+const shown: Record<Kind, number> = { handler: 0, error: 0, success: 0 };
+
 /**
  * One notice of a kind at a time (issue 25): a new one takes the place of the one showing, with
  * its time to close started again, instead of stacking below it. Three lessons sent in a row show
@@ -20,10 +23,16 @@ type Kind = 'handler' | 'error' | 'success';
  */
 function notice(kind: Kind, message: string, options: ToastOptions = {}) {
   const type = kind === 'success' ? 'success' : 'error';
-  const toastId = `notice:${kind}`;
   const containerId = kind === 'handler' ? errorContainerId : undefined;
-  if (toast.isActive(toastId, containerId)) toast.update(toastId, { ...options, render: message, type, containerId });
-  else toast(message, { ...options, type, toastId, containerId });
+  const showing = `notice:${kind}:${shown[kind]}`;
+  if (toast.isActive(showing, containerId)) {
+    toast.update(showing, { ...options, render: message, type, containerId });
+    return;
+  }
+  // A closed toast keeps its id until its exit and collapse end (about a second), and a new one
+  // under that id would be dropped: each new notice of a kind takes an id of its own.
+  shown[kind] += 1;
+  toast(message, { ...options, type, toastId: `notice:${kind}:${shown[kind]}`, containerId });
 }
 
 /** A toast of the shared error handler (SPEC section 9), one at a time. */
