@@ -91,5 +91,7 @@ describe('a student page while its record loads (SPEC section 2)', () => {
     expect(await screen.findByText(messages.errorLoadingContent)).toBeInTheDocument();
     expect(screen.getByText('Student not found')).toBeInTheDocument();
     expect(screen.getByText('Shell header')).toBeInTheDocument();
+    // SPEC section 8: the shared handler says so too; only a deleted record's panel stands alone.
+    expect(showHandlerError).toHaveBeenCalledWith('Something went wrong.');
   });
 });
