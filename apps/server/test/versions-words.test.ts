@@ -142,6 +142,30 @@ describe('the list and a change name the record as a person would (issue 25)', (
     expect((await noteOf(net.globalAdmin.email))!.record).toBe(`Note on Mia Moved's ${course.name} enrollment`);
   });
 
+  it("a student's own change is named by the same rule: moved out of reach, 'A student'", async () => {
+    const student = await createStudent(db, { schoolId: net.schoolA.id, instructorId: net.instructorA.id, firstName: 'Sol', lastName: 'Away' });
+    const renamed = await call('PUT', `/api/students/${student.id}`, net.instructorA.email, { first_name: 'Solana' });
+    expect(renamed.statusCode).toBe(200);
+    const own = async () =>
+      listed(await call('GET', `/api/versions?item_type=Student&item_id=${student.id}&whodunnit=${net.instructorA.id}`, net.instructorA.email))[0]!;
+    expect((await own()).record).toBe('Sol Away');
+    await db.update(students).set({ schoolId: net.schoolB.id, instructorId: net.instructorB.id }).where(eq(students.id, student.id));
+    expect((await own()).record).toBe('A student');
+  });
+
+  it("a school's head school admin changed is in its history, by name", async () => {
+    const actor = { userId: net.globalAdmin.id, scope: { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] } };
+    const row = { id: net.schoolA.id, churchName: 'Riverside', schoolCode: '101' };
+    await recordVersion(db, actor, {
+      itemType: 'School',
+      itemId: net.schoolA.id,
+      before: { ...row, headSchoolAdminId: null },
+      after: { ...row, headSchoolAdminId: net.schoolAdminA.id },
+    });
+    const versions = listed(await call('GET', `/api/versions?item_type=School&item_id=${net.schoolA.id}`, net.globalAdmin.email));
+    expect(versions[0]!.fields).toContain('Head school admin');
+  });
+
   it('names the student of a deleted enrollment from what its deletion kept, for those who saw them', async () => {
     const { student, course } = await studentWithVisit('Dot', 'Deleted');
     expect((await call('DELETE', `/api/students/${student.id}`, net.schoolAdminA.email)).statusCode).toBe(204);

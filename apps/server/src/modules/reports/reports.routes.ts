@@ -54,7 +54,7 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       async (request, reply) =>
         sendExport(format, reply, db, {
           ...followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS),
-          heading: await reportHeading(db, request.actor.scope, 'followup', request.query),
+          heading: format === 'xlsx' ? await reportHeading(db, request.actor.scope, 'followup', request.query) : [],
         }),
     );
   }
@@ -83,7 +83,9 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
           const { actor, query } = request;
           const file = reportFileLabel(kind, query.group, query);
           const exported = await periodExport(db, report, { file, group: groupLabel(kind, query.group) }, actor.scope, query);
-          return sendExport(format, reply, db, { ...exported, heading: await reportHeading(db, actor.scope, kind, query) });
+          // Only the Excel file opens with the heading: a CSV's first line stays its columns.
+          const heading = format === 'xlsx' ? await reportHeading(db, actor.scope, kind, query) : [];
+          return sendExport(format, reply, db, { ...exported, heading });
         },
       );
     }

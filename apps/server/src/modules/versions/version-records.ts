@@ -29,7 +29,8 @@ function contextOf(version: Versioned) {
   return {
     row,
     enrollmentId,
-    studentId: idOf(row.studentId),
+    // A student's own version is named by the same rule as what belongs to them.
+    studentId: version.item_type === 'Student' ? version.item_id : idOf(row.studentId),
     seriesId: idOf(row.seriesId),
     userId: idOf(row.userId),
     schoolId: idOf(row.schoolId),
@@ -90,6 +91,9 @@ export async function recordNames(db: DbOrTx, scope: Scope, versions: readonly V
       name = `Role of ${users.get(context.userId) ?? 'a deleted user'}${where}`;
     } else if (version.item_type === 'SeriesOffered' && course) {
       name = `${course} offered${context.schoolId === null ? '' : ` at ${schools.get(context.schoolId) ?? 'a deleted school'}`}`;
+    } else if (version.item_type === 'Student' && personName(context.row) && !students.has(version.item_id)) {
+      // A student this viewer does not see now and did not see when they were deleted.
+      name = 'A student';
     } else name = recordLabel(version.item_type, version.item_id, context.row);
     names.set(version.id, name);
   }

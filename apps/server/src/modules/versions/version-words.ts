@@ -107,6 +107,8 @@ const referenceOf: Record<string, keyof typeof references> = {
   visitorId: 'user',
   gradingInstructorId: 'user',
   sharedById: 'user',
+  headSchoolAdminId: 'user',
+  decidedById: 'user',
   studentId: 'student',
   seriesId: 'series',
   episodeId: 'episode',
