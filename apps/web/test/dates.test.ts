@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateText, todayIso } from '../src/lib/dates.ts';
+import { parseDateText } from '@srs/shared/dates';
+import { todayIso } from '../src/lib/dates.ts';
 
 describe('reading a typed date (issue 25, SPEC section 5)', () => {
   it.each([

@@ -19,15 +19,30 @@ export function isValidIsoDate(iso: string): boolean {
   return real && iso >= minimumDate;
 }
 
-/** Parses MM/dd/yyyy typed text; null when it cannot be parsed or is before 1 Jan 1800. */
-export function parseUsDate(text: string): string | null {
-  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return iso < minimumDate ? null : iso;
+const monthFirst = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+const eightDigits = /^(\d{2})(\d{2})(\d{4})$/;
+const yearFirst = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+/**
+ * A typed date as YYYY-MM-DD, or null when it names no real day on or after 1 Jan 1800 (SPEC section 5, issue 25):
+ * MM/DD/YYYY or M/D/YYYY (also with - or . between), MMDDYYYY (eight digits, as a phone's number
+ * pad types them) and YYYY-MM-DD. Two-digit years and partial dates are not read.
+ */
+export function parseDateText(text: string): string | null {
+  const typed = text.trim();
+  const us = monthFirst.exec(typed);
+  const digits = eightDigits.exec(typed);
+  const iso = yearFirst.exec(typed);
+  const [year, month, day] = us
+    ? [us[4], us[1], us[3]]
+    : digits
+      ? [digits[3], digits[1], digits[2]]
+      : iso
+        ? [iso[1], iso[2], iso[3]]
+        : [];
+  if (!year || !month || !day) return null;
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isValidIsoDate(date) ? date : null;
 }
 
 /** 'today', '3 days ago', '2 months ago' — the dashboard's last follow-up as relative time. */

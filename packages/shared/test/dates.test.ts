@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseUsDate, relativeDays } from '../src/dates.ts';
+import { formatDate, parseDateText, relativeDays } from '../src/dates.ts';
 
 describe('dates (SPEC section 5)', () => {
   it('displays YYYY-MM-DD as MM/DD/YYYY', () => {
@@ -8,14 +8,14 @@ describe('dates (SPEC section 5)', () => {
     expect(formatDate(null)).toBe('-');
   });
   it('parses MM/dd/yyyy into YYYY-MM-DD', () => {
-    expect(parseUsDate('03/07/2026')).toBe('2026-03-07');
-    expect(parseUsDate('3/7/2026')).toBe('2026-03-07');
+    expect(parseDateText('03/07/2026')).toBe('2026-03-07');
+    expect(parseDateText('3/7/2026')).toBe('2026-03-07');
   });
   it('refuses text that is not a date, impossible dates, and dates before 1 Jan 1800', () => {
-    expect(parseUsDate('hello')).toBeNull();
-    expect(parseUsDate('02/30/2026')).toBeNull();
-    expect(parseUsDate('12/31/1799')).toBeNull();
-    expect(parseUsDate('01/01/1800')).toBe('1800-01-01');
+    expect(parseDateText('hello')).toBeNull();
+    expect(parseDateText('02/30/2026')).toBeNull();
+    expect(parseDateText('12/31/1799')).toBeNull();
+    expect(parseDateText('01/01/1800')).toBe('1800-01-01');
   });
   it('describes the last follow-up as relative time', () => {
     const today = new Date(2026, 10, 22);

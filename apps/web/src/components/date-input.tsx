@@ -1,10 +1,9 @@
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { formatDate, isValidIsoDate, minimumDate } from '@srs/shared/dates';
+import { formatDate, isValidIsoDate, minimumDate, parseDateText } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import { IconCalendar } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
-import { parseDateText } from '../lib/dates.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 
 /** SPEC section 9: the calendar offers the years 1900 to 2100 (typed dates may go back to 1800). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseUsDate } from '@srs/shared/dates';
+import { parseDateText } from '@srs/shared/dates';
 import { humanize } from '@srs/shared/messages';
 import {
   interestImportColumns,
@@ -169,7 +169,7 @@ export async function classifyInterests(db: DbOrTx, lines: Line[]): Promise<Chec
     if (seriesName && seriesId === undefined) return reject(importReasons.unknownSeries(seriesName));
     const day = values.received_on?.trim();
     // A US date (MM/DD/YYYY) is read as one; anything else is checked as YYYY-MM-DD.
-    const receivedOn = day ? (parseUsDate(day) ?? day) : undefined;
+    const receivedOn = day ? (parseDateText(day) ?? day) : undefined;
     const { series: _series, received_on: _received, ...person } = values;
     const parsed = InterestInput.safeParse({ ...person, series_id: seriesId, received_on: receivedOn });
     if (!parsed.success) return reject(reasonOf(parsed.error.issues));
