@@ -17,7 +17,7 @@ import { invalid, validationBody } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
-import { personColumns } from './interest-writes.ts';
+import { activeSeriesNamed, personColumns } from './interest-writes.ts';
 
 /**
  * POST /interests/import (issue 12; docs/decisions/018): a CSV of people who asked for Bible
@@ -94,16 +94,8 @@ export async function readInterestCsv(text: string): Promise<Line[]> {
 
 /** The active courses and seminars by name, in lower case. */
 async function seriesByName(db: DbOrTx, lines: Line[]): Promise<Map<string, number>> {
-  const wanted = [...new Set(lines.map((line) => line.values.series?.toLowerCase()).filter((name) => !!name))];
-  if (wanted.length === 0) return new Map();
-  const found = await rows<{ id: number; name: string }>(
-    db.execute(sql`select se.id::int as id, lower(se.name) as name from series se
-      where se.active and lower(se.name) in (select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))
-      order by se.id`),
-  );
-  const byName = new Map<string, number>();
-  for (const series of found) if (!byName.has(series.name)) byName.set(series.name, series.id);
-  return byName;
+  const named = await activeSeriesNamed(db, lines.flatMap((line) => (line.values.series ? [line.values.series] : [])));
+  return new Map([...named].map(([name, ids]) => [name, ids[0]!]));
 }
 
 /** A person already received (not closed): same first and last name, and the same email, zip code or phone. */

@@ -7,10 +7,11 @@ import {
   type InterestStatus,
   type InterestStatusInput,
 } from '@srs/shared/interests';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { insertAudited, updateAudited } from '../../core/audit.ts';
 import { today } from '../../core/csv.ts';
+import { rows } from '../../core/lists.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { interests, series } from '../../db/schema/index.ts';
@@ -36,6 +37,24 @@ export function personColumns(input: InterestPerson) {
 }
 
 /** A series that does not exist is a field error, never a failed foreign key (a 500). */
+/**
+ * The active courses and seminars of these names, upper or lower case alike: each name (lower
+ * case) with the ids of every active series that has it, lowest first. One lookup for the CSV
+ * import and the website's intake; what to do with a name two series share is each one's rule.
+ */
+export async function activeSeriesNamed(db: DbOrTx, names: readonly string[]): Promise<Map<string, number[]>> {
+  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+  const named = new Map<string, number[]>();
+  if (wanted.length === 0) return named;
+  const found = await rows<{ id: number; name: string }>(
+    db.execute(sql`select se.id::int as id, lower(se.name) as name from series se
+      where se.active and lower(se.name) in (select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))
+      order by se.id`),
+  );
+  for (const row of found) named.set(row.name, [...(named.get(row.name) ?? []), row.id]);
+  return named;
+}
+
 export async function checkSeries(db: DbOrTx, seriesId: number | null | undefined) {
   if (seriesId === null || seriesId === undefined) return;
   const [known] = await db.select({ id: series.id }).from(series).where(eq(series.id, seriesId));

@@ -1,10 +1,10 @@
 import type { PublicInterestInput, PublicInterestResponse } from '@srs/shared/api-keys';
 import { intakeMessages } from '@srs/shared/public-intake';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { interests, series } from '../../db/schema/index.ts';
-import { checkSeries, personColumns } from './interest-writes.ts';
+import { activeSeriesNamed, checkSeries, personColumns } from './interest-writes.ts';
 
 /**
  * The course or seminar a website asked for: by its id (any series, as the form by hand takes it),
@@ -21,15 +21,10 @@ async function seriesOfIntake(db: Db, input: Pick<PublicInterestInput, 'series' 
     return id;
   }
   if (name === null) return null;
-  const named = await db
-    .select({ id: series.id })
-    .from(series)
-    .where(and(eq(series.active, true), sql`lower(${series.name}) = lower(${name})`))
-    .orderBy(asc(series.id))
-    .limit(2);
+  const named = (await activeSeriesNamed(db, [name])).get(name.toLowerCase()) ?? [];
   if (named.length === 0) throw invalid({ series: [intakeMessages.unknownSeries] });
   if (named.length > 1) throw invalid({ series: [intakeMessages.ambiguousSeries] });
-  return named[0]!.id;
+  return named[0]!;
 }
 
 /** The answer: the interest as it stands, with its course or seminar. */
