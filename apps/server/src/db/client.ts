@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { migrateKeepingData } from './upgrade-rules.ts';
+import { connectionTimeoutMs } from './unreachable.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once and runs on PGlite and PostgreSQL. */
@@ -79,9 +81,17 @@ function nameMarkedStatements(client: pg.PoolClient) {
   };
 }
 
-export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on('connect', nameMarkedStatements);
+export function openPostgres(url: string, max = 10, { connectTimeoutMs = connectionTimeoutMs } = {}): Database {
+  // A request waits a few seconds at most for a connection: a database that does not answer is
+  // then said in a sentence (db/unreachable.ts), not a request that hangs.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs });
+  pool.on('connect', (client) => {
+    nameMarkedStatements(client);
+    // A connection lost while checked out (a transaction between two statements) is an 'error'
+    // event the pool does not listen to then: unheard, it would end the process. Its statement
+    // fails with the error, and the pool drops the connection when it is released.
+    client.on('error', () => {});
+  });
   // An idle connection closed by the server (a restart, a failover, a dropped database) must not
   // end the process: the pool opens a new connection for the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -94,19 +104,23 @@ export function openPostgres(url: string, max = 10): Database {
       await pool.query(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params as unknown[])).rows as T[],
-    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+    migrate: () =>
+      migrateKeepingData(
+        async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+        () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      ),
     close: () => pool.end(),
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, connectTimeoutMs),
   };
 }
 
 /** A connection of its own that LISTENs, opened again a second after it drops. */
-async function listenPostgres(url: string, channel: string, handlers: NoticeHandlers) {
+async function listenPostgres(url: string, channel: string, handlers: NoticeHandlers, connectTimeoutMs: number) {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
     client = next;
     let lost = false;
     const onLost = () => {
@@ -190,7 +204,11 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
         await pglite.exec(sql);
       },
       query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
-      migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+      migrate: () =>
+        migrateKeepingData(
+          async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
+          () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+        ),
       // One process owns an embedded database: its notices never drop.
       listen: async (channel, handlers) => {
         const unlisten = await pglite.listen(channel, handlers.notice);

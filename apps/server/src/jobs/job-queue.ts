@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { connectionTimeoutMs } from '../db/unreachable.ts';
 
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -40,7 +41,14 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 function connectionOf(database: Database, connectionString: string | undefined): PgBoss.DatabaseOptions {
   if (database.kind === 'postgres') {
     if (!connectionString) throw new Error('The job queue needs the PostgreSQL connection string (DATABASE_URL).');
-    return { connectionString, max: 4, application_name: 'srs-jobs' };
+    // pg-boss hands these to its pg.Pool, which also takes the connection timeout its types leave out.
+    const options: PgBoss.DatabaseOptions & { connectionTimeoutMillis: number } = {
+      connectionString,
+      max: 4,
+      application_name: 'srs-jobs',
+      connectionTimeoutMillis: connectionTimeoutMs,
+    };
+    return options;
   }
   if (!database.pglite) throw new Error('The embedded database is not open.');
   return { db: pgliteExecutor(database.pglite) };

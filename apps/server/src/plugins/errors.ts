@@ -1,10 +1,13 @@
 import { uploadMessages } from '@srs/shared/account';
+import { tooLargeMessage } from '@srs/shared/user-limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorPage } from '../auth/idp-pages.ts';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../core/errors.ts';
 import { LimitReached } from '../core/limits.ts';
+import { readRestOfRefusedBody } from '../core/refused-body.ts';
+import { databaseUnreachable, isDatabaseUnreachable } from '../db/unreachable.ts';
 
 /** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
 function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {
@@ -34,6 +37,7 @@ function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: numbe
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    readRestOfRefusedBody(request, reply);
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
     if (page) return page;
     if (error instanceof LimitReached) reply.header('retry-after', error.retryAfterSeconds);
@@ -42,6 +46,12 @@ async function errorsPlugin(app: FastifyInstance) {
       // What a refusal adds to its sentence (a deleted record's when and who): beside `error`.
       const extra = error.body && typeof error.body === 'object' ? error.body : {};
       return reply.code(error.statusCode).send({ ...extra, error: error.message });
+    }
+    // The database restarting or out of reach: a sentence and a time to come back, not a 500.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached');
+      reply.header('retry-after', databaseUnreachable.retryAfterSeconds);
+      return reply.code(databaseUnreachable.status).send({ error: databaseUnreachable.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -53,6 +63,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     // A picture or a file over the limit of @fastify/multipart (app.ts): said in words, like any 422.
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(422).send([uploadMessages.fileTooLarge]);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: tooLargeMessage(request.routeOptions.bodyLimit) });
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'Internal Server Error' });

@@ -32,10 +32,14 @@ export function endsSession(status: number | null, body: unknown): boolean {
   return error !== null && (sessionEndingErrors as readonly string[]).includes(error);
 }
 
-/** The toast text of the shared handler, by status (SPEC section 8). */
+/**
+ * The toast text of the shared handler, by status (SPEC section 8). A 503 that says why in a
+ * sentence (the database cannot be reached just now, issue 26) shows that sentence.
+ */
 export function handlerMessage(status: number | null, body: unknown, statusText = ''): string {
   let text: string;
-  if (status === null || status === 404 || status === 500) text = messages.somethingWentWrong;
+  if (status === 503 && bodyError(body) !== null) text = bodyError(body) as string;
+  else if (status === null || status === 404 || status === 500) text = messages.somethingWentWrong;
   else if (status === 408) text = messages.requestTimeout;
   else if (status === 403) text = messages.notAuthorized;
   else if (status === 422) text = unprocessableMessage(body);

@@ -12,6 +12,7 @@ import { passwordMaxLength } from '../../auth/password-rules.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { databaseUnreachable, isDatabaseUnreachable } from '../../db/unreachable.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
 import type { App } from '../../types.ts';
 import { settle } from '../mail/public.ts';
@@ -72,10 +73,10 @@ export async function authRoutes(app: App, options: Options) {
         return reply.redirect(await startSignIn(db, oidc, request.body?.only_oauth ?? false, browser), 302);
       } catch (error) {
         request.log.error({ err: error }, 'sign-in could not start');
-        return reply.redirect(
-          loginUrl({ message: 'The sign-in service is not available. Please try again later.' }),
-          302,
-        );
+        const message = isDatabaseUnreachable(error)
+          ? databaseUnreachable.message
+          : 'The sign-in service is not available. Please try again later.';
+        return reply.redirect(loginUrl({ message }), 302);
       }
     },
   );
@@ -117,7 +118,12 @@ export async function authRoutes(app: App, options: Options) {
         });
         return reply.redirect(loginUrl({ logged_in: 'true' }), 302);
       } catch (error) {
-        const message = error instanceof SignInError ? error.message : 'Sign-in failed. Please try again.';
+        const message =
+          error instanceof SignInError
+            ? error.message
+            : isDatabaseUnreachable(error)
+              ? databaseUnreachable.message
+              : 'Sign-in failed. Please try again.';
         if (!(error instanceof SignInError)) request.log.error({ err: error }, 'sign-in failed');
         return reply.redirect(loginUrl({ message }), 302);
       }
