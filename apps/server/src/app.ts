@@ -47,6 +47,7 @@ import { type Mailer, mailerDecorator, pendingInOutbox } from './plugins/mailer.
 import { recordScope } from './plugins/record-scope.ts';
 import { deletedRecord } from './modules/versions/public.ts';
 import { security } from './plugins/security.ts';
+import { userLimits } from './plugins/user-limits.ts';
 import { webApp } from './plugins/web-app.ts';
 import { demoAccounts, demoPassword } from './seed/demo-accounts.ts';
 import type { App } from './types.ts';
@@ -138,6 +139,10 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(auth, { db, tokens, sessions });
   app.addHook('onClose', async () => sessions.close());
   await app.register(recordScope, { db, explainMissing: deletedRecord });
+  await app.register(userLimits, {
+    db,
+    limits: { search: env.RATE_LIMIT_SEARCH, export: env.RATE_LIMIT_EXPORTS, labels: env.RATE_LIMIT_LABELS, import: env.RATE_LIMIT_IMPORTS },
+  });
   await app.register(idempotency, { db });
 
   if (builtin) {

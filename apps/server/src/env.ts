@@ -87,6 +87,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
   /** Interests a minute one API key may send (POST /api/public/interests). */
   RATE_LIMIT_INTAKE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Costly requests one signed-in user (or API key) may send a minute (plugins/user-limits.ts):
+   * searches as one types (a pause of 500 ms between them at the fastest), exports (CSV, Excel,
+   * personal data), labels and tickets (PDF), imports (a preview and its confirmation are two).
+   */
+  RATE_LIMIT_SEARCH: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LABELS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_IMPORTS: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenPayload } from './auth/tokens.ts';
 import type { Actor } from './core/actor.ts';
 import type { RecordKind, Visible } from './core/records.ts';
+import type { UserLimitKind } from '@srs/shared/user-limits';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -30,6 +31,8 @@ declare module 'fastify' {
      * for a path parameter that declares neither.
      */
     record?: RecordKind | { none: string };
+    /** The per-user limit a costly route counts against (plugins/user-limits.ts). */
+    userLimit?: UserLimitKind;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded fresh from the database on every request. */

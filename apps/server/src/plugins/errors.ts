@@ -36,8 +36,8 @@ function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: numbe
 }
 
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    readRestOfRefusedBody(request, reply);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    await readRestOfRefusedBody(request, reply);
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
     if (page) return page;
     if (error instanceof LimitReached) reply.header('retry-after', error.retryAfterSeconds);

@@ -38,7 +38,7 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
   app.get(
     '/api/interests',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, userLimit: 'search' },
       schema: {
         tags: ['interests'],
         summary: 'Interests: all for global admins, those assigned to the user’s schools otherwise',
@@ -58,7 +58,7 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
       {
         // A HEAD would run the whole export to throw it away (docs/decisions/010).
         exposeHeadRoute: false,
-        config: { roles: everyone },
+        config: { roles: everyone, userLimit: 'export' },
         schema: { tags: ['interests'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: InterestListQuery },
       },
       async (request, reply) => sendExport(format, reply, db, interestCsv(request.actor.scope, request.query)),
@@ -81,6 +81,7 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
       bodyLimit: csvBodyLimit,
       config: {
         roles: globalAdmins,
+        userLimit: 'import',
         // Besides the file, a multipart body has two short fields: dry_run and preview_token.
         multipartOptions: { limits: { fields: 4, fieldSize: 1_000 } },
       },
@@ -100,7 +101,7 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
   app.get(
     '/api/interests/assignments',
     {
-      config: { roles: globalAdmins },
+      config: { roles: globalAdmins, userLimit: 'search' },
       schema: {
         tags: ['interests'],
         summary: 'Interests not assigned yet, each with its first suggested school',

@@ -27,7 +27,7 @@ export async function privacyRoutes(app: App, { db }: { db: Db }) {
     {
       // A HEAD would gather the whole file to throw it away.
       exposeHeadRoute: false,
-      config: { roles: globalAdmins, record: 'student' },
+      config: { roles: globalAdmins, record: 'student', userLimit: 'export' },
       schema: {
         tags: ['privacy'],
         summary: "Everything the product holds about one student, as a JSON file (the student's own copy)",
@@ -49,7 +49,7 @@ export async function privacyRoutes(app: App, { db }: { db: Db }) {
     '/api/students/:id/personal_data.pdf',
     {
       exposeHeadRoute: false,
-      config: { roles: globalAdmins, record: 'student' },
+      config: { roles: globalAdmins, record: 'student', userLimit: 'export' },
       schema: {
         tags: ['privacy'],
         summary: 'The same as a PDF a person can read',

@@ -44,7 +44,7 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       {
         // A HEAD would run the report to throw it away (docs/decisions/010).
         exposeHeadRoute: false,
-        config: { roles: everyone },
+        config: { roles: everyone, userLimit: 'export' },
         schema: {
           tags: ['reports'],
           summary: `${exportFormatNames[format]} of the follow-up roll-up as shown`,
@@ -76,7 +76,7 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
         `/api/reports/${kind}.${format}`,
         {
           exposeHeadRoute: false,
-          config: { roles: everyone },
+          config: { roles: everyone, userLimit: 'export' },
           schema: { tags: ['reports'], summary: `${exportFormatNames[format]} of the ${definition.label} report as shown`, querystring },
         },
         async (request, reply) => {

@@ -74,7 +74,7 @@ export async function schoolTabRoutes(app: App, { db, env }: { db: Db; env: Env 
   app.get(
     '/api/schools/:id/students',
     {
-      config,
+      config: { ...config, userLimit: 'search' },
       schema: {
         tags: ['schools'],
         summary: "The school's students, with the student list's filters, sorting and pages",

@@ -95,6 +95,7 @@ export async function schoolWriteRoutes(app: App, { db }: { db: Db }) {
       bodyLimit: csvBodyLimit,
       config: {
         roles: admins,
+        userLimit: 'import',
         // Besides the file, a multipart body has two short fields: dry_run and preview_token.
         multipartOptions: { limits: { fields: 4, fieldSize: 1_000 } },
       },

@@ -25,7 +25,7 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
   app.get(
     '/api/schools',
     {
-      config: { roles: schoolReaders },
+      config: { roles: schoolReaders, userLimit: 'search' },
       schema: { tags: ['schools'], querystring: SchoolListQuery, response: { 200: SchoolListResponse } },
     },
     async (request) => {
@@ -40,7 +40,7 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       {
         // A HEAD would run the whole export to throw it away (docs/decisions/010).
         exposeHeadRoute: false,
-        config: { roles: schoolReaders },
+        config: { roles: schoolReaders, userLimit: 'export' },
         schema: { tags: ['schools'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: SchoolListQuery },
       },
       async (request, reply) => sendExport(format, reply, db, schoolCsv(request.actor.scope, request.query)),

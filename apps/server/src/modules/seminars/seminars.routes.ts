@@ -51,7 +51,7 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/series/:id/students',
     {
-      config,
+      config: { ...config, userLimit: 'search' },
       schema: {
         tags: ['seminars'],
         summary: "The seminar's enrollments whose students the user sees (list behaviour of SPEC section 2)",
@@ -70,7 +70,7 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/series/:id/assign_students',
     {
-      config,
+      config: { ...config, userLimit: 'search' },
       schema: {
         tags: ['seminars'],
         summary: "Students the user sees, of the seminar's host and participating schools, not yet enrolled in it",
@@ -174,7 +174,7 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/series/:id/attendances',
     {
-      config,
+      config: { ...config, userLimit: 'search' },
       schema: {
         tags: ['seminars'],
         summary: 'The attendance grid: presentations, and per enrollment the user sees, the presentations attended',
@@ -189,7 +189,7 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/series/:id/tickets.pdf',
     {
-      config,
+      config: { ...config, userLimit: 'labels' },
       schema: {
         tags: ['seminars'],
         summary: 'Admission tickets (PDF), eight to an A4 or Letter page, of the chosen enrollments or every active one',

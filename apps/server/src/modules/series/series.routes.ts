@@ -23,7 +23,7 @@ export async function seriesRoutes(app: App, { db }: { db: Db; env: Env }) {
   app.get(
     '/api/series',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, userLimit: 'search' },
       schema: {
         tags: ['series'],
         summary: 'Courses (type=Course → data.courses) or seminars (type=Seminar → data.seminars)',

@@ -15,7 +15,7 @@ export async function averyLabelRoutes(app: App, { db, env }: { db: Db; env: Env
   app.get(
     '/api/students/avery_labels',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, userLimit: 'labels' },
       schema: {
         tags: ['students'],
         summary: 'Avery 5160 mailing labels (PDF) of the chosen students or the current filter',

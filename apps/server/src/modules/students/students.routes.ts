@@ -23,7 +23,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
   app.get(
     '/api/students',
     {
-      config: { roles: studentReaders },
+      config: { roles: studentReaders, userLimit: 'search' },
       schema: {
         tags: ['students'],
         summary: 'Student search list',
@@ -43,7 +43,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       {
         // A HEAD would run the whole export to throw it away (docs/decisions/010).
         exposeHeadRoute: false,
-        config: { roles: studentReaders },
+        config: { roles: studentReaders, userLimit: 'export' },
         schema: {
           tags: ['students'],
           summary: `${exportFormatNames[format]} export of the current filter`,

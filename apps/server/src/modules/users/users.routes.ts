@@ -17,7 +17,7 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
     '/api/users',
     {
-      config: { roles: userReaders },
+      config: { roles: userReaders, userLimit: 'search' },
       schema: { tags: ['users'], querystring: UserListQuery, response: { 200: UserListResponse } },
     },
     async (request) => {
@@ -32,7 +32,7 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
       {
         // A HEAD would run the whole export to throw it away (docs/decisions/010).
         exposeHeadRoute: false,
-        config: { roles: userReaders },
+        config: { roles: userReaders, userLimit: 'export' },
         schema: { tags: ['users'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: UserListQuery },
       },
       async (request, reply) => sendExport(format, reply, db, userCsv(request.actor.scope, request.query)),
@@ -42,7 +42,7 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
   app.get(
     '/api/users/share',
     {
-      config: { roles: everyone },
+      config: { roles: everyone, userLimit: 'search' },
       schema: {
         tags: ['users'],
         summary: 'The staff a student can be shared with',
