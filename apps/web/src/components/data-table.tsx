@@ -27,6 +27,8 @@ export type DataTableProps<T> = {
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
   emptyMessage: string;
+  /** Why the rows could not be loaded, when the server said it in words (lib/http-errors.ts loadFailureText). */
+  failedMessage?: string;
   /** While true a spinner shows; rows still undefined afterwards means the load failed. */
   loading?: boolean;
   height?: number;
@@ -104,7 +106,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Center>
               ) : (
                 <Text c="dimmed" ta="center" py="md">
-                  {rows ? props.emptyMessage : messages.failedToLoadContent}
+                  {rows ? props.emptyMessage : (props.failedMessage ?? messages.failedToLoadContent)}
                 </Text>
               )}
             </Table.Td>

@@ -33,18 +33,29 @@ export function endsSession(status: number | null, body: unknown): boolean {
 }
 
 /**
- * The toast text of the shared handler, by status (SPEC section 8). A 503 that says why in a
- * sentence (the database cannot be reached just now, issue 26) shows that sentence.
+ * Refusals the server says in a sentence (issue 26): 503 (the database cannot be reached just now),
+ * 429 (too many searches or exports in a minute), 413 (a request over its size limit).
  */
+const saidInWords: readonly (number | null)[] = [503, 429, 413];
+
+/** The toast text of the shared handler, by status (SPEC section 8); the sentence of a refusal said in words. */
 export function handlerMessage(status: number | null, body: unknown, statusText = ''): string {
   let text: string;
-  if (status === 503 && bodyError(body) !== null) text = bodyError(body) as string;
+  if (saidInWords.includes(status) && bodyError(body) !== null) text = bodyError(body) as string;
   else if (status === null || status === 404 || status === 500) text = messages.somethingWentWrong;
   else if (status === 408) text = messages.requestTimeout;
   else if (status === 403) text = messages.notAuthorized;
   else if (status === 422) text = unprocessableMessage(body);
   else text = statusText;
   return text.trim() === '' ? messages.somethingWentWrong : text;
+}
+
+/**
+ * What a list that could not load shows in place of its rows: the shared handler's text when the
+ * server said why (a refused search's 'Too many searches in a minute…'), else nothing (the list's own words).
+ */
+export function loadFailureText(error: unknown): string | undefined {
+  return error instanceof HttpError && saidInWords.includes(error.status) ? error.handlerText : undefined;
 }
 
 /** The id of a route parameter; anything but a positive whole number is a missing record (404). */

@@ -24,6 +24,7 @@ import {
 import { StudentsTable, studentSortOptions } from '../features/students/components/students-table.tsx';
 import { useStudentSelection } from '../features/students/components/use-student-selection.ts';
 import { useMinSearchLength } from '../lib/app-config.ts';
+import { loadFailureText } from '../lib/http-errors.ts';
 import type { QueryParams } from '../lib/http.ts';
 import { useCan } from '../lib/permissions.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
@@ -57,6 +58,9 @@ export function Component() {
   const actionBar = { selection, canReassign, onAction: setDialog };
   const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
   const page = students.data?.students;
+  // A refused search (too many in a minute) says so where the list would be, not 'No students found'.
+  const failed = loadFailureText(students.error);
+  const failedMessage = failed ? { failedMessage: failed } : {};
 
   return (
     <>
@@ -72,11 +76,12 @@ export function Component() {
       <StudentSelectionBar actionsBelow={mobile} page={page} {...actionBar} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         {mobile ? (
-          <StudentCards students={page} loading={students.isFetching} selection={selection} />
+          <StudentCards students={page} loading={students.isFetching} selection={selection} {...failedMessage} />
         ) : (
           <StudentsTable
             students={page}
             loading={students.isFetching}
+            {...failedMessage}
             sort={list.sort}
             onSort={list.onSort}
             selection={selection}

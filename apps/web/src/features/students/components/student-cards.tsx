@@ -8,14 +8,14 @@ import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
 import { pathTo } from '../../../lib/site-map/paths.ts';
 
-type Props = { students: readonly Student[] | undefined; loading: boolean; selection?: StudentSelection };
+type Props = { students: readonly Student[] | undefined; loading: boolean; failedMessage?: string; selection?: StudentSelection };
 
 /** The student search list on phones: one card per student. */
-export function StudentCards({ students, loading, selection }: Props) {
+export function StudentCards({ students, loading, failedMessage, selection }: Props) {
   if (!students && !loading) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        {messages.failedToLoadContent}
+        {failedMessage ?? messages.failedToLoadContent}
       </Text>
     );
   }

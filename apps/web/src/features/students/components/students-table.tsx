@@ -54,13 +54,15 @@ export const studentSortOptions = sortOptionsOf(columns);
 type Props = {
   students: readonly Student[] | undefined;
   loading: boolean;
+  /** Why the list could not load, in the server's words (a refused search). */
+  failedMessage?: string;
   sort: SortState;
   onSort: (column: string) => void;
   selection?: StudentSelection;
 };
 
 /** The student search list (SPEC section 2). */
-export function StudentsTable({ students, loading, sort, onSort, selection }: Props) {
+export function StudentsTable({ students, loading, failedMessage, sort, onSort, selection }: Props) {
   const selectColumn: Column<Student> | null = selection
     ? {
         key: 'select',
@@ -83,6 +85,7 @@ export function StudentsTable({ students, loading, sort, onSort, selection }: Pr
       rowKey={(student) => student.id}
       emptyMessage={messages.noStudents}
       loading={loading}
+      {...(failedMessage ? { failedMessage } : {})}
       sort={{ state: sort, onSort }}
       rowStyle={(student) =>
         selection?.isSelected(student.id) ? { backgroundColor: 'var(--mantine-color-blue-light)' } : undefined
