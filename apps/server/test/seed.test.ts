@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { refreshAllEnrollmentCaches } from '../src/modules/enrollments/public.ts';
 import { localDay } from '../src/seed/dates.ts';
-import { expectLessonCountsKept } from './support/lesson-rollups.ts';
+import { expectCachesUnchangedByRefresh, expectDerivedDataAsTheTriggersKeepIt } from './support/kept-values.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { seedLarge } from '../src/seed/large.ts';
 import { seedAll } from '../src/seed/seed-all.ts';
@@ -66,16 +65,6 @@ async function studentNames(database: Database): Promise<string[]> {
     `select concat_ws(' ', first_name, middle_name, last_name) as name from students order by id`,
   );
   return rows.map((r) => r.name);
-}
-
-async function cachesUnchangedByRefresh(database: Database): Promise<number> {
-  const snapshot = `select id, lesson_number, last_sent_delivery_date, cached_latest_followup_date,
-    cached_next_reminder_date from enrollments order by id`;
-  const before = await database.query(snapshot);
-  await refreshAllEnrollmentCaches(database.db);
-  const after = await database.query(snapshot);
-  expect(after).toEqual(before);
-  return before.length;
 }
 
 /** What every fresh start must give, on either backend. */
@@ -201,31 +190,7 @@ async function expectDemoNetwork(database: Database) {
     [localDay()],
   );
   expect(dueReminders.n).toBeGreaterThanOrEqual(4);
-  await cachesUnchangedByRefresh(database);
-}
-
-/** Each enrollment's school, the students' search words and the students per series and school. */
-async function derivedDataAsTheTriggersKeepIt(database: Database) {
-  const count = async (query: string) => (await one<{ n: number }>(database, `select count(*)::int as n from (${query}) x`)).n;
-  expect(
-    await count('select 1 from enrollments e join students s on s.id = e.student_id where e.school_id is distinct from s.school_id'),
-  ).toBe(0);
-  const words = `select w.id as word_id, s.last_name, s.first_name, s.id as student_id, s.school_id, s.instructor_id
-    from students s cross join regexp_split_to_table(s.search_name, ' ') t(word) join name_words w on w.word = t.word`;
-  const kept = 'select word_id, last_name, first_name, student_id, school_id, instructor_id from student_words';
-  expect(await count(`select distinct word from students s cross join regexp_split_to_table(s.search_name, ' ') t(word)
-    where word <> '' except select word from name_words`)).toBe(0);
-  expect(await count(`(${words}) except (${kept})`)).toBe(0);
-  expect(await count(`(${kept}) except (${words})`)).toBe(0);
-  const counts = `select e.series_id, e.school_id, count(distinct e.student_id)::int as students from enrollments e
-    where e.school_id is not null group by 1, 2`;
-  const stored = 'select series_id, school_id, students from series_school_students';
-  expect(await count(`(${counts}) except (${stored})`)).toBe(0);
-  expect(await count(`(${stored}) except (${counts})`)).toBe(0);
-  await expectLessonCountsKept(database);
-  expect(
-    await count('select 1 from decisions d join enrollments e on e.id = d.cached_enrollment_id where d.cached_student_id is distinct from e.student_id'),
-  ).toBe(0);
+  await expectCachesUnchangedByRefresh(database);
 }
 
 async function expectLargeSeed(database: Database) {
@@ -268,9 +233,9 @@ async function expectLargeSeed(database: Database) {
   );
   expect(statuses.map((r) => r.status)).toEqual(['Attended', 'Enrolled', 'Graduated', 'Inactive']);
   // The caches written by the set-based insert are what the application's refresh computes.
-  await cachesUnchangedByRefresh(database);
+  await expectCachesUnchangedByRefresh(database);
   // What the triggers keep (off while a superuser seeds) is there as they would have kept it.
-  await derivedDataAsTheTriggersKeepIt(database);
+  await expectDerivedDataAsTheTriggersKeepIt(database);
   // A second run with the same target adds nothing.
   expect((await seedLarge(database, { students: 2000, log: quiet })).added).toBe(0);
   expect(await tableCounts(database)).toEqual(after);

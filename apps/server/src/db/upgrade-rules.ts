@@ -1,4 +1,4 @@
-import { migrationLevel, releaseMigrations } from './migrate-to.ts';
+import { releaseMigrations } from './migrate-to.ts';
 import type { RunSql } from './one-transaction.ts';
 
 /**
@@ -8,18 +8,26 @@ import type { RunSql } from './one-transaction.ts';
  */
 export const oldestSupportedMigration = '0001_initial';
 
-/** Refuses, in a sentence saying what to do, a database older than `oldestSupportedMigration`. */
+/**
+ * Refuses, in a sentence saying what to do, a database older than `oldestSupportedMigration`. A
+ * database of a newer release is let through as before (drizzle applies nothing to it): an older
+ * instance restarting during a rolling upgrade keeps starting.
+ */
 export async function refuseUnsupportedDatabase(run: RunSql): Promise<void> {
-  const level = await migrationLevel(run);
+  const [table] = await run<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!table?.found) return;
+  const [newest] = await run<{ created_at: string | number | null }>('select max(created_at) as created_at from drizzle.__drizzle_migrations');
+  if (newest?.created_at === null || newest?.created_at === undefined) return;
+  const when = Number(newest.created_at);
   const migrations = releaseMigrations();
   const oldest = migrations.find((migration) => migration.tag === oldestSupportedMigration)!;
-  if (level && level.when < oldest.when) {
-    throw new Error(
-      `This database was last upgraded to migration ${level.tag}, older than ${oldest.tag}, the oldest this release ` +
-        `upgrades from. Start a release whose newest migration is between ${oldest.tag} and ${migrations.at(-1)!.tag} ` +
-        'on it once, so that it upgrades the database, then start this release again.',
-    );
-  }
+  if (when >= oldest.when) return;
+  const level = migrations.find((migration) => migration.when === when)?.tag ?? `one of ${new Date(when).toISOString().slice(0, 10)}`;
+  throw new Error(
+    `This database was last upgraded to migration ${level}, older than ${oldest.tag}, the oldest this release ` +
+      `upgrades from. Start a release whose newest migration is between ${oldest.tag} and ${migrations.at(-1)!.tag} ` +
+      'on it once, so that it upgrades the database, then start this release again.',
+  );
 }
 
 /**
