@@ -5,6 +5,7 @@ import { purgeExpiredCounters } from './core/counters.ts';
 import { purgeIdempotentWrites } from './core/idempotent-writes.ts';
 import type { Db } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { databaseAwayRejections } from './db/unreachable.ts';
 import { randomBytes } from 'node:crypto';
 import { loadEnv, publicUrl, seedsDemo } from './env.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
@@ -47,6 +48,8 @@ async function main() {
     database,
     mailer: { dispatch: (ids) => (mailer ?? pendingInOutbox).dispatch(ids) },
   });
+  // A database restart must not end the process through a promise nobody awaited (db/unreachable.ts).
+  process.on('unhandledRejection', databaseAwayRejections(app.log));
   const queue = await startJobQueue(database, { connectionString: env.DATABASE_URL, log: app.log });
   const mail = await startMailQueue(queue.boss, {
     db: database.db,

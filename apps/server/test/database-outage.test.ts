@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { type Database, openPostgres } from '../src/db/client.ts';
-import { databaseUnreachable, isDatabaseUnreachable } from '../src/db/unreachable.ts';
+import { databaseAwayRejections, databaseUnreachable, isDatabaseUnreachable, whenDatabaseAnswers } from '../src/db/unreachable.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
 import type { App } from '../src/types.ts';
 import { testEnv } from './support/app.ts';
@@ -132,5 +132,43 @@ describe.runIf(onPostgres)('the database going away', () => {
     expectUnreachable(await app.inject({ method: 'GET', url: '/api/students', headers }));
     await proxy.open();
     expect((await app.inject({ method: 'GET', url: '/api/students', headers })).statusCode).toBe(200);
+  });
+});
+
+describe('what the server does with a rejection nobody awaited', () => {
+  it("logs the database's absence (pg-boss 10's unawaited bookkeeping during a restart) and throws anything else", () => {
+    const warned: unknown[] = [];
+    const listener = databaseAwayRejections({ warn: (details) => warned.push(details.err) });
+    const shuttingDown = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+    listener(shuttingDown);
+    listener(new Error('Connection terminated unexpectedly'));
+    expect(warned).toEqual([shuttingDown, expect.any(Error)]);
+    const other = new TypeError('x is not a function');
+    expect(() => listener(other)).toThrow(other);
+    expect(() => listener(Object.assign(new Error('duplicate key'), { code: '23505' }))).toThrow('duplicate key');
+  });
+});
+
+describe('work nobody waits on, while the database restarts', () => {
+  it('is run again while the database cannot be reached, and not when it refused the work', async () => {
+    let tries = 0;
+    const answered = await whenDatabaseAnswers(
+      async () => {
+        tries += 1;
+        if (tries < 3) throw Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+        return 'marked sent';
+      },
+      { everyMs: 1 },
+    );
+    expect({ answered, tries }).toEqual({ answered: 'marked sent', tries: 3 });
+    let refusals = 0;
+    const refused = whenDatabaseAnswers(async () => {
+      refusals += 1;
+      throw Object.assign(new Error('duplicate key'), { code: '23505' });
+    });
+    await expect(refused).rejects.toThrow('duplicate key');
+    expect(refusals).toBe(1);
+    const away = whenDatabaseAnswers(() => Promise.reject(new Error('Connection terminated unexpectedly')), { everyMs: 1, forMs: 5 });
+    await expect(away).rejects.toThrow('Connection terminated unexpectedly');
   });
 });

@@ -51,3 +51,37 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.length > 0 && error.errors.every((each) => isDatabaseUnreachable(each));
   return false;
 }
+
+type WarnLog = { warn: (details: { err: unknown }, message: string) => void };
+
+/**
+ * The server's listener of unhandled rejections. pg-boss 10 does not await its own bookkeeping
+ * after a job (`complete` and `fail` in manager.js `work`): when the database restarts just then,
+ * their rejection is unhandled, and Node ends the process on one. A rejection that says the
+ * database cannot be reached is logged instead (that job stays active until it expires, then runs
+ * again); any other still ends the process, as Node would.
+ */
+export function databaseAwayRejections(log: WarnLog): (reason: unknown) => void {
+  return (reason) => {
+    if (!isDatabaseUnreachable(reason)) throw reason;
+    log.warn({ err: reason }, 'the database could not be reached by work nobody awaited (the job queue’s bookkeeping)');
+  };
+}
+
+/**
+ * Runs `work`, and again every `everyMs` while it fails because the database cannot be reached,
+ * for `forMs` at most (a restart takes seconds); any other failure, or the last one, is thrown.
+ * For work nobody waits on (a job): a mail job whose message the mail server took records it
+ * sent once the database is back, rather than failing and sending it again.
+ */
+export async function whenDatabaseAnswers<T>(work: () => Promise<T>, { everyMs = 1_000, forMs = 60_000 } = {}): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error) || Date.now() - started + everyMs > forMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
