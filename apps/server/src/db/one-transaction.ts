@@ -12,8 +12,8 @@ export type OneTransaction = {
   run: RunSql;
   /** `COPY <target> TO …`, e.g. target `"users" ("id", "email")`: the rows' text, chunk by chunk. */
   copyOut: (target: string, write: (chunk: Buffer) => Promise<void> | void) => Promise<void>;
-  /** `COPY <target> FROM …`, fed whole lines (each ending in a line feed). */
-  copyIn: (target: string, lines: AsyncIterable<string>) => Promise<void>;
+  /** `COPY <target> FROM …`, fed chunks of whole lines (each ending in a line feed). */
+  copyIn: (target: string, lines: AsyncIterable<Uint8Array>) => Promise<void>;
 };
 
 /** PGlite takes a copy in through a file in memory: this many bytes of lines at a time. */
@@ -63,7 +63,7 @@ function pgliteTransaction(tx: Transaction): OneTransaction {
       if (result.blob) await write(Buffer.from(await result.blob.arrayBuffer()));
     },
     copyIn: async (target, lines) => {
-      let parts: string[] = [];
+      let parts: Uint8Array[] = [];
       let bytes = 0;
       const flush = async () => {
         if (parts.length === 0) return;
