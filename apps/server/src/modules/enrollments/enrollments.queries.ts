@@ -96,8 +96,10 @@ export async function listNeedingFollowup(db: DbOrTx, scope: Scope, query: ListQ
         ),
       ),
     ]);
+    // Read again by id in a statement of its own: one followed up meanwhile (a visit saved between
+    // the two) no longer needs follow-up and is left out, rather than listed without a reason.
     const found = await rows<Row & PageKey>(
-      db.execute(prepared(sql`${select} where e.id = ${anyId(ids.map((row) => Number(row.id)))} order by ${page.order}`)),
+      db.execute(prepared(sql`${select} where e.id = ${anyId(ids.map((row) => Number(row.id)))} and ${due} order by ${page.order}`)),
     );
     const total = Number(counted?.total ?? 0);
     return [found, { total: Math.min(total, countCap), capped: total > countCap }] as const;
