@@ -1,5 +1,6 @@
 import type { MailMessage } from '@srs/shared/mail';
 import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rows } from '../src/core/lists.ts';
@@ -7,7 +8,13 @@ import type { Database } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
 import { queueMail } from '../src/modules/mail/mail.outbox.ts';
-import { type MailQueue, mailRetry, startMailQueue } from '../src/modules/mail/mail.queue.ts';
+import {
+  deliverOutboxMessage,
+  type MailQueue,
+  mailRetry,
+  outboxMessageId,
+  startMailQueue,
+} from '../src/modules/mail/mail.queue.ts';
 import { createTestApp, type TestContext, testEnv } from './support/app.ts';
 import { eventually, type RecordedLog, recordingLog, startTestJobQueue } from './support/job-queue.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
@@ -119,6 +126,27 @@ describe('mail through the job queue', () => {
       expect(job).toEqual({ retry_limit: 5, retry_backoff: true });
       await app.close();
     } finally {
+      await sink.close();
+    }
+  });
+
+  it('sends a message again after a stop before it was marked sent with the same Message-ID (issue 26)', async () => {
+    const sink = await startSmtpSink();
+    const transport = nodemailer.createTransport(sink.url);
+    try {
+      const id = await queued('twice@schools.test', 'Your new student');
+      const deliver = () => deliverOutboxMessage(database.db, id, { transport, from, finalAttempt: false, log });
+      expect(await deliver()).toBe('sent');
+      // The server stopped after the mail server took it and before its row said so.
+      await database.db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, id));
+      expect(await deliver()).toBe('sent');
+      const [row] = await database.db.select({ createdAt: mailOutbox.createdAt }).from(mailOutbox).where(eq(mailOutbox.id, id));
+      const expected = outboxMessageId({ id, createdAt: row!.createdAt }, from);
+      expect(expected).toMatch(/^<outbox-\d+-\d+@schools\.test>$/);
+      const messageIds = sink.received.map((mail) => /^Message-ID: (.*)$/im.exec(mail.data)?.[1]);
+      expect(messageIds).toEqual([expected, expected]);
+    } finally {
+      transport.close();
       await sink.close();
     }
   });

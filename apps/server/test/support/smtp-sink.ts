@@ -12,9 +12,15 @@ export type SmtpSink = {
 
 /**
  * A local SMTP server that speaks just enough of RFC 5321 for nodemailer: it keeps what it
- * receives, or (`reject`) answers every recipient with a permanent error.
+ * receives, or (`reject`) answers every recipient with a permanent error. On `port` (a sink
+ * stopped and started again, as a mail server that was down), else on a port the OS chooses.
+ * `acceptAfterMs`: a slow mail server, which keeps each message and says so only that much later.
  */
-export async function startSmtpSink({ reject = false }: { reject?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({
+  reject = false,
+  port = 0,
+  acceptAfterMs = 0,
+}: { reject?: boolean; port?: number; acceptAfterMs?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
@@ -22,6 +28,8 @@ export async function startSmtpSink({ reject = false }: { reject?: boolean } = {
     connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    // A client that dies mid-conversation (a server killed by a drill) resets the connection.
+    socket.on('error', () => socket.destroy());
     socket.setEncoding('utf8');
     let buffer = '';
     let inData = false;
@@ -39,7 +47,8 @@ export async function startSmtpSink({ reject = false }: { reject?: boolean } = {
             inData = false;
             received.push(current);
             current = { from: '', to: [], data: '' };
-            reply('250 2.0.0 queued');
+            if (acceptAfterMs > 0) setTimeout(() => reply('250 2.0.0 queued'), acceptAfterMs);
+            else reply('250 2.0.0 queued');
           } else {
             current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
           }
@@ -68,7 +77,7 @@ export async function startSmtpSink({ reject = false }: { reject?: boolean } = {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('SMTP sink has no port');
   return {

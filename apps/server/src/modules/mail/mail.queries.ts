@@ -38,6 +38,7 @@ export async function findOutboxMessage(db: DbOrTx, id: number) {
       text: mailOutbox.text,
       html: mailOutbox.html,
       status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id));

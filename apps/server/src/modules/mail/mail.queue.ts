@@ -88,6 +88,17 @@ export async function startMailQueue(boss: PgBoss, options: MailQueueOptions): P
 type DeliveryOptions = { transport: Transporter | null; from: string; finalAttempt: boolean; log: JobLog };
 
 /**
+ * The Message-ID of an outbox message: the same at every attempt. A server stopped after the mail
+ * server took a message and before its row was marked sent sends it again once its job expires;
+ * the copy then carries the first one's Message-ID, by which mail servers and clients drop a repeat.
+ * The row's creation time keeps ids apart across installations that share a sender's domain.
+ */
+export function outboxMessageId(message: { id: number; createdAt: Date }, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox-${message.id}-${message.createdAt.getTime()}@${domain}>`;
+}
+
+/**
  * Works one outbox message. A message already sent, kept or failed is left as it is, so a job
  * that runs twice sends nothing twice. An SMTP error is recorded and thrown: pg-boss retries.
  */
@@ -104,6 +115,7 @@ export async function deliverOutboxMessage(
   }
   try {
     await transport.sendMail({
+      messageId: outboxMessageId(message, from),
       from,
       to: message.to,
       subject: message.subject,

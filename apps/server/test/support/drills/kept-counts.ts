@@ -1,0 +1,82 @@
+import type { Database } from '../../../src/db/client.ts';
+
+/**
+ * What the database keeps besides the rows themselves, each set against a recount from the rows:
+ * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migration
+ * 0010), the students per series and school (0007) and the name search's words (0005). Each query
+ * answers how many rows disagree; the crash drill runs them after every restart, tests through
+ * `expectLessonCountsKept` (lesson-rollups.ts) and their own assertions.
+ */
+
+/** The lesson counts as migration 0010 defines them, from the lessons themselves. */
+export const countedLessons = `select x.month, x.school_id, x.episode_id, x.delivery_type, sum(x.sent)::int as sent,
+    sum(x.completed)::int as completed
+  from (
+    select date_trunc('month', d.date_sent)::date as month, e.school_id, d.episode_id,
+      coalesce(d.delivery_type, '') as delivery_type, 1 as sent, 0 as completed
+    from episode_deliveries d join enrollments e on e.id = d.enrollment_id where d.date_sent is not null
+    union all
+    select date_trunc('month', d.date_completed)::date, e.school_id, d.episode_id, coalesce(d.delivery_type, ''), 0, 1
+    from episode_deliveries d join enrollments e on e.id = d.enrollment_id where d.date_completed is not null
+  ) x group by 1, 2, 3, 4`;
+export const keptLessons = `select month, school_id, episode_id, delivery_type, sent, completed from lesson_months
+  where sent <> 0 or completed <> 0`;
+export const countedTurnarounds = `select date_trunc('month', d.date_completed)::date as month, e.school_id, ep.series_id,
+    coalesce(d.delivery_type, '') as delivery_type, d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id join episodes ep on ep.id = d.episode_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent group by 1, 2, 3, 4, 5`;
+export const keptTurnarounds = `select month, school_id, series_id, delivery_type, days, lessons from lesson_turnarounds
+  where lessons <> 0`;
+
+const bothWays = (a: string, b: string) => `select count(*)::int as n from (((${a}) except (${b})) union all ((${b}) except (${a}))) x`;
+
+/** The caches refreshEnrollmentCaches writes, recomputed by the same rules. */
+const enrollmentCaches = `with facts as (
+    select e.id, e.lesson_number, e.last_sent_delivery_date, e.cached_latest_followup_date, e.cached_next_reminder_date,
+      coalesce((select max(ep.position) from episode_deliveries d join episodes ep on ep.id = d.episode_id
+        where d.enrollment_id = e.id and d.date_sent is not null), 0) as lessons,
+      (select max(d.date_sent) from episode_deliveries d where d.enrollment_id = e.id) as last_sent,
+      greatest(
+        (select max(greatest(d.date_sent, d.date_completed)) from episode_deliveries d where d.enrollment_id = e.id),
+        (select max(v.date) from visits v where v.enrollment_id = e.id),
+        (select max(coalesce(ep.date, a.created_at::date)) from attendances a join episodes ep on ep.id = a.episode_id
+          where a.enrollment_id = e.id),
+        (select max(n.created_at)::date from notes n where n.cached_enrollment_id = e.id)) as latest
+    from enrollments e)
+  select count(*)::int as n from facts f
+  where f.lesson_number is distinct from f.lessons or f.last_sent_delivery_date is distinct from f.last_sent
+    or f.cached_latest_followup_date is distinct from f.latest
+    or f.cached_next_reminder_date is distinct from (select min(r.date) from reminders r
+      where r.enrollment_id = f.id and (f.latest is null or r.date > f.latest))`;
+
+const seriesStudents = bothWays(
+  `select series_id, school_id, students from series_school_students where students <> 0`,
+  `select series_id, school_id, count(distinct student_id)::int from enrollments group by 1, 2`,
+);
+
+const nameWords = bothWays(
+  `select distinct s.id, t.word, s.last_name, s.first_name, s.school_id, s.instructor_id
+    from students s cross join regexp_split_to_table(s.search_name, ' ') t(word) where t.word <> ''`,
+  `select sw.student_id, w.word, sw.last_name, sw.first_name, sw.school_id, sw.instructor_id
+    from student_words sw join name_words w on w.id = sw.word_id`,
+);
+
+export const keptCountChecks: Record<string, string> = {
+  'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCaches,
+  'lesson counts of the reports (lesson_months)': bothWays(countedLessons, keptLessons),
+  'lesson turnarounds of the reports (lesson_turnarounds)': bothWays(countedTurnarounds, keptTurnarounds),
+  'negative kept counts': `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
+    + (select count(*) from lesson_turnarounds where lessons < 0))::int as n`,
+  'students per series and school (series_school_students)': seriesStudents,
+  'name words of the search (student_words)': nameWords,
+};
+
+/** Each kept count that disagrees with its rows, with how many rows disagree. */
+export async function keptCountsDisagreeing(database: Database): Promise<{ check: string; rows: number }[]> {
+  const found: { check: string; rows: number }[] = [];
+  for (const [check, text] of Object.entries(keptCountChecks)) {
+    const [row] = await database.query<{ n: number }>(text);
+    if (row && row.n > 0) found.push({ check, rows: row.n });
+  }
+  return found;
+}

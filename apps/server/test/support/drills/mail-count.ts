@@ -1,0 +1,44 @@
+import type { Database } from '../../../src/db/client.ts';
+import { outboxMessageId } from '../../../src/modules/mail/mail.queue.ts';
+import type { SmtpSink } from '../smtp-sink.ts';
+import type { MailFigures } from './crash-figures.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Each outbox message against what the SMTP sink received, by Message-ID (stable per message:
+ * mail.queue.ts). Waits up to `waitMs` for the messages still pending to leave first.
+ */
+export async function countMail(database: Database, sink: SmtpSink, from: string, waitMs = 20_000): Promise<MailFigures> {
+  const pendingCount = async () =>
+    (await database.query<{ n: number }>(`select count(*)::int as n from mail_outbox where status = 'pending'`))[0]!.n;
+  const deadline = Date.now() + waitMs;
+  while ((await pendingCount()) > 0 && Date.now() < deadline) await sleep(500);
+  const rows = await database.query<{ id: number; status: string; created_at: Date }>(
+    'select id, status, created_at from mail_outbox order by id',
+  );
+  const copies = new Map<string, number>();
+  for (const mail of sink.received) {
+    const id = /^Message-ID:\s*(.*)$/im.exec(mail.data)?.[1]?.trim() ?? '';
+    copies.set(id, (copies.get(id) ?? 0) + 1);
+  }
+  let sentTwice = 0;
+  let sentNotReceived = 0;
+  const known = new Set<string>();
+  for (const row of rows) {
+    const id = outboxMessageId({ id: Number(row.id), createdAt: new Date(row.created_at) }, from);
+    known.add(id);
+    const count = copies.get(id) ?? 0;
+    if (count > 1) sentTwice += 1;
+    if (row.status === 'sent' && count === 0) sentNotReceived += 1;
+  }
+  return {
+    outbox: rows.length,
+    sent: rows.filter((row) => row.status === 'sent').length,
+    pending: rows.filter((row) => row.status === 'pending').length,
+    received: sink.received.length,
+    sentTwice,
+    sentNotReceived,
+    unmatched: [...copies.entries()].filter(([id]) => !known.has(id)).reduce((sum, [, count]) => sum + count, 0),
+  };
+}
