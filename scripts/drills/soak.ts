@@ -1,10 +1,12 @@
-// `npm run drill:soak -- [--minutes 10] [--staff 200] [--students 100000]` (issue 26): a production
+// `npm run drill:soak -- [--minutes 10] [--staff 200] [--students 100000] [--think 1.5-3.5] [--reuse]`
+// (issue 26): a production
 // start on PostgreSQL (database drill_soak, created fresh, the demo network and a benchmark network
 // of --students seeded), then --staff simulated staff, each with a token of their own, working
 // through realistic sessions at a steady rate for --minutes: the dashboard, the follow-up list, a
 // student search as typed (the first name, then the full name), the student, an enrollment, a
 // lesson sent, a visit with a note, the follow-up report. Think times of 1.5–3.5 s between steps
-// give each person about 0.75 requests a second, some 150 a second for 200 people. It samples the
+// (--think, in seconds) give each person about 0.75 requests a second, some 150 a second for 200
+// people. --reuse keeps the database of an earlier run (no drop and seed). It samples the
 // server's RSS every 10 s and prints requests, errors, p50/p95/p99 by kind and overall, and memory.
 import { soakDatabase } from './soak-env.ts';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +32,15 @@ function argument(name: string, fallback: number): number {
 const minutes = argument('minutes', 10);
 const staffCount = argument('staff', 200);
 const students = argument('students', 100_000);
-const thinkMs = { min: 1500, max: 3500 };
+/** `--think 1.5-3.5`: the pause between a person's steps, in seconds, drawn evenly from the range. */
+function thinkRange(fallback: { min: number; max: number }) {
+  const index = process.argv.indexOf('--think');
+  const [min, max] = (index >= 0 ? (process.argv[index + 1] ?? '') : '').split('-').map(Number);
+  return min !== undefined && max !== undefined && min > 0 && max >= min ? { min: min * 1000, max: max * 1000 } : fallback;
+}
+
+const thinkMs = thinkRange({ min: 1500, max: 3500 });
+const reuse = process.argv.includes('--reuse');
 const rssEveryMs = 10_000;
 
 type Call = { kind: string; status: number; ms: number; at: number };
@@ -174,9 +184,10 @@ function printMemory(samples: { at: number; mb: number; load: number }[]) {
 }
 
 async function main() {
-  console.log(`Soak: ${staffCount} staff for ${minutes} min on PostgreSQL database ${soakDatabase} (${students} benchmark students)`);
+  const thinking = `think ${thinkMs.min / 1000}–${thinkMs.max / 1000} s`;
+  console.log(`Soak: ${staffCount} staff for ${minutes} min, ${thinking}, on PostgreSQL database ${soakDatabase} (${students} benchmark students)`);
   if (!existsSync(path.join(rootDir, 'apps/server/dist/server.js'))) run('npm', ['run', 'build']);
-  prepareDatabase();
+  if (!reuse) prepareDatabase();
   const database = openBenchDatabase();
   let server: Server | null = null;
   try {
