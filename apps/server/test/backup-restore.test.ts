@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase } from '../src/db/backup/backup.ts';
-import { dropProductObjects, productTables, sequenceValues, tableName } from '../src/db/backup/catalog.ts';
+import { dropProductObjects, sequenceValues } from '../src/db/backup/catalog.ts';
 import { restoreDatabase } from '../src/db/backup/restore.ts';
 import { type Database, openPostgres } from '../src/db/client.ts';
 import { migrateTo, migrationLevel, releaseMigrations } from '../src/db/migrate-to.ts';
 import { inOneTransaction } from '../src/db/one-transaction.ts';
 import { openTestDatabase } from './support/database.ts';
 import { withDatabase } from './support/global-setup.ts';
+import { tableDigests } from './support/table-digests.ts';
 
 const onPostgres = process.env.TEST_BACKEND === 'postgres';
 const newest = releaseMigrations().at(-1)!;
@@ -38,24 +39,6 @@ async function emptyDatabase(kind: Database['kind']): Promise<Database> {
       await cleanup.close();
     },
   };
-}
-
-/**
- * Every table's row count and a digest of its rows: the sum of each row's 64-bit hash, which needs
- * no sort (in the UTC time zone, so that the two databases write the rows alike).
- */
-async function tableDigests(database: Database): Promise<Record<string, string>> {
-  return inOneTransaction(database, async (tx) => {
-    await tx.run(`set local time zone 'UTC'`);
-    const tables = await productTables(tx.run);
-    const rows = await tx.run<{ name: string; digest: string }>(
-      tables
-        .map((table) => `select '${table.name}' as name, count(*) || ' ' || coalesce(sum(hashtextextended(r::text, 0)), 0) as digest
-          from ${tableName(table.name)} r`)
-        .join(' union all '),
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
-  });
 }
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

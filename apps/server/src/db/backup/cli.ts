@@ -27,9 +27,11 @@ async function openTarget(purpose: 'backup' | 'restore'): Promise<Database> {
   try {
     return await openPglite(env.DATA_DIR);
   } catch (error) {
-    if (error instanceof Error && /is in use by another process/.test(error.message)) {
+    const owner = error instanceof Error ? /is in use by another process \(pid (\d+)\)/.exec(error.message) : null;
+    if (owner) {
       throw new BackupError(
-        `Stop the server first: the embedded database opens in one process at a time. (${error.message})`,
+        `The database folder ${env.DATA_DIR} is in use by another process (pid ${owner[1]}): stop the server first, ` +
+          `since a ${purpose} of the embedded database needs the folder to itself.`,
       );
     }
     throw error;
