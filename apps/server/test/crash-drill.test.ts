@@ -18,7 +18,7 @@ describe.runIf(process.env.TEST_BACKEND === 'postgres')('a server killed mid-wri
       smtpPort: 4614,
       kills: 1,
       seed: 7,
-      killAfterMs: [800, 1500],
+      killAfterMs: [200, 1500],
     });
     const summary = describeFigures(figures);
     expect(figures.kills, summary).toBe(1);
@@ -31,5 +31,5 @@ describe.runIf(process.env.TEST_BACKEND === 'postgres')('a server killed mid-wri
     expect(figures.serverErrors, summary).toBe(0);
     expect(figures.mail?.sentNotReceived, summary).toBe(0);
     expect(figures.problems).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

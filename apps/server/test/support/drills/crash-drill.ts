@@ -33,7 +33,11 @@ export type CrashDrillOptions = {
   /** The built server (`node dist/server.js`); unset: the source through tsx. */
   bundle?: string;
   clients?: number;
-  /** The kill comes this long after the server answers: a seeded draw between the two. */
+  /**
+   * The kill comes this long after the round's first acknowledged write (or a minute without one):
+   * a seeded draw between the two. On a loaded machine a write takes seconds; counting from the
+   * start could kill every round before anything was acknowledged.
+   */
   killAfterMs?: [number, number];
   /** No new round starts after this time (ms since the epoch). */
   stopBy?: number;
@@ -183,7 +187,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
     };
 
     /** One client writes until the server dies under it. */
-    const runClient = async (client: number, stopping: () => boolean) => {
+    const runClient = async (client: number, stopping: () => boolean, acknowledged: () => void) => {
       while (!stopping()) {
         const journey = current[client]!;
         const step = journey.steps[journey.index]!;
@@ -210,6 +214,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
         }
         if (answer.status >= 200 && answer.status < 300) {
           figures.acknowledged += 1;
+          acknowledged();
           journey.state = step.apply(journey.state);
           advance(client);
         } else {
@@ -249,7 +254,13 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
       await checkAll(current);
       let stopped = false;
       const killAfter = minKill + Math.floor(random() * (maxKill - minKill));
-      const writers = Promise.all(current.map((_, client) => runClient(client, () => stopped)));
+      let firstAcknowledged: () => void = () => {};
+      const acknowledged = new Promise<void>((resolve) => {
+        firstAcknowledged = resolve;
+        setTimeout(resolve, 60_000).unref();
+      });
+      const writers = Promise.all(current.map((_, client) => runClient(client, () => stopped, firstAcknowledged)));
+      await acknowledged;
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       stopped = true;
       await server.kill();
