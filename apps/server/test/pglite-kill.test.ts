@@ -22,5 +22,5 @@ describe.runIf(process.env.TEST_BACKEND !== 'postgres')('the embedded database a
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
