@@ -109,3 +109,20 @@ export async function pendingWithoutJob(db: DbOrTx, queueName: string, singleton
   );
   return found.map((row) => Number(row.id));
 }
+
+/**
+ * Whether this job is, of the jobs of one message active at this moment, the one that started
+ * first. 'short' keeps one job of a message waiting, not one running: a dispatch after a commit
+ * and another instance's sweep of the outbox may both reach a worker. The first one works the
+ * message; the other has nothing to do (once the first is done, the message is no longer pending).
+ */
+export async function isFirstActiveJob(db: DbOrTx, queueName: string, singletonKey: string, jobId: string): Promise<boolean> {
+  const [first] = await rows<{ id: string }>(
+    db.execute(sql`
+      select j.id::text as id from pgboss.job j
+      where j.name = ${queueName} and j.singleton_key = ${singletonKey} and j.state = 'active'
+      order by j.started_on, j.id
+      limit 1`),
+  );
+  return first?.id === jobId;
+}
