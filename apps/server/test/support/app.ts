@@ -19,7 +19,11 @@ export const testEnv = (overrides: Record<string, string> = {}) =>
   loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  return testContextOn(await openTestDatabase(), overrides);
+}
+
+/** The app on a database already migrated and seeded (a drill's own), with its tokens; closing closes both. */
+export async function testContextOn(database: Database, overrides: Record<string, string> = {}): Promise<TestContext> {
   const env = testEnv(overrides);
   const app = await buildApp({ env, database, logger: false });
   await app.ready();

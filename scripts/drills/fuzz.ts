@@ -1,0 +1,95 @@
+/**
+ * Issue 26, the long fuzz run: every route of the OpenAPI document, with requests drawn from its
+ * own schema, valid and broken, by every role (apps/server/test/support/fuzz/ draws and judges
+ * them; apps/server/test/fuzz-routes.test.ts is the short run in the suite).
+ *
+ *   npx tsx scripts/drills/fuzz.ts [--per-route N] [--seed S] [--postgres URL] [--only TEXT]
+ *
+ * N requests per write route (POST, PUT, PATCH, DELETE; default 10000), a tenth of that per read
+ * route. The database is its own: PGlite in a temporary folder, or with --postgres the database
+ * `drill_fuzz` on that server, made afresh. Prints per route the requests sent and the statuses,
+ * then every finding (a 5xx, a refusal that wrote) as a request to send again. Exits 1 on a finding.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
+import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/client.ts';
+import { seedAll } from '../../apps/server/src/seed/seed-all.ts';
+import { testContextOn } from '../../apps/server/test/support/app.ts';
+import { fuzzRoutes, fuzzWorld, isWrite, requestFor } from '../../apps/server/test/support/fuzz/requests.ts';
+import { createSender, describe } from '../../apps/server/test/support/fuzz/send.ts';
+import { createMatrixFixture } from '../../apps/server/test/support/matrix-fixture.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'per-route': { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '26' },
+    postgres: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const perWrite = Number(args['per-route']);
+const perRead = Math.max(1, Math.round(perWrite / 10));
+const seed = Number(args.seed);
+
+async function openDrillDatabase(): Promise<{ database: Database; cleanup: () => void }> {
+  if (args.postgres) {
+    const admin = openPostgres(args.postgres, 1);
+    await admin.exec('drop database if exists drill_fuzz with (force)');
+    await admin.exec('create database drill_fuzz');
+    await admin.close();
+    const url = new URL(args.postgres);
+    url.pathname = '/drill_fuzz';
+    return { database: openPostgres(url.toString(), 4), cleanup: () => {} };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'srs-drill-fuzz-'));
+  return { database: await openPglite(dir), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const started = Date.now();
+const { database, cleanup } = await openDrillDatabase();
+await database.migrate();
+await seedAll(database);
+const t = await testContextOn(database, { RATE_LIMIT_SIGN_IN: '100000', FEATURE_INTEREST_TRACKING: 'true' });
+const fixture = await createMatrixFixture(t);
+const world = fuzzWorld(fixture);
+const sender = await createSender(t, fixture);
+const routes = fuzzRoutes(t.app)
+  .filter((route) => !args.only || route.key.includes(args.only))
+  // Deletions last: one that works would take away records the later requests name.
+  .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+console.log(
+  `Fuzzing ${routes.length} routes on ${database.kind}, seed ${seed}: ${perWrite} requests per write route, ${perRead} per read route.`,
+);
+const findings: string[] = [];
+let total = 0;
+for (const route of routes) {
+  const statuses = new Map<number, number>();
+  const routeStarted = Date.now();
+  const before = findings.length;
+  const numRuns = isWrite(route) ? perWrite : perRead;
+  await fc.check(
+    fc.asyncProperty(requestFor(route, world), async (request) => {
+      const outcome = await sender.send(request);
+      statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+      if (outcome.finding) findings.push(`${route.key}: ${describe(request, outcome)}`);
+      return true;
+    }),
+    { seed, numRuns },
+  );
+  total += numRuns;
+  const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+  const found = findings.length - before;
+  console.log(
+    `${route.key.padEnd(58)} ${String(numRuns).padStart(6)} sent in ${((Date.now() - routeStarted) / 1000).toFixed(1)} s  ${counts.join(' ')}${found ? `  FINDINGS ${found}` : ''}`,
+  );
+}
+
+console.log(`\n${total} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(0)} s; ${findings.length} findings.`);
+for (const finding of findings) console.log(`- ${finding}`);
+await t.close();
+cleanup();
+process.exit(findings.length ? 1 : 0);
