@@ -12,7 +12,9 @@ export const drainLimitBytes = 64 * 1024 * 1024;
  */
 export async function readRestOfRefusedBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
+  // Read whole already (a body parsed before the refusal; light-my-request's injected requests
+  // never say `complete`, but say they ended): there is nothing left to wait for.
+  if (raw.complete || raw.destroyed || raw.readableEnded) return;
   // Fastify asks to close after a body it stopped reading; read whole, the connection can stay.
   reply.removeHeader('connection');
   await new Promise<void>((resolve) => {
