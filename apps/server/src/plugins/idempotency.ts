@@ -14,6 +14,7 @@ import {
   takeOver,
 } from '../core/idempotent-writes.ts';
 import type { Db } from '../db/client.ts';
+import { isDatabaseUnreachable, whenDatabaseAnswers } from '../db/unreachable.ts';
 
 /**
  * One write, once (docs/decisions/020). A signed-in write that carries an `Idempotency-Key`
@@ -107,6 +108,20 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
 }
 
 /** A done write's answer as text to keep, or null when it is not one to keep (a stream, too large, a new token). */
+/**
+ * What the answer makes of the claim: a refusal or a failure wrote nothing, so the key is freed for
+ * the request corrected or tried again; a done write keeps its answer, or "already done" when its
+ * answer is not one to keep (a file, a new token).
+ */
+function settlement(db: Db, reply: FastifyReply, payload: unknown, owner: Claim): () => Promise<void> {
+  if (reply.statusCode >= 400) return () => forget(db, owner);
+  const text = keepable(reply, payload);
+  if (text === null) return () => keepRefusal(db, owner);
+  const type = reply.getHeader('content-type');
+  const answer = { statusCode: reply.statusCode, body: text, contentType: typeof type === 'string' ? type : null };
+  return () => keepAnswer(db, owner, answer);
+}
+
 function keepable(reply: FastifyReply, payload: unknown): string | null {
   if (reply.getHeader(renewedTokenHeader) !== undefined) return null;
   if (payload === null || payload === undefined) return '';
@@ -128,19 +143,17 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     const owner = request.idempotencyClaim;
     if (!owner) return payload;
     request.idempotencyClaim = undefined;
-    const text = keepable(reply, payload);
-    if (reply.statusCode >= 400) {
-      // A refusal or a failure wrote nothing: the key is free for the request corrected or tried again.
-      await forget(db, owner);
-      return payload;
+    const settle = settlement(db, reply, payload, owner);
+    try {
+      await settle();
+    } catch (error) {
+      // The database went away after the handler (a restart): the answer still goes as it is, and
+      // the key is settled once the database answers again, so a retry is not told "still being
+      // saved" until the claim is abandoned. Anything else fails the request as before.
+      if (!isDatabaseUnreachable(error)) throw error;
+      request.log.warn({ err: error }, 'the key of this write is settled once the database answers again');
+      whenDatabaseAnswers(settle).catch((late: unknown) => request.log.error({ err: late }, 'the key of a write could not be settled'));
     }
-    if (text === null) {
-      // Done, but its answer is not one to keep (a file, a new token): a repeat is told it was done.
-      await keepRefusal(db, owner);
-      return payload;
-    }
-    const type = reply.getHeader('content-type');
-    await keepAnswer(db, owner, { statusCode: reply.statusCode, body: text, contentType: typeof type === 'string' ? type : null });
     return payload;
   });
 }
