@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rows } from '../src/core/lists.ts';
 import { mailOutbox, visits } from '../src/db/schema/index.ts';
-import type { JobQueue } from '../src/jobs/job-queue.ts';
+import { createQueueOnce, type JobQueue } from '../src/jobs/job-queue.ts';
 import { queueMail } from '../src/modules/mail/mail.outbox.ts';
 import { type MailQueue, startMailQueue } from '../src/modules/mail/mail.queue.ts';
 import type { App } from '../src/types.ts';
@@ -136,6 +136,15 @@ describe('two instances on one database', () => {
     afterAll(async () => {
       for (const queue of mail) await queue.stop();
       for (const queue of queues) await queue.stop();
+    });
+
+    it('both create a queue at once without either failing its start (PostgreSQL may deadlock them)', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const name = `both-at-once-${Date.now()}-${round}`;
+        await Promise.all(queues.map((queue) => createQueueOnce(queue.boss, name, { name, policy: 'short' })));
+        expect(await queues[0]!.boss.getQueue(name)).toMatchObject({ name });
+        await queues[0]!.boss.deleteQueue(name);
+      }
     });
 
     it('send each message exactly once, though the other is handed it while one is sending it', async () => {

@@ -68,3 +68,20 @@ export function pgliteExecutor(pglite: PGlite): PgBoss.Db {
     },
   };
 }
+
+/**
+ * `boss.createQueue`, tried again when PostgreSQL picks it as a deadlock's victim: two instances
+ * starting at once create the same queue's tables side by side (found by the two-instance test,
+ * issue 26), and the server must not end its start on that.
+ */
+export async function createQueueOnce(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}

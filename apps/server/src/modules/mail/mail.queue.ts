@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { whenDatabaseAnswers } from '../../db/unreachable.ts';
-import type { JobLog } from '../../jobs/job-queue.ts';
+import { createQueueOnce, type JobLog } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { findOutboxMessage, isFirstActiveJob, markKept, markSent, pendingWithoutJob, recordFailure } from './mail.queries.ts';
 
@@ -64,7 +64,7 @@ export async function startMailQueue(boss: PgBoss, options: MailQueueOptions): P
   const retry = options.retry ?? mailRetry;
   const transport = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts }) : null;
   // 'short': at most one waiting job per message, so a dispatch and a sweep never queue it twice.
-  await boss.createQueue(mailQueueName, { name: mailQueueName, policy: 'short' });
+  await createQueueOnce(boss, mailQueueName, { name: mailQueueName, policy: 'short' });
   let workerId: string | null = null;
   // One message per job, so that a refused message retries alone; after each one the worker
   // looks again at once instead of waiting for its next poll, so a backlog drains at SMTP speed.

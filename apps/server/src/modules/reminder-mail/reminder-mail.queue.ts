@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import { hitCounter, readCounter } from '../../core/counters.ts';
 import { today } from '../../core/csv.ts';
 import type { Db } from '../../db/client.ts';
-import type { JobLog } from '../../jobs/job-queue.ts';
+import { createQueueOnce, type JobLog } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { sendReminderMails } from './reminder-mail.service.ts';
 
@@ -52,7 +52,7 @@ export function mailDayAt(now: Date, time: string): string | null {
  */
 export async function startReminderMails(boss: PgBoss, options: ReminderMailOptions): Promise<ReminderMails> {
   const now = options.now ?? (() => new Date());
-  await boss.createQueue(reminderMailQueueName, {
+  await createQueueOnce(boss, reminderMailQueueName, {
     name: reminderMailQueueName,
     policy: 'short',
     retryLimit: 3,
