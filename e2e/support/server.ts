@@ -47,6 +47,12 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '1000',
+      // One account runs many people's journeys one after another: its minute holds more exports,
+      // labels, searches and imports than a person's.
+      RATE_LIMIT_SEARCH: '10000',
+      RATE_LIMIT_EXPORTS: '1000',
+      RATE_LIMIT_LABELS: '1000',
+      RATE_LIMIT_IMPORTS: '1000',
       // The product whole: the interest pages are swept and used like every other page.
       FEATURE_INTEREST_TRACKING: 'true',
       // The morning mail of reminders leaves as the server starts, whatever the hour of the run:

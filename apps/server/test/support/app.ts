@@ -15,8 +15,19 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/**
+ * A test sends a person's minute of exports, labels or searches in a second: the per-user limits
+ * (plugins/user-limits.ts) are out of its way unless it sets them (user-limits.test.ts does).
+ */
+const userLimitsOutOfTheWay = {
+  RATE_LIMIT_SEARCH: '100000',
+  RATE_LIMIT_EXPORTS: '100000',
+  RATE_LIMIT_LABELS: '100000',
+  RATE_LIMIT_IMPORTS: '100000',
+};
+
 export const testEnv = (overrides: Record<string, string> = {}) =>
-  loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
+  loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...userLimitsOutOfTheWay, ...overrides });
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
   return testContextOn(await openTestDatabase(), overrides);
