@@ -3,7 +3,7 @@ import { idempotencyKeyHeader, idempotencyMessages } from '@srs/shared/messages'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { send } from '../src/lib/http.ts';
 import { useSubmitOnce } from '../src/lib/use-submit-once.ts';
-import { beginWrite, forgetWriteKeys } from '../src/lib/write-keys.ts';
+import { beginWrite, forgetWriteKeys, repeatWindowMs } from '../src/lib/write-keys.ts';
 
 /** One write, once (issue 25): the key every write carries, and the Save that runs once at a time. */
 describe('write keys', () => {
@@ -11,12 +11,27 @@ describe('write keys', () => {
   afterEach(() => vi.useRealTimers());
 
   it('a copy sent while the first is on its way carries its key; once answered, the same write is a new one', () => {
+    vi.useFakeTimers();
     const first = beginWrite('PUT', '/api/enrollments/4', { a: 1 });
     const copy = beginWrite('PUT', '/api/enrollments/4', { a: 1 });
     expect(copy.key).toBe(first.key);
     first.answered();
     copy.answered();
+    vi.advanceTimersByTime(repeatWindowMs + 1);
     expect(beginWrite('PUT', '/api/enrollments/4', { a: 1 }).key).not.toBe(first.key);
+  });
+
+  it("the second tap of a double tap that comes after the first one's answer carries its key", () => {
+    vi.useFakeTimers();
+    const first = beginWrite('POST', '/api/enrollments/4/reminders', { date: '2026-12-01' });
+    first.answered();
+    vi.advanceTimersByTime(400);
+    const second = beginWrite('POST', '/api/enrollments/4/reminders', { date: '2026-12-01' });
+    expect(second.key).toBe(first.key);
+    second.answered();
+    // Something else sent to the address between: the same body again is a new write.
+    beginWrite('POST', '/api/enrollments/4/reminders', { date: '2026-12-02' }).answered();
+    expect(beginWrite('POST', '/api/enrollments/4/reminders', { date: '2026-12-01' }).key).not.toBe(first.key);
   });
 
   it('ticked, unticked and ticked again while the first is on its way: three writes, three keys', () => {
@@ -46,6 +61,8 @@ describe('write keys', () => {
       await save();
       await save();
       await save();
+      vi.useFakeTimers();
+      vi.advanceTimersByTime(repeatWindowMs + 1);
       await save();
       expect(keys[1]).toBe(keys[0]);
       expect(keys[2]).toBe(keys[0]);
@@ -71,6 +88,7 @@ describe('write keys', () => {
     expect(retry.key).toBe(lost.key);
     retry.answered();
     // Answered: ticked again later is a new write.
+    vi.advanceTimersByTime(repeatWindowMs + 1);
     expect(beginWrite('PUT', '/api/enrollments/4', { present: true }).key).not.toBe(lost.key);
 
     const late = beginWrite('POST', '/api/notes', { text: 'x' });

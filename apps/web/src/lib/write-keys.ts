@@ -6,16 +6,22 @@
  *   double click or a double tap that slipped past a Save button) carries the first one's key;
  * - the same write sent again after the first got no answer at all (the connection dropped: it
  *   may or may not have been saved) carries that key too, so that trying again is safe.
- * Once any answer comes for an address, or another write to it begins, its writes start afresh: a
- * box ticked, unticked and ticked again is three writes, each with its own key, however fast.
+ * - the same write sent again within 3 seconds of the first one's answer, with nothing else sent to
+ *   the address between (the second tap of a double tap that came after a quick answer, while the
+ *   dialog was closing), carries that key as well: the server answers it with the first answer.
+ * Once another write to an address begins, or 3 seconds have passed since an answer, its writes
+ * start afresh: a box ticked, unticked and ticked again is three writes, each with its own key,
+ * however fast.
  * An answer that does not say whether the write was made (a gateway's 502 to 504, the server's
  * "still being saved") counts as none.
  */
 
-type Entry = { key: string; path: string; inFlight: number; unsureSince: number | null };
+type Entry = { key: string; path: string; inFlight: number; unsureSince: number | null; answeredAt: number | null };
 
 /** How long a write that got no answer keeps its key for a retry. */
 const unsureForMs = 60 * 60 * 1000;
+/** How long an answered write keeps its key for the second tap of a double tap. */
+export const repeatWindowMs = 3_000;
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const entries = new Map<string, Entry>();
 /** The last write begun for each address (its fingerprint). */
@@ -59,12 +65,12 @@ export function beginWrite(method: string, url: string, body: unknown): WriteTic
     lastBegun.set(path, fingerprint);
   }
   let entry = entries.get(fingerprint);
-  if (entry && entry.inFlight === 0 && entry.unsureSince !== null && now - entry.unsureSince > unsureForMs) {
+  if (entry && entry.inFlight === 0 && isStale(entry, now)) {
     entries.delete(fingerprint);
     entry = undefined;
   }
   if (!entry) {
-    entry = { key: randomKey(), path, inFlight: 0, unsureSince: null };
+    entry = { key: randomKey(), path, inFlight: 0, unsureSince: null, answeredAt: null };
     entries.set(fingerprint, entry);
   }
   entry.inFlight += 1;
@@ -75,14 +81,23 @@ export function beginWrite(method: string, url: string, body: unknown): WriteTic
       current.inFlight -= 1;
       if (current.inFlight > 0) return;
       for (const [other, candidate] of entries) {
-        if (candidate.path === current.path && candidate.inFlight === 0) entries.delete(other);
+        if (candidate !== current && candidate.path === current.path && candidate.inFlight === 0) entries.delete(other);
       }
+      current.unsureSince = null;
+      current.answeredAt = Date.now();
     },
     unanswered: () => {
       current.inFlight -= 1;
       current.unsureSince = Date.now();
+      current.answeredAt = null;
     },
   };
+}
+
+/** An entry whose key no longer stands for a copy of its write. */
+function isStale(entry: Entry, now: number): boolean {
+  if (entry.answeredAt !== null) return now - entry.answeredAt > repeatWindowMs;
+  return entry.unsureSince !== null && now - entry.unsureSince > unsureForMs;
 }
 
 /** Forgets every kept key: at sign-out, so that nothing of one person's writes reaches the next. */
