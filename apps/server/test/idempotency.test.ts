@@ -1,7 +1,7 @@
 import { idempotencyKeyHeader, idempotencyMessages, replayedHeader } from '@srs/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { purgeIdempotentWrites } from '../src/core/idempotent-writes.ts';
+import { forget, purgeIdempotentWrites } from '../src/core/idempotent-writes.ts';
 import { fingerprintOf, withFilesHashed } from '../src/plugins/idempotency.ts';
 import { idempotentWrites, visits } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -113,6 +113,40 @@ describe('Idempotency-Key on writes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers[replayedHeader.toLowerCase()]).toBeUndefined();
     expect(await visitCount()).toBe(1);
+  });
+
+  it("the write's transaction marks its claim written: committed together, so a retry knows it was made", async () => {
+    await putVisit('marked');
+    const [row] = await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, 'marked'));
+    expect(row?.writtenAt).toBeInstanceOf(Date);
+    // The server stopped between the commit and keeping the answer: the claim has no answer.
+    await t.database.db.execute(
+      sql`update idempotent_writes set status_code = null, body = null, content_type = null,
+        created_at = now() - interval '11 minutes' where key = 'marked'`,
+    );
+    const retry = await putVisit('marked');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ error: idempotencyMessages.alreadyMade });
+    expect(await visitCount()).toBe(1);
+    // Told at once when the claim is older than a first request's wait, not after ten minutes.
+    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '20 seconds' where key = 'marked'`);
+    const soon = await putVisit('marked');
+    expect(soon.statusCode).toBe(409);
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('a write that failed after its transaction committed keeps its key, answered "already done"', async () => {
+    const owner = { userId: net.instructorA.id, route: 'PUT /api/enrollments/:id', key: 'failed-late' };
+    await t.database.db.execute(
+      sql`insert into idempotent_writes (user_id, route, key, fingerprint, written_at)
+        values (${owner.userId}, ${owner.route}, ${owner.key}, 'whatever', now())`,
+    );
+    await forget(t.database.db, owner);
+    const [row] = await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, owner.key));
+    expect(row?.statusCode).toBe(409);
+    await t.database.db.execute(sql`update idempotent_writes set written_at = null, status_code = null where key = 'failed-late'`);
+    await forget(t.database.db, owner);
+    expect(await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, owner.key))).toEqual([]);
   });
 
   it('a picture in a form is fingerprinted by its hash: the same picture is the same request, another is not', () => {

@@ -137,13 +137,14 @@ describe('a guarded migration', () => {
     await database.exec(`update students set social_media = '@student' || id where id in (select id from students order by id limit 3)`);
     const held = (await database.query<{ n: number }>('select count(social_media)::int as n from students'))[0]!.n;
     expect(held).toBeGreaterThanOrEqual(3);
+    const tag = journalOf(folder).entries.at(-1)!.tag;
     const before = await applied();
     const error = await refusalsInWords(() => migrateFrom(database, folder)).then(
       () => null,
       (e: Error) => e,
     );
     expect(error?.message).toBe(
-      `Migration 0018_drop_social_media would drop column students.social_media, which holds ${held} values; ` +
+      `Migration ${tag} would drop column students.social_media, which holds ${held} values; ` +
         'copy them elsewhere or clear them, then upgrade again. Nothing was changed: the database is as it was before this upgrade.',
     );
     expect(await column()).toBe(1);

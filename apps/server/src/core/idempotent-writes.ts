@@ -1,6 +1,7 @@
 import { idempotencyMessages } from '@srs/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import type { Claim } from '../db/write-marks.ts';
 
 /**
  * The kept keys of writes (table idempotent_writes, docs/decisions/020): one home for their SQL.
@@ -10,12 +11,14 @@ import type { DbOrTx } from '../db/client.ts';
 /** How long a key is kept: a day, then the purge removes it and the key may be used again. */
 export const keptForMs = 24 * 60 * 60 * 1000;
 
-export type Claim = { userId: number; route: string; key: string };
+export type { Claim } from '../db/write-marks.ts';
 export type KeptRow = {
   fingerprint: string;
   status_code: number | null;
   content_type: string | null;
   body: string | null;
+  /** The write's transaction committed (its mark came with it), answered or not. */
+  written: boolean;
   age_ms: number;
 };
 
@@ -30,30 +33,40 @@ export async function claim(db: DbOrTx, owner: Claim, fingerprint: string): Prom
 
 export async function readKept(db: DbOrTx, owner: Claim): Promise<KeptRow | null> {
   const result = await db.execute<KeptRow>(
-    sql`select fingerprint, status_code, content_type, body,
+    sql`select fingerprint, status_code, content_type, body, written_at is not null as written,
         (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
       from idempotent_writes where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key}`,
   );
   return (result as { rows: KeptRow[] }).rows[0] ?? null;
 }
 
-/** Takes over a claim that is past its day, or whose server stopped before answering. */
+/**
+ * Takes over a claim that is past its day, or whose server stopped before answering and before its
+ * write's transaction committed (nothing of it was written).
+ */
 export async function takeOver(db: DbOrTx, owner: Claim, fingerprint: string, staleMs: number): Promise<boolean> {
   const result = await db.execute(
     sql`update idempotent_writes set fingerprint = ${fingerprint}, status_code = null, content_type = null,
-        body = null, created_at = now()
+        body = null, written_at = null, created_at = now()
       where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key}
         and (created_at < now() - ${keptForMs} * interval '1 millisecond'
-          or (status_code is null and created_at < now() - ${staleMs} * interval '1 millisecond'))
+          or (status_code is null and written_at is null and created_at < now() - ${staleMs} * interval '1 millisecond'))
       returning 1 as taken`,
   );
   return (result as { rows: unknown[] }).rows.length === 1;
 }
 
+/**
+ * Frees the key of a write that was refused or failed, so that the request corrected or tried again
+ * runs. A write whose transaction committed before it failed keeps its key, answered "already
+ * done": trying it again must not make it twice.
+ */
 export async function forget(db: DbOrTx, owner: Claim): Promise<void> {
   await db.execute(
-    sql`delete from idempotent_writes where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key}`,
+    sql`delete from idempotent_writes
+      where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key} and written_at is null`,
   );
+  await keepRefusal(db, owner);
 }
 
 export async function keepAnswer(
@@ -71,7 +84,10 @@ export async function keepAnswer(
 const alreadyMadeBody = JSON.stringify({ error: idempotencyMessages.alreadyMade });
 const jsonType = 'application/json; charset=utf-8';
 
-/** An answer that cannot be kept (a stream, a large file): its repeat gets a 409 saying it was already made. */
+/**
+ * An answer that cannot be kept (a stream, a large file), or a failure after the write was made:
+ * its repeat gets a 409 saying it was already made.
+ */
 export async function keepRefusal(db: DbOrTx, owner: Claim): Promise<void> {
   await db.execute(
     sql`update idempotent_writes set status_code = 409, body = ${alreadyMadeBody}, content_type = ${jsonType}

@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { migrateKeepingData } from './upgrade-rules.ts';
 import { connectionTimeoutMs } from './unreachable.ts';
+import { withWriteMarks } from './write-marks.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once and runs on PGlite and PostgreSQL. */
@@ -95,7 +96,7 @@ export function openPostgres(url: string, max = 10, { connectTimeoutMs = connect
   // An idle connection closed by the server (a restart, a failover, a dropped database) must not
   // end the process: the pool opens a new connection for the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = withWriteMarks(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -195,7 +196,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const db = withWriteMarks(drizzlePglite(pglite, { schema }) as unknown as Db);
     return {
       db,
       kind: 'pglite',

@@ -14,6 +14,7 @@ import {
   takeOver,
 } from '../core/idempotent-writes.ts';
 import type { Db } from '../db/client.ts';
+import { keyedWrite } from '../db/write-marks.ts';
 import { isDatabaseUnreachable, whenDatabaseAnswers } from '../db/unreachable.ts';
 
 /**
@@ -25,9 +26,10 @@ import { isDatabaseUnreachable, whenDatabaseAnswers } from '../db/unreachable.ts
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * A claim with no answer this old belongs to a server that stopped mid-request: a repeat may take
- * it over. Far above any request's time and a proxy's timeout, so a write still running is never
- * taken over by the retry a gateway's 504 brought.
+ * A claim with no answer and no write this old belongs to a server that stopped mid-request before
+ * its write committed: a repeat may take it over and make the write. Far above any request's time
+ * and a proxy's timeout, so a write still running is never taken over by the retry a gateway's 504
+ * brought. A claim whose write committed is never taken over (db/write-marks.ts).
  */
 const abandonedAfterMs = 10 * 60_000;
 /** How long a repeat waits for the first one's answer before it is told to try again. */
@@ -89,7 +91,7 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
   const deadline = Date.now() + waitForFirstMs;
   for (;;) {
     const kept = await readKept(db, owner);
-    if (!kept || kept.age_ms > keptForMs || (kept.status_code === null && kept.age_ms > abandonedAfterMs)) {
+    if (!kept || kept.age_ms > keptForMs || (kept.status_code === null && !kept.written && kept.age_ms > abandonedAfterMs)) {
       // Gone meanwhile (the first was refused or failed: nothing written), past its day, or abandoned.
       if ((await claim(db, owner, fingerprint)) || (await takeOver(db, owner, fingerprint, abandonedAfterMs))) {
         request.idempotencyClaim = owner;
@@ -101,8 +103,13 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
       reply.code(kept.status_code).header(replayedHeader, 'true');
       if (kept.content_type) reply.type(kept.content_type);
       return reply.send(kept.body ?? undefined);
+    } else if (kept.written && kept.age_ms > waitForFirstMs) {
+      // Made, and its answer lost (the server stopped between the commit and the answer).
+      throw new HttpError(409, idempotencyMessages.alreadyMade);
     }
-    if (Date.now() > deadline) throw new HttpError(409, idempotencyMessages.stillSaving);
+    if (Date.now() > deadline) {
+      throw new HttpError(409, kept?.written ? idempotencyMessages.alreadyMade : idempotencyMessages.stillSaving);
+    }
     await sleep(pollEveryMs);
   }
 }
@@ -130,6 +137,18 @@ function keepable(reply: FastifyReply, payload: unknown): string | null {
 }
 
 async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
+  // A keyed write's handler runs in its claim's context: the transactions it begins mark the claim
+  // written as they commit (db/write-marks.ts).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => writeMethods.has(method)) || route.config?.idempotency === false) return;
+    const handler = route.handler;
+    route.handler = function keyedHandler(this: FastifyInstance, request, reply) {
+      const owner = request.idempotencyClaim;
+      return owner ? keyedWrite.run(owner, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+    };
+  });
+
   // After the auth plugin's onRequest (the user is known) and the body's validation.
   app.addHook('preHandler', async (request, reply) => {
     if (!writeMethods.has(request.method) || request.routeOptions.config.idempotency === false) return;

@@ -178,6 +178,9 @@ export const idempotentWrites = pgTable(
     statusCode: integer('status_code'),
     contentType: text('content_type'),
     body: text('body'),
+    // Set inside the write's own transaction: committed with the write, so a claim left without an
+    // answer by a server that stopped says whether its write was made (docs/decisions/020).
+    writtenAt: timestamp('written_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index('idempotent_writes_created_at_idx').on(t.createdAt)],
