@@ -108,7 +108,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
       ? { accounts: demoAccounts, password: demoPassword }
       : { accounts: [], password: null };
 
-  await app.register(errors);
+  await app.register(errors, { answeredLately: database.answeredLately });
   await app.register(mailerDecorator, { mailer });
   await app.register(security, {
     db,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { type Database, openPostgres } from '../src/db/client.ts';
-import { databaseAwayRejections, databaseUnreachable, isDatabaseUnreachable, whenDatabaseAnswers } from '../src/db/unreachable.ts';
+import { databaseAwayRejections, databaseUnreachable, isDatabaseUnreachable, serverBusy, whenDatabaseAnswers } from '../src/db/unreachable.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
 import type { App } from '../src/types.ts';
 import { testEnv } from './support/app.ts';
@@ -124,6 +124,18 @@ describe.runIf(onPostgres)('the database going away', () => {
     between();
     expect(isDatabaseUnreachable(await outcome)).toBe(true);
     await proxy.open();
+    expect((await app.inject({ method: 'GET', url: '/api/students', headers })).statusCode).toBe(200);
+  });
+
+  it('says the server is busy, not the database away, when every connection was in use while the database answered', async () => {
+    // 12 statements of 0.4 s queued on 4 connections: the request waits behind them past its 1 s,
+    // while the database answers others every 0.4 s.
+    const queued = Array.from({ length: 12 }, () => through.query('select pg_sleep(0.4)'));
+    const response = await app.inject({ method: 'GET', url: '/api/students', headers });
+    await Promise.allSettled(queued);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: serverBusy.message });
+    expect(response.headers['retry-after']).toBe(String(serverBusy.retryAfterSeconds));
     expect((await app.inject({ method: 'GET', url: '/api/students', headers })).statusCode).toBe(200);
   });
 

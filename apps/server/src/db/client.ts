@@ -36,6 +36,11 @@ export type Database = {
    * notices are being heard right now (a PostgreSQL connection can drop; it is opened again).
    */
   listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Whether the database answered a statement within the last connection timeout: a request that
+   * then timed out waiting for a connection found the pool busy, not the database away.
+   */
+  answeredLately: () => boolean;
   pglite?: PGlite;
   pool?: pg.Pool;
 };
@@ -96,6 +101,10 @@ export function openPostgres(url: string, max = 10, { connectTimeoutMs = connect
   // An idle connection closed by the server (a restart, a failover, a dropped database) must not
   // end the process: the pool opens a new connection for the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  let answeredAt = 0;
+  pool.on('release', (error: Error | undefined) => {
+    if (!error) answeredAt = Date.now();
+  });
   const db = withWriteMarks(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
@@ -112,6 +121,7 @@ export function openPostgres(url: string, max = 10, { connectTimeoutMs = connect
       ),
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers, connectTimeoutMs),
+    answeredLately: () => Date.now() - answeredAt < connectTimeoutMs - 50,
   };
 }
 
@@ -210,6 +220,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
           async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
           () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
         ),
+      // In the process itself: it is never away, and has no pool to be busy.
+      answeredLately: () => true,
       // One process owns an embedded database: its notices never drop.
       listen: async (channel, handlers) => {
         const unlisten = await pglite.listen(channel, handlers.notice);

@@ -11,6 +11,23 @@ export const databaseUnreachable = {
   message: 'The database cannot be reached just now. Please try again in a minute.',
 } as const;
 
+/**
+ * What a request answers when it waited too long for a connection while the database answered
+ * others meanwhile: every connection was busy, the database is there.
+ */
+export const serverBusy = {
+  status: 503,
+  retryAfterSeconds: 5,
+  message: 'The server is busy just now. Please try again in a moment.',
+} as const;
+
+/** Whether an error is a wait for one of the pool's connections that ran out of time. */
+export function isConnectionWaitTimeout(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  if (error instanceof DrizzleQueryError) return isConnectionWaitTimeout(error.cause);
+  return (error as { message?: unknown }).message === 'timeout exceeded when trying to connect';
+}
+
 /** How long a request waits for a connection before it is told the database cannot be reached. */
 export const connectionTimeoutMs = 5_000;
 

@@ -7,7 +7,7 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../core/errors.ts';
 import { LimitReached } from '../core/limits.ts';
 import { readRestOfRefusedBody } from '../core/refused-body.ts';
-import { databaseUnreachable, isDatabaseUnreachable } from '../db/unreachable.ts';
+import { databaseUnreachable, isConnectionWaitTimeout, isDatabaseUnreachable, serverBusy } from '../db/unreachable.ts';
 
 /** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
 function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {
@@ -35,7 +35,7 @@ function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: numbe
   return null;
 }
 
-async function errorsPlugin(app: FastifyInstance) {
+async function errorsPlugin(app: FastifyInstance, { answeredLately = () => false }: { answeredLately?: () => boolean }) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     await readRestOfRefusedBody(request, reply);
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
@@ -49,9 +49,11 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     // The database restarting or out of reach: a sentence and a time to come back, not a 500.
     if (isDatabaseUnreachable(error)) {
-      request.log.warn({ err: error }, 'the database cannot be reached');
-      reply.header('retry-after', databaseUnreachable.retryAfterSeconds);
-      return reply.code(databaseUnreachable.status).send({ error: databaseUnreachable.message });
+      // Waited too long for a connection while the database answered others: busy, not away.
+      const said = isConnectionWaitTimeout(error) && answeredLately() ? serverBusy : databaseUnreachable;
+      request.log.warn({ err: error }, said === serverBusy ? 'every database connection was busy' : 'the database cannot be reached');
+      reply.header('retry-after', said.retryAfterSeconds);
+      return reply.code(said.status).send({ error: said.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
