@@ -3,12 +3,17 @@
  * own schema, valid and broken, by every role (apps/server/test/support/fuzz/ draws and judges
  * them; apps/server/test/fuzz-routes.test.ts is the short run in the suite).
  *
- *   npx tsx scripts/drills/fuzz.ts [--per-route N] [--seed S] [--postgres URL] [--only TEXT]
+ *   npx tsx scripts/drills/fuzz.ts [--per-route N] [--seed S] [--postgres URL] [--only TEXT] [--cross-check-every K]
  *
  * N requests per write route (POST, PUT, PATCH, DELETE; default 10000), a tenth of that per read
  * route. The database is its own: PGlite in a temporary folder, or with --postgres the database
  * `drill_fuzz` on that server, made afresh. Prints per route the requests sent and the statuses,
- * then every finding (a 5xx, a refusal that wrote) as a request to send again. Exits 1 on a finding.
+ * then every finding (a 5xx, a hang, a refusal that wrote) as a request to send again, and where the
+ * time went. Exits 1 on a finding.
+ *
+ * On PostgreSQL a refusal is judged by a change log that triggers fill (support/fuzz/change-log.ts),
+ * with the fingerprint of every table taken every K-th request as a cross-check (default 100); on
+ * PGlite by the fingerprint alone, which is about ten times slower.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +33,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '26' },
     postgres: { type: 'string' },
     only: { type: 'string' },
+    'cross-check-every': { type: 'string', default: '100' },
   },
 });
 const perWrite = Number(args['per-route']);
@@ -55,7 +61,7 @@ await seedAll(database);
 const t = await testContextOn(database, { RATE_LIMIT_SIGN_IN: '100000', FEATURE_INTEREST_TRACKING: 'true' });
 const fixture = await createMatrixFixture(t);
 const world = fuzzWorld(fixture);
-const sender = await createSender(t, fixture);
+const sender = await createSender(t, fixture, { crossCheckEvery: Number(args['cross-check-every']) });
 const routes = fuzzRoutes(t.app)
   .filter((route) => !args.only || route.key.includes(args.only))
   // Deletions last: one that works would take away records the later requests name.
@@ -66,6 +72,8 @@ console.log(
 );
 const findings: string[] = [];
 let total = 0;
+const fuzzStarted = Date.now();
+const allStatuses = new Map<number, number>();
 for (const route of routes) {
   const statuses = new Map<number, number>();
   const routeStarted = Date.now();
@@ -75,7 +83,12 @@ for (const route of routes) {
     fc.asyncProperty(requestFor(route, world), async (request) => {
       const outcome = await sender.send(request);
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-      if (outcome.finding) findings.push(`${route.key}: ${describe(request, outcome)}`);
+      allStatuses.set(outcome.status, (allStatuses.get(outcome.status) ?? 0) + 1);
+      if (outcome.finding) {
+        findings.push(`${route.key}: ${describe(request, outcome)}`);
+        // As it is found, so that a run stopped early still tells.
+        console.log(`  FINDING ${findings.at(-1)}`);
+      }
       return true;
     }),
     { seed, numRuns },
@@ -88,7 +101,25 @@ for (const route of routes) {
   );
 }
 
-console.log(`\n${total} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(0)} s; ${findings.length} findings.`);
+const seconds = (Date.now() - fuzzStarted) / 1000;
+const writes = routes.filter(isWrite).length;
+const { stats } = sender;
+const byStatus = (pick: (status: number) => boolean) =>
+  [...allStatuses].filter(([status]) => pick(status)).reduce((sum, [, count]) => sum + count, 0);
+console.log(
+  `\n${total} requests over ${routes.length} routes (${writes} write routes × ${perWrite}, ${routes.length - writes} read routes × ${perRead})` +
+    ` in ${seconds.toFixed(0)} s, ${(total / seconds).toFixed(1)} requests a second (${((Date.now() - started) / 1000).toFixed(0)} s with the set-up).`,
+);
+console.log(
+  `Statuses: ${[...allStatuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}` +
+    ` (0: a stream cut short, no answer); 5xx: ${byStatus((status) => status >= 500)}; no answer within 15 s: ${byStatus((status) => status < 0)}.`,
+);
+console.log(
+  `Judged: ${stats.refusals} refusals; ${stats.fingerprints} fingerprints (${stats.crossChecks} cross-checks of the change log);` +
+    ` ${(stats.msAnswering / 1000).toFixed(0)} s answering, ${(stats.msJudging / 1000).toFixed(0)} s judging` +
+    ` (of which ${(stats.msFingerprints / 1000).toFixed(0)} s fingerprints, ${(stats.msWaiting / 1000).toFixed(0)} s waiting for streams cut short to end).`,
+);
+console.log(`${findings.length} findings.`);
 for (const finding of findings) console.log(`- ${finding}`);
 await t.close();
 cleanup();

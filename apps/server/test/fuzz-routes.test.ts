@@ -55,11 +55,36 @@ describe('the fuzzer', () => {
   it('reports a refusal that wrote, naming the table, and not a write that was done', async () => {
     const judge = await createSender(faulty(422, true), fixture);
     try {
-      expect((await judge.send(request)).finding).toMatch(/^refused with 422 but wrote: conferences \d+:/);
+      // PostgreSQL's change log says "conferences 1 row added", PGlite's fingerprint "conferences 12:… → 13:…".
+      expect((await judge.send(request)).finding).toMatch(/^refused with 422 but wrote: conferences \d/);
       const done = await createSender(faulty(201, true), fixture);
       expect(await done.send(request)).toEqual({ status: 201, finding: null });
     } finally {
       await t.database.query(`delete from conferences where name = 'Fuzz judge'`);
+    }
+  });
+});
+
+describe.runIf(t.database.kind === 'postgres')('the change log (PostgreSQL)', () => {
+  const request: FuzzRequest = { role: 'global_admin', method: 'POST', url: '/api/schools', body: '{}', what: 'valid body' };
+  const refusingWriter = {
+    ...t,
+    app: {
+      inject: async () => {
+        await t.database.query(`insert into conferences (name) values ('Fuzz judge')`);
+        return { statusCode: 422 };
+      },
+    },
+  } as unknown as TestContext;
+
+  it('is checked against the fingerprint: a write it missed is reported', async () => {
+    const judge = await createSender(refusingWriter, fixture, { crossCheckEvery: 1 });
+    await t.database.exec('drop trigger fuzz_watch_insert on conferences');
+    try {
+      expect((await judge.send(request)).finding).toMatch(/^refused with 422 but wrote: conferences \d+:.*\(not in the change log\)$/);
+    } finally {
+      await t.database.query(`delete from conferences where name = 'Fuzz judge'`);
+      await createSender(t, fixture); // its triggers again
     }
   });
 });
