@@ -7,8 +7,10 @@
 // lesson sent, a visit with a note, the follow-up report. Think times of 1.5–3.5 s between steps
 // (--think, in seconds) give each person about 0.75 requests a second, some 150 a second for 200
 // people. Each person talks through a browser's connections (at most 6, kept open between clicks).
-// --reuse keeps the database of an earlier run (no drop and seed). It samples the
-// server's RSS every 10 s and prints requests, errors, p50/p95/p99 by kind and overall, and memory.
+// --reuse keeps the database of an earlier run (no drop and seed). People start one by one over
+// --ramp seconds (default 60); the --minutes that follow are the steady run the figures are of. It
+// samples the server's RSS every 10 s and prints requests, errors, p50/p95/p99 by kind and overall
+// for the steady run (and overall for the ramp), and memory over the steady run with its trend.
 import { soakDatabase } from './soak-env.ts';
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +34,7 @@ function argument(name: string, fallback: number): number {
 }
 
 const minutes = argument('minutes', 10);
+const rampMs = argument('ramp', 60) * 1000;
 const staffCount = argument('staff', 200);
 const students = argument('students', 100_000);
 /** `--think 1.5-3.5`: the pause between a person's steps, in seconds, drawn evenly from the range. */
@@ -188,7 +191,7 @@ const answeredAsExpected = (call: Call) =>
 const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(8);
 const mb = (value: number) => `${value.toFixed(1)} MB`;
 
-function printFigures(calls: Call[], seconds: number) {
+function printFigures(calls: Call[], seconds: number, { overallOnly = false } = {}) {
   const line = (kind: string, these: Call[]) => {
     const sorted = Float64Array.from(these.map((c) => c.ms)).sort();
     const errors = these.filter((c) => !answeredAsExpected(c)).length;
@@ -197,19 +200,30 @@ function printFigures(calls: Call[], seconds: number) {
     );
   };
   console.log(`\n${'request kind'.padEnd(46)} ${'requests'.padStart(7)} ${'errors'.padStart(6)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)}`);
-  for (const kind of [...new Set(calls.map((c) => c.kind))].sort()) line(kind, calls.filter((c) => c.kind === kind));
+  if (!overallOnly) for (const kind of [...new Set(calls.map((c) => c.kind))].sort()) line(kind, calls.filter((c) => c.kind === kind));
   line('all', calls);
   console.log(`${calls.length} requests in ${seconds.toFixed(0)} s: ${(calls.length / seconds).toFixed(1)} a second`);
   console.log(`429 (a per-user limit): ${calls.filter((c) => c.status === 429).length}`);
 }
 
+/** Megabytes a minute by least squares: a leak climbs, a heap that found its size does not. */
+function trendPerMinute(samples: { at: number; mb: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanAt = samples.reduce((sum, s) => sum + s.at, 0) / n;
+  const meanMb = samples.reduce((sum, s) => sum + s.mb, 0) / n;
+  const covariance = samples.reduce((sum, s) => sum + (s.at - meanAt) * (s.mb - meanMb), 0);
+  const variance = samples.reduce((sum, s) => sum + (s.at - meanAt) ** 2, 0);
+  return variance === 0 ? 0 : (covariance / variance) * 60_000;
+}
+
 function printMemory(samples: { at: number; mb: number; load: number }[]) {
-  const atMinute = samples.find((s) => s.at >= 60_000) ?? samples.at(-1)!;
-  const after = samples.filter((s) => s.at >= 60_000);
+  const atRampEnd = samples.find((s) => s.at >= rampMs) ?? samples.at(-1)!;
+  const after = samples.filter((s) => s.at >= rampMs);
   const low = Math.min(...after.map((s) => s.mb));
   const high = Math.max(...after.map((s) => s.mb));
-  console.log(`server RSS: ${mb(samples[0]!.mb)} at the start, ${mb(atMinute.mb)} at 1 min, ${mb(samples.at(-1)!.mb)} at the end`);
-  console.log(`RSS after the first minute: ${mb(low)} – ${mb(high)} (range ${mb(high - low)}, ${after.length} samples every ${rssEveryMs / 1000} s)`);
+  console.log(`server RSS: ${mb(samples[0]!.mb)} at the start, ${mb(atRampEnd.mb)} after the ramp, ${mb(samples.at(-1)!.mb)} at the end`);
+  console.log(`RSS over the steady run: ${mb(low)} – ${mb(high)} (range ${mb(high - low)}, trend ${trendPerMinute(after).toFixed(1)} MB a minute, ${after.length} samples every ${rssEveryMs / 1000} s)`);
   const loads = samples.map((s) => s.load);
   console.log(`machine load average (1 min) during the run: ${Math.min(...loads).toFixed(1)} – ${Math.max(...loads).toFixed(1)} on 2 cores`);
 }
@@ -231,13 +245,17 @@ async function main() {
     console.log(`Production server ${appUrl}, pid ${server.pid}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const memory = sampleMemory(server.pid);
     const started = performance.now();
-    const sim = simulation(started + minutes * 60_000);
-    // Everyone starts within the first 20 s, so that the rate is steady from then on.
-    await Promise.all(staff.map((member) => sim.work(member, Math.random() * 20_000)));
+    const sim = simulation(started + rampMs + minutes * 60_000);
+    // People start one by one over the ramp, as a morning's work begins; the rate is steady after it.
+    await Promise.all(staff.map((member, index) => sim.work(member, (index / staff.length) * rampMs)));
     const seconds = (performance.now() - started) / 1000;
     memory.stop();
     sim.close();
-    printFigures(sim.calls, seconds);
+    const ramp = sim.calls.filter((call) => call.at < rampMs);
+    console.log(`\nThe ramp (${rampMs / 1000} s, people starting one by one): ${ramp.length} requests`);
+    printFigures(ramp, rampMs / 1000, { overallOnly: true });
+    console.log(`\nThe steady run (${minutes} min after the ramp):`);
+    printFigures(sim.calls.filter((call) => call.at >= rampMs), seconds - rampMs / 1000);
     printMemory(memory.samples);
     for (const [key, { count, sample }] of sim.failures) console.log(`  ${count} × ${key} — e.g. ${sample}`);
   } finally {
