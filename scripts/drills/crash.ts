@@ -1,9 +1,12 @@
-// `npm run drill:crash [-- --kills N --seed S --clients C --until HH:MM]` (issue 26): the production
-// server on PostgreSQL (database drill_crash, port 4611, SMTP sink on 4612) killed with SIGKILL
-// N times at seeded random moments while clients write; after each restart nothing acknowledged
-// may be missing and nothing half-written may exist (apps/server/test/support/drills/crash-drill.ts).
-// --until stops starting new rounds at that UTC time; --bundle starts another build of the server. Exits 1 when a write was lost or a count
-// disagrees.
+// `npm run drill:crash [-- --kills N --seed S --clients C --until HH:MM --retry-every R --full-every F]`
+// (issue 26): the production server on PostgreSQL (database drill_crash, port 4611, SMTP sink on
+// 4612) killed with SIGKILL N times at seeded random moments while clients write; after each restart
+// nothing acknowledged may be missing and nothing half-written may exist
+// (apps/server/test/support/drills/crash-drill.ts).
+// --until stops starting new rounds at that UTC time; --bundle starts another build of the server;
+// --retry-every sends the unanswered writes again every R rounds (default 20); --full-every reads
+// every journey and recounts every kept count every F rounds (default 25; between them a round
+// checks what it wrote). Exits 1 when a write was lost or a count disagrees.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +21,8 @@ const { values } = parseArgs({
     kills: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '1' },
     clients: { type: 'string', default: '4' },
+    'retry-every': { type: 'string', default: '20' },
+    'full-every': { type: 'string', default: '25' },
     until: { type: 'string' },
     /** A server bundle to start instead of a copy of apps/server/dist (a build of work in progress). */
     bundle: { type: 'string' },
@@ -59,6 +64,8 @@ const figures = await runCrashDrill({
   kills: Number(values.kills),
   seed: Number(values.seed),
   clients: Number(values.clients),
+  retryEvery: Number(values['retry-every']),
+  fullEvery: Number(values['full-every']),
   bundle: values.bundle ? path.resolve(values.bundle) : path.join(snapshot, 'server.js'),
   ...(stopBy ? { stopBy } : {}),
   log: (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`),

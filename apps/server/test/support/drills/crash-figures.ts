@@ -24,7 +24,11 @@ export type CrashFigures = {
   unansweredAbsent: number;
   /** Unanswered writes found partly there. */
   halfWritten: number;
-  retries: { applied: number; replayed: number; refused: Record<string, number> };
+  /**
+   * Unanswered writes sent again with their key: applied, replayed, refused by status and sentence;
+   * `outcomes` by what the write was found to be after the restart and the retry's answer.
+   */
+  retries: { applied: number; replayed: number; refused: Record<string, number>; outcomes: Record<string, number> };
   appliedTwice: number;
   /** Acknowledged journeys whose records differ from what their answers said. */
   lost: number;
@@ -35,6 +39,8 @@ export type CrashFigures = {
   serverErrors: number;
   journeysCompleted: number;
   restartMs: number[];
+  /** Milliseconds per phase of each round: where a round's time goes. */
+  phaseMs: Record<string, number[]>;
   mail: MailFigures | null;
   problems: string[];
 };
@@ -46,7 +52,7 @@ export const emptyFigures = (): CrashFigures => ({
   unansweredApplied: 0,
   unansweredAbsent: 0,
   halfWritten: 0,
-  retries: { applied: 0, replayed: 0, refused: {} },
+  retries: { applied: 0, replayed: 0, refused: {}, outcomes: {} },
   appliedTwice: 0,
   lost: 0,
   inconsistencies: 0,
@@ -54,6 +60,7 @@ export const emptyFigures = (): CrashFigures => ({
   serverErrors: 0,
   journeysCompleted: 0,
   restartMs: [],
+  phaseMs: {},
   mail: null,
   problems: [],
 });
@@ -68,6 +75,11 @@ export function describeFigures(figures: CrashFigures): string {
     `writes acknowledged: ${figures.acknowledged}`,
     `unanswered: ${figures.unanswered} (found applied ${figures.unansweredApplied}, absent ${figures.unansweredAbsent}, half-written ${figures.halfWritten})`,
     `retries with the same key: applied ${figures.retries.applied}, replayed ${figures.retries.replayed}, refused ${refused.length ? refused.join('; ') : 0}`,
+    `retries by what was found and the answer: ${
+      Object.entries(figures.retries.outcomes)
+        .map(([outcome, count]) => `${count} × ${outcome}`)
+        .join('; ') || 'none'
+    }`,
     `applied twice: ${figures.appliedTwice}`,
     `acknowledged writes lost: ${figures.lost}`,
     `inconsistencies (kept counts disagreeing with their rows): ${figures.inconsistencies}`,
@@ -75,6 +87,11 @@ export function describeFigures(figures: CrashFigures): string {
     `5xx answers: ${figures.serverErrors}`,
     `journeys completed: ${figures.journeysCompleted}`,
     `restart until answering: median ${median(figures.restartMs)} ms, max ${Math.max(0, ...figures.restartMs)} ms`,
+    `per round (median / max ms): ${
+      Object.entries(figures.phaseMs)
+        .map(([phase, values]) => `${phase} ${median(values)} / ${Math.max(0, ...values)}`)
+        .join(', ') || 'none'
+    }`,
     mail
       ? `mail: ${mail.outbox} in the outbox, ${mail.sent} sent, ${mail.pending} pending, ${mail.received} received; sent twice ${mail.sentTwice}, marked sent but not received ${mail.sentNotReceived}, unmatched ${mail.unmatched}`
       : 'mail: not counted',

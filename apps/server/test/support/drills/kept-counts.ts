@@ -4,7 +4,8 @@ import type { Database } from '../../../src/db/client.ts';
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migration
  * 0010), the students per series and school (0007) and the name search's words (0005). Each query
- * answers how many rows disagree; the crash drill runs them after every restart, tests through
+ * answers how many rows disagree; the crash drill runs them after every restart (those kept per
+ * student for the students the round wrote, all of them every few rounds), tests through
  * `expectLessonCountsKept` (lesson-rollups.ts) and their own assertions.
  */
 
@@ -30,8 +31,11 @@ export const keptTurnarounds = `select month, school_id, series_id, delivery_typ
 
 const bothWays = (a: string, b: string) => `select count(*)::int as n from (((${a}) except (${b})) union all ((${b}) except (${a}))) x`;
 
-/** The caches refreshEnrollmentCaches writes, recomputed by the same rules. */
-const enrollmentCaches = `with facts as (
+/**
+ * The caches refreshEnrollmentCaches writes, recomputed by the same rules; `among` limits the
+ * enrollments to those of the students it names (a subquery of student ids).
+ */
+const enrollmentCachesOf = (among?: string) => `with facts as (
     select e.id, e.lesson_number, e.last_sent_delivery_date, e.cached_latest_followup_date, e.cached_next_reminder_date,
       coalesce((select max(ep.position) from episode_deliveries d join episodes ep on ep.id = d.episode_id
         where d.enrollment_id = e.id and d.date_sent is not null), 0) as lessons,
@@ -42,7 +46,7 @@ const enrollmentCaches = `with facts as (
         (select max(coalesce(ep.date, a.created_at::date)) from attendances a join episodes ep on ep.id = a.episode_id
           where a.enrollment_id = e.id),
         (select max(n.created_at)::date from notes n where n.cached_enrollment_id = e.id)) as latest
-    from enrollments e)
+    from enrollments e${among ? ` where e.student_id in (${among})` : ''})
   select count(*)::int as n from facts f
   where f.lesson_number is distinct from f.lessons or f.last_sent_delivery_date is distinct from f.last_sent
     or f.cached_latest_followup_date is distinct from f.latest
@@ -54,28 +58,42 @@ const seriesStudents = bothWays(
   `select series_id, school_id, count(distinct student_id)::int from enrollments group by 1, 2`,
 );
 
-const nameWords = bothWays(
-  `select distinct s.id, t.word, s.last_name, s.first_name, s.school_id, s.instructor_id
-    from students s cross join regexp_split_to_table(s.search_name, ' ') t(word) where t.word <> ''`,
-  `select sw.student_id, w.word, sw.last_name, sw.first_name, sw.school_id, sw.instructor_id
-    from student_words sw join name_words w on w.id = sw.word_id`,
-);
+/** The search's name words; `among` as for the caches (a student's words go with it: the foreign key cascades). */
+const nameWordsOf = (among?: string) =>
+  bothWays(
+    `select distinct s.id, t.word, s.last_name, s.first_name, s.school_id, s.instructor_id
+    from students s cross join regexp_split_to_table(s.search_name, ' ') t(word) where t.word <> ''${among ? ` and s.id in (${among})` : ''}`,
+    `select sw.student_id, w.word, sw.last_name, sw.first_name, sw.school_id, sw.instructor_id
+    from student_words sw join name_words w on w.id = sw.word_id${among ? ` where sw.student_id in (${among})` : ''}`,
+  );
 
-export const keptCountChecks: Record<string, string> = {
-  'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCaches,
+const checksAmong = (among?: string): Record<string, string> => ({
+  'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
   'lesson counts of the reports (lesson_months)': bothWays(countedLessons, keptLessons),
   'lesson turnarounds of the reports (lesson_turnarounds)': bothWays(countedTurnarounds, keptTurnarounds),
   'negative kept counts': `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0))::int as n`,
   'students per series and school (series_school_students)': seriesStudents,
-  'name words of the search (student_words)': nameWords,
-};
+  'name words of the search (student_words)': nameWordsOf(among),
+});
 
-/** Each kept count that disagrees with its rows, with how many rows disagree. */
-export async function keptCountsDisagreeing(database: Database): Promise<{ check: string; rows: number }[]> {
+export const keptCountChecks: Record<string, string> = checksAmong();
+
+/**
+ * Each kept count that disagrees with its rows, with how many rows disagree. With `lastNames`, the
+ * counts kept per student and per enrollment (caches, name words) are recounted for the students of
+ * those last names only (the crash drill's round: what it wrote); the report counts and the students
+ * per series are tables of a few rows per school and month, recounted whole either way.
+ */
+export async function keptCountsDisagreeing(
+  database: Database,
+  scope?: { lastNames: string[] },
+): Promise<{ check: string; rows: number }[]> {
   const found: { check: string; rows: number }[] = [];
-  for (const [check, text] of Object.entries(keptCountChecks)) {
-    const [row] = await database.query<{ n: number }>(text);
+  const checks = scope ? checksAmong('select id from students where last_name = any($1::text[])') : keptCountChecks;
+  for (const [check, text] of Object.entries(checks)) {
+    const params = scope && text.includes('$1') ? [scope.lastNames] : [];
+    const [row] = await database.query<{ n: number }>(text, params);
     if (row && row.n > 0) found.push({ check, rows: row.n });
   }
   return found;

@@ -6,14 +6,49 @@ import type { MailFigures } from './crash-figures.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Each outbox message against what the SMTP sink received, by Message-ID (stable per message:
- * mail.queue.ts). Waits up to `waitMs` for the messages still pending to leave first.
+ * Watches the outbox's pending messages leave. `settled` resolves once none is pending, or once
+ * their number has not changed for `stillMs` (a message whose job was in hand at a kill stays
+ * pending until that job expires, five minutes: waiting for it would only cost the wait), or at
+ * `waitMs` from the watch's start. Started before other work (the retries of the crash drill's end),
+ * the stillness is measured meanwhile.
  */
-export async function countMail(database: Database, sink: SmtpSink, from: string, waitMs = 20_000): Promise<MailFigures> {
+export function watchPendingMail(database: Database, { waitMs = 20_000, stillMs = 5_000 } = {}) {
   const pendingCount = async () =>
     (await database.query<{ n: number }>(`select count(*)::int as n from mail_outbox where status = 'pending'`))[0]!.n;
   const deadline = Date.now() + waitMs;
-  while ((await pendingCount()) > 0 && Date.now() < deadline) await sleep(500);
+  let stop = false;
+  const watching = (async () => {
+    let pending = await pendingCount();
+    let changedAt = Date.now();
+    while (!stop && pending > 0 && Date.now() < deadline) {
+      await sleep(250);
+      const now = await pendingCount();
+      if (now !== pending) changedAt = Date.now();
+      pending = now;
+      if (Date.now() - changedAt >= stillMs) break;
+    }
+  })();
+  return {
+    /** Resolves as described above; `stopWatching` ends it at once. */
+    settled: () => watching,
+    stopWatching: async () => {
+      stop = true;
+      await watching.catch(() => {});
+    },
+  };
+}
+
+/**
+ * Each outbox message against what the SMTP sink received, by Message-ID (stable per message:
+ * mail.queue.ts), once the pending messages have left or stood still (watchPendingMail).
+ */
+export async function countMail(
+  database: Database,
+  sink: SmtpSink,
+  from: string,
+  watch: ReturnType<typeof watchPendingMail> = watchPendingMail(database),
+): Promise<MailFigures> {
+  await watch.settled();
   const rows = await database.query<{ id: number; status: string; created_at: Date }>(
     'select id, status, created_at from mail_outbox order by id',
   );

@@ -64,7 +64,7 @@ export async function waitUntilAnswering(server: ServerProcess, baseUrl: string,
     } catch {
       throw new Error(`The server exited before answering:\n${server.output()}`);
     }
-    await sleep(100);
+    await sleep(25);
   }
   throw new Error(`The server did not answer within ${timeoutMs / 1000} s:\n${server.output()}`);
 }
