@@ -29,6 +29,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { schoolRoutes } from './modules/schools/schools.routes.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
+import { studentImportRoutes } from './modules/student-import/student-import.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { suggestedSchoolRoutes } from './modules/students/suggested-schools.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ env, database, logger = true, mailer = pendingI
   await app.register(geoRoutes, context);
   await app.register(suggestedSchoolRoutes, context);
   await app.register(studentRoutes, context);
+  await app.register(studentImportRoutes, context);
   await app.register(enrollmentRoutes, context);
   await app.register(seriesRoutes, context);
   await app.register(seminarRoutes, context);

@@ -57,6 +57,7 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   series_school_students: 'kept',
   sign_in_failures: 'empty',
   signup_requests: 'empty',
+  student_imports: 'empty',
   student_words: 'kept',
 };
 

@@ -119,6 +119,14 @@ export const probes: Record<string, Probe[]> = {
   'POST /api/interests/import': [
     { name: 'preview', request: () => ({ body: { file: 'first_name,last_name\nAab,Matrix', dry_run: true } }) },
   ],
+  'POST /api/students/import': [
+    { name: 'preview without a school', request: () => ({ body: { file: 'First name,Last name\nAab,Matrix' } }) },
+    byRecord({
+      name: 'school_id',
+      kind: 'school',
+      request: ({ id }) => ({ body: { file: 'First name,Last name\nAab,Matrix', school_id: id } }),
+    }),
+  ],
   // The fixture's interests were received today: this month's funnel names their schools.
   'GET /api/interests/tracking': [
     list(['sibling', 'foreign'], 'this period', {}),

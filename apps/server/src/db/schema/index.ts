@@ -6,3 +6,4 @@ export * from './records.ts';
 export * from './students.ts';
 export * from './system.ts';
 export * from './users.ts';
+export * from './student-imports.ts';

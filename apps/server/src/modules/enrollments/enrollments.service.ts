@@ -31,7 +31,13 @@ import { enrollmentNotice } from './enrollment-notice.ts';
 import { enrollmentRules } from './enrollment-rules.ts';
 import { writeNestedRecords } from './nested-records.ts';
 import { loadRecordContext } from './record-context.ts';
-import { changeEnrollmentRecords, type EnrollmentHead, lockVisibleEnrollments } from './record-pipeline.ts';
+import {
+  changeEnrollmentRecords,
+  changeRecordsInTransaction,
+  type EnrollmentHead,
+  lockVisibleEnrollments,
+  type RecordChanges,
+} from './record-pipeline.ts';
 
 type StudentRow = {
   id: number;
@@ -105,6 +111,8 @@ export async function enrollInTransaction(
   actor: Actor,
   input: EnrollmentCreateInput,
   baseUrl: string,
+  /** The day it started when not today (an imported enrollment's). */
+  startedOn?: string,
 ): Promise<{ id: number; outboxIds: number[] }> {
   // The student row is locked so that two saves cannot both pass the duplicate check.
   const student = await lockStudent(tx, actor.scope, input.student_id);
@@ -119,7 +127,7 @@ export async function enrollInTransaction(
     tx,
     actor,
     enrollments,
-    { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
+    { studentId: student.id, seriesId: series.id, status: initialStatus[series.type], ...(startedOn ? { startedOn } : {}) },
   );
   const outboxIds: number[] = [];
   // Nobody is told of what they did themselves.
@@ -158,12 +166,19 @@ export async function updateEnrollment(
   id: Visible<'enrollment'>,
   body: EnrollmentUpdate,
 ): Promise<void> {
-  await changeEnrollmentRecords(db, actor, [id], async (changes) => {
-    const [enrollment] = changes.enrollments as [EnrollmentHead];
-    if (body.status !== undefined) await changes.chooseStatus(enrollment, body.status);
-    if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
-    await writeNestedRecords(await loadRecordContext(changes, enrollment, body), body);
-  });
+  await changeEnrollmentRecords(db, actor, [id], (changes) => writeEnrollmentUpdate(changes, body));
+}
+
+/** The same inside the caller's transaction: an import's enrollment, its status and lessons. */
+export async function updateEnrollmentInTransaction(tx: Tx, actor: Actor, id: number, body: EnrollmentUpdate): Promise<void> {
+  await changeRecordsInTransaction(tx, actor, [id], (changes) => writeEnrollmentUpdate(changes, body));
+}
+
+async function writeEnrollmentUpdate(changes: RecordChanges, body: EnrollmentUpdate): Promise<void> {
+  const [enrollment] = changes.enrollments as [EnrollmentHead];
+  if (body.status !== undefined) await changes.chooseStatus(enrollment, body.status);
+  if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
+  await writeNestedRecords(await loadRecordContext(changes, enrollment, body), body);
 }
 
 type Dependent = readonly [name: string, table: PgTable, column: PgColumn];

@@ -13,7 +13,7 @@ type DeliveryState = NonNullable<ReturnType<RecordContext['deliveries']['get']>>
 const duplicateLesson = () => invalid({ lesson: ['has already been sent for this enrollment'] });
 
 /** A lesson comes back after it went out: a received date before the sent date is a typing slip. */
-function checkDates(dateSent: string | null | undefined, dateCompleted: string | null | undefined) {
+export function checkDates(dateSent: string | null | undefined, dateCompleted: string | null | undefined) {
   if (!dateSent && !dateCompleted) throw invalid([messages.sentOrReceivedRequired]);
   if (dateSent && dateCompleted && dateCompleted < dateSent) {
     throw invalid({ date_completed: ['must not be before the sent date'] });

@@ -184,12 +184,20 @@ export async function changeEnrollmentRecords<T>(
   ids: number[],
   work: (changes: RecordChanges) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const heads = await lockVisibleEnrollments(tx, actor.scope, [...new Set(ids)]);
-    if (heads.length < new Set(ids).size) throw notFound('Enrollment');
-    const { changes, finish } = recordChanges(tx, actor, heads);
-    const result = await work(changes);
-    await finish();
-    return result;
-  });
+  return db.transaction((tx) => changeRecordsInTransaction(tx, actor, ids, work));
+}
+
+/** The same inside the caller's transaction: an import writes its enrollments' lessons with its students. */
+export async function changeRecordsInTransaction<T>(
+  tx: Tx,
+  actor: Actor,
+  ids: number[],
+  work: (changes: RecordChanges) => Promise<T>,
+): Promise<T> {
+  const heads = await lockVisibleEnrollments(tx, actor.scope, [...new Set(ids)]);
+  if (heads.length < new Set(ids).size) throw notFound('Enrollment');
+  const { changes, finish } = recordChanges(tx, actor, heads);
+  const result = await work(changes);
+  await finish();
+  return result;
 }

@@ -6,4 +6,6 @@
 export { listStudents } from './students.queries.ts';
 export { restoreStudent, revertibleStudentField, revertStudentFields } from './student-restore.ts';
 export { insertStudent, type NoticeFacts } from './students.service.ts';
+// An import writes many students at once with the form's columns (modules/student-import).
+export { studentColumns } from './student-access.ts';
 export { normaliseZip, suggestedSchools } from './suggested-schools.queries.ts';

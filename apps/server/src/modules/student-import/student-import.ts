@@ -1,0 +1,191 @@
+import type { StudentImportInput, StudentImportResponse } from '@srs/shared/student-import';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../core/actor.ts';
+import { itemTypeOf, recordVersions } from '../../core/audit.ts';
+import { invalid, notFound } from '../../core/errors.ts';
+import { rows } from '../../core/lists.ts';
+import { administers } from '../../core/scope.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { studentImports, students } from '../../db/schema/index.ts';
+import { enrollInTransaction, updateEnrollmentInTransaction } from '../enrollments/public.ts';
+import { studentColumns } from '../students/public.ts';
+import { type CheckedRow, checkRows, linesOf, tokenOf } from './check-rows.ts';
+import { columnsOf } from './headings.ts';
+import { readImportFile } from './read-file.ts';
+
+/**
+ * POST /students/import (issue 27; docs/decisions/024). The preview reads the file, gives each
+ * column its meaning and each row its status; the apply reads it again and, under a lock per
+ * school, checks every row again inside its transaction: when anything differs from the preview it
+ * writes nothing and says so, otherwise it writes every accepted row, each with its versions, and
+ * records the import with the ids it made.
+ */
+
+type Input = z.output<typeof StudentImportInput>;
+
+export const importReasons = {
+  changed: 'The file or the students changed since the preview: preview the file again.',
+  tokenMissing: 'Preview the file before applying it.',
+  notAMatch: (line: number) => `line ${line} does not match an existing student`,
+  noEnrollment: (line: number) => `line ${line} has no course or seminar to add`,
+  enrolled: (line: number, name: string, series: string) =>
+    `Line ${line}: ${name} is already enrolled in ${series}; skip the line or create the student anyway.`,
+};
+
+/** Students are written this many at a time: one insert and one insert of their versions. */
+const batch = 500;
+
+async function checkFile(db: Db | Tx, actor: Actor, input: Input) {
+  const sheet = await readImportFile(input.file);
+  const columns = columnsOf(sheet.headings, input.mapping);
+  const checked = await checkRows(db, actor, linesOf(sheet, columns), input.school_id);
+  return { columns, checked };
+}
+
+/** The school chosen for the whole file must be one of the user's: otherwise it is absent (404). */
+function assertFileSchool(actor: Actor, schoolId: number | undefined) {
+  if (schoolId !== undefined && !administers(actor.scope, schoolId)) throw notFound('School');
+}
+
+function answer(
+  columns: ReturnType<typeof columnsOf>,
+  checked: CheckedRow[],
+  applied: { importId: number; created: NonNullable<StudentImportResponse['created']> } | null,
+): StudentImportResponse {
+  const found = checked.map((entry) => entry.row);
+  const count = (status: string) => found.filter((row) => row.status === status).length;
+  return {
+    columns,
+    rows: found,
+    totals: { new: count('new'), match: count('match'), repeated: count('repeated'), refused: count('refused') },
+    applied: applied !== null,
+    preview_token: tokenOf(checked, columns),
+    import_id: applied?.importId ?? null,
+    created: applied?.created ?? null,
+  };
+}
+
+export async function previewStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
+  assertFileSchool(actor, input.school_id);
+  const { columns, checked } = await checkFile(db, actor, input);
+  return answer(columns, checked, null);
+}
+
+/** The choices must name matching rows; adding an enrollment needs one the student has not. */
+function choicesOf(checked: CheckedRow[], choices: Input['choices']) {
+  const chosen = new Map<number, string>();
+  const problems: string[] = [];
+  for (const [line, choice] of Object.entries(choices ?? {})) {
+    const entry = checked.find((one) => one.row.line === Number(line));
+    if (entry?.row.status !== 'match') problems.push(importReasons.notAMatch(Number(line)));
+    else if (choice === 'add_enrollment' && !entry.enrollment) problems.push(importReasons.noEnrollment(Number(line)));
+    else if (choice === 'add_enrollment' && entry.row.match?.enrolled) {
+      const match = entry.row.match;
+      throw invalid([importReasons.enrolled(Number(line), `${match.first_name} ${match.last_name}`, entry.enrollment!.seriesName)]);
+    } else chosen.set(Number(line), choice);
+  }
+  if (problems.length > 0) throw invalid({ choices: problems });
+  return chosen;
+}
+
+/** The enrollment of a row, through the one create path, then its status and lessons through the record pipeline. */
+async function enrollRow(tx: Tx, actor: Actor, studentId: number, entry: CheckedRow) {
+  const enrollment = entry.enrollment!;
+  const { id } = await enrollInTransaction(
+    tx,
+    actor,
+    { student_id: studentId, series_id: enrollment.seriesId, notify_instructor_by_email: false },
+    '',
+    enrollment.startedOn ?? undefined,
+  );
+  if (enrollment.status !== null || enrollment.lessons.length > 0) {
+    await updateEnrollmentInTransaction(tx, actor, id, {
+      ...(enrollment.status !== null ? { status: enrollment.status } : {}),
+      ...(enrollment.lessons.length > 0 ? { episode_deliveries_attributes: enrollment.lessons } : {}),
+    });
+  }
+  return id;
+}
+
+/** Two imports into one school run one after the other: each school's lock, in id order. */
+async function lockSchools(tx: Tx, schoolIds: number[]) {
+  for (const id of [...new Set(schoolIds)].sort((a, b) => a - b)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('student import'), ${id}::int)`);
+  }
+}
+
+export async function applyStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
+  if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
+  assertFileSchool(actor, input.school_id);
+  // Read and checked once outside, to know which schools to lock; then again under the locks.
+  const first = await checkFile(db, actor, input);
+  const schoolIds = first.checked.flatMap((entry) => (entry.schoolId !== null ? [entry.schoolId] : []));
+  return db.transaction(async (tx) => {
+    await lockSchools(tx, schoolIds);
+    const { columns, checked } = await checkFile(tx, actor, input);
+    if (tokenOf(checked, columns) !== input.preview_token) throw invalid([importReasons.changed]);
+    const chosen = choicesOf(checked, input.choices);
+    const creates = checked.filter(
+      (entry) => entry.row.status === 'new' || (entry.row.status === 'match' && chosen.get(entry.row.line) === 'create'),
+    );
+    const made = { students: [] as number[], enrollments: [] as number[], lessons: [] as number[] };
+    for (let start = 0; start < creates.length; start += batch) {
+      const part = creates.slice(start, start + batch);
+      const added = await tx
+        .insert(students)
+        .values(
+          part.map((entry) => ({
+            ...studentColumns(entry.student!),
+            schoolId: entry.schoolId!,
+            instructorId: entry.instructorId,
+            createdById: actor.userId,
+          })),
+        )
+        .returning();
+      await recordVersions(
+        tx,
+        actor,
+        added.map((row) => ({ itemType: itemTypeOf(students), itemId: row.id, before: null, after: row })),
+      );
+      for (const [index, row] of added.entries()) {
+        made.students.push(row.id);
+        const entry = part[index]!;
+        if (entry.enrollment) made.enrollments.push(await enrollRow(tx, actor, row.id, entry));
+      }
+    }
+    for (const entry of checked) {
+      if (entry.row.status === 'match' && chosen.get(entry.row.line) === 'add_enrollment') {
+        made.enrollments.push(await enrollRow(tx, actor, entry.row.match!.student_id, entry));
+      }
+    }
+    if (made.enrollments.length > 0) {
+      const lessons = await rows<{ id: number }>(
+        tx.execute(sql`select d.id::int as id from episode_deliveries d
+          where d.enrollment_id in (select jsonb_array_elements_text(${JSON.stringify(made.enrollments)}::jsonb)::bigint) order by d.id`),
+      );
+      made.lessons = lessons.map((lesson) => lesson.id);
+    }
+    const refused = checked.filter((entry) => entry.row.status === 'refused').length;
+    const [record] = await tx
+      .insert(studentImports)
+      .values({
+        userId: actor.userId,
+        schoolIds: [...new Set(schoolIds)].sort((a, b) => a - b),
+        fileName: input.file_name ?? null,
+        rowsCount: checked.length,
+        studentsCount: made.students.length,
+        enrollmentsCount: made.enrollments.length,
+        lessonsCount: made.lessons.length,
+        skippedCount: checked.length - refused - made.students.length - [...chosen.values()].filter((c) => c === 'add_enrollment').length,
+        refusedCount: refused,
+        made,
+      })
+      .returning();
+    await recordVersions(tx, actor, [{ itemType: itemTypeOf(studentImports), itemId: record!.id, before: null, after: record! }]);
+    return answer(columns, checked, {
+      importId: record!.id,
+      created: { students: made.students.length, enrollments: made.enrollments.length, lessons: made.lessons.length },
+    });
+  });
+}
