@@ -38,6 +38,26 @@ export async function insertAudited<T extends TableWithId>(
   return row as T['$inferSelect'];
 }
 
+/** Many rows at once (an import's): one insert and one insert of their versions per 500 rows. */
+export async function insertManyAudited<T extends TableWithId>(
+  tx: DbOrTx,
+  actor: Actor,
+  table: T,
+  values: T['$inferInsert'][],
+): Promise<T['$inferSelect'][]> {
+  const added: Row[] = [];
+  for (let start = 0; start < values.length; start += 500) {
+    const inserted = (await tx.insert(table).values(values.slice(start, start + 500)).returning()) as (Row & { id: number })[];
+    await recordVersions(
+      tx,
+      actor,
+      inserted.map((row) => ({ itemType: itemTypeOf(table), itemId: row.id, before: null, after: row })),
+    );
+    added.push(...inserted);
+  }
+  return added as T['$inferSelect'][];
+}
+
 /** Updates one row by id; null when there is no such row. */
 export async function updateAudited<T extends TableWithId>(
   tx: DbOrTx,

@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.ts';
-import { deleteAudited, insertAudited } from '../../core/audit.ts';
+import { deleteAudited, insertAudited, insertManyAudited } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
@@ -36,7 +36,6 @@ import {
   changeRecordsInTransaction,
   type EnrollmentHead,
   lockVisibleEnrollments,
-  type RecordChanges,
 } from './record-pipeline.ts';
 
 type StudentRow = {
@@ -148,6 +147,59 @@ export async function enrollInTransaction(
   return { id: enrollment.id, outboxIds };
 }
 
+/**
+ * Enrollments of students an import has just made in the caller's transaction (modules/student-import),
+ * all at once: each series must be active and offered by its student's school, and the student one
+ * the user sees (else 422, which undoes the import); they have no enrollment yet, so none repeats one.
+ * Answers the new enrollments' ids in the order of `items`.
+ */
+export async function enrollNewStudents(
+  tx: Tx,
+  actor: Actor,
+  items: { studentId: number; seriesId: number; startedOn: string | null }[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const pairs = JSON.stringify(items.map((item) => ({ student_id: item.studentId, series_id: item.seriesId })));
+  const offered = await rows<{ student_id: number; series_id: number; type: SeriesType }>(
+    tx.execute(sql`select distinct x.student_id::int as student_id, se.id::int as series_id, se.type
+      from jsonb_to_recordset(${pairs}::jsonb) as x(student_id bigint, series_id bigint)
+        join students s on s.id = x.student_id join series se on se.id = x.series_id
+      where se.active and ${offeredBySql(sql`se.id`, sql`s.school_id`)} and ${visibleStudent(actor.scope)}`),
+  );
+  const typeOf = new Map(offered.map((row) => [`${row.student_id}|${row.series_id}`, row.type]));
+  const values = items.map((item) => {
+    const type = typeOf.get(`${item.studentId}|${item.seriesId}`);
+    if (!type) throw invalid({ series_id: ["is not offered by the student's school"] });
+    return { studentId: item.studentId, seriesId: item.seriesId, status: initialStatus[type], ...(item.startedOn ? { startedOn: item.startedOn } : {}) };
+  });
+  return (await insertManyAudited(tx, actor, enrollments, values)).map((row) => row.id);
+}
+
+/**
+ * An imported enrollment's status and lessons, through the record pipeline (its versions, caches and
+ * status rules), many enrollments at a time: the lessons checked as the lesson form does by the import.
+ */
+export async function recordImportedProgress(
+  tx: Tx,
+  actor: Actor,
+  items: { enrollmentId: number; status: EnrollmentStatus | null; lessons: { episodeId: number; dateSent: string | null; dateCompleted: string | null }[] }[],
+): Promise<void> {
+  const busy = items.filter((item) => item.status !== null || item.lessons.length > 0);
+  for (let start = 0; start < busy.length; start += 500) {
+    const part = busy.slice(start, start + 500);
+    await changeRecordsInTransaction(tx, actor, part.map((item) => item.enrollmentId), async (changes) => {
+      await changes.insertMany(
+        episodeDeliveries,
+        part.flatMap((item) =>
+          item.lessons.map((lesson) => ({ enrollmentId: item.enrollmentId, episodeId: lesson.episodeId, dateSent: lesson.dateSent, dateCompleted: lesson.dateCompleted })),
+        ),
+      );
+      const heads = new Map(changes.enrollments.map((head) => [head.id, head]));
+      for (const item of part) if (item.status !== null) await changes.chooseStatus(heads.get(item.enrollmentId)!, item.status);
+    });
+  }
+}
+
 const nestedKeys = [
   'visits_attributes',
   'episode_deliveries_attributes',
@@ -166,19 +218,12 @@ export async function updateEnrollment(
   id: Visible<'enrollment'>,
   body: EnrollmentUpdate,
 ): Promise<void> {
-  await changeEnrollmentRecords(db, actor, [id], (changes) => writeEnrollmentUpdate(changes, body));
-}
-
-/** The same inside the caller's transaction: an import's enrollment, its status and lessons. */
-export async function updateEnrollmentInTransaction(tx: Tx, actor: Actor, id: number, body: EnrollmentUpdate): Promise<void> {
-  await changeRecordsInTransaction(tx, actor, [id], (changes) => writeEnrollmentUpdate(changes, body));
-}
-
-async function writeEnrollmentUpdate(changes: RecordChanges, body: EnrollmentUpdate): Promise<void> {
-  const [enrollment] = changes.enrollments as [EnrollmentHead];
-  if (body.status !== undefined) await changes.chooseStatus(enrollment, body.status);
-  if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
-  await writeNestedRecords(await loadRecordContext(changes, enrollment, body), body);
+  await changeEnrollmentRecords(db, actor, [id], async (changes) => {
+    const [enrollment] = changes.enrollments as [EnrollmentHead];
+    if (body.status !== undefined) await changes.chooseStatus(enrollment, body.status);
+    if (!nestedKeys.some((key) => (body[key]?.length ?? 0) > 0)) return;
+    await writeNestedRecords(await loadRecordContext(changes, enrollment, body), body);
+  });
 }
 
 type Dependent = readonly [name: string, table: PgTable, column: PgColumn];

@@ -7,7 +7,12 @@
 export { followupReasonSql, needsFollowupSql, refreshAllEnrollmentCaches } from './enrollment-caches.ts';
 export { enrollRule } from './enrollment-rules.ts';
 export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
-export { createEnrollment, enrollInTransaction, updateEnrollmentInTransaction } from './enrollments.service.ts';
+export {
+  createEnrollment,
+  enrollInTransaction,
+  enrollNewStudents,
+  recordImportedProgress,
+} from './enrollments.service.ts';
 // An import checks its lessons' dates by the lesson form's rule before it writes them.
 export { checkDates as checkLessonDates } from './lesson-records.ts';
 // The morning mail of reminders and follow-up (docs/decisions/021) lists what the dashboard lists.

@@ -2,7 +2,7 @@ import type { EnrollmentStatus, SeriesType } from '@srs/shared/enrollments';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.ts';
-import { deleteAudited, insertAudited, itemTypeOf, recordVersion, updateAudited } from '../../core/audit.ts';
+import { deleteAudited, insertAudited, insertManyAudited, itemTypeOf, recordVersion, updateAudited } from '../../core/audit.ts';
 import { notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
@@ -113,6 +113,8 @@ export type RecordChanges = {
   /** The locked enrollments, in id order. */
   enrollments: EnrollmentHead[];
   insert<T extends RecordTable>(table: T, values: T['$inferInsert']): Promise<T['$inferSelect']>;
+  /** Many records at once (an import's lessons), each with its version. */
+  insertMany<T extends RecordTable>(table: T, values: T['$inferInsert'][]): Promise<T['$inferSelect'][]>;
   update<T extends RecordTable>(table: T, id: number, values: Partial<T['$inferInsert']>): Promise<void>;
   remove<T extends RecordTable>(table: T, id: number): Promise<void>;
   /** Removes a record with the decisions and notes the database would cascade away, a version for each. */
@@ -141,6 +143,11 @@ function recordChanges(tx: Tx, actor: Actor, heads: EnrollmentHead[]) {
       const row = await insertAudited(tx, actor, table, values);
       touch(table, row);
       return row;
+    },
+    async insertMany(table, values) {
+      const added = await insertManyAudited(tx, actor, table, values);
+      for (const row of added) touch(table, row);
+      return added;
     },
     async update(table, id, values) {
       const row = await updateAudited(tx, actor, table, id, values);

@@ -2,13 +2,13 @@ import type { StudentImportInput, StudentImportResponse } from '@srs/shared/stud
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor.ts';
-import { itemTypeOf, recordVersions } from '../../core/audit.ts';
+import { insertManyAudited, itemTypeOf, recordVersions } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { administers } from '../../core/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { studentImports, students } from '../../db/schema/index.ts';
-import { enrollInTransaction, updateEnrollmentInTransaction } from '../enrollments/public.ts';
+import { enrollInTransaction, enrollNewStudents, recordImportedProgress } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
 import { type CheckedRow, checkRows, linesOf, tokenOf } from './check-rows.ts';
 import { columnsOf } from './headings.ts';
@@ -33,7 +33,7 @@ export const importReasons = {
     `Line ${line}: ${name} is already enrolled in ${series}; skip the line or create the student anyway.`,
 };
 
-/** Students are written this many at a time: one insert and one insert of their versions. */
+/** Students are written this many at a time, then their enrollments, then those enrollments' lessons. */
 const batch = 500;
 
 async function checkFile(db: Db | Tx, actor: Actor, input: Input) {
@@ -89,24 +89,16 @@ function choicesOf(checked: CheckedRow[], choices: Input['choices']) {
   return chosen;
 }
 
-/** The enrollment of a row, through the one create path, then its status and lessons through the record pipeline. */
-async function enrollRow(tx: Tx, actor: Actor, studentId: number, entry: CheckedRow) {
-  const enrollment = entry.enrollment!;
-  const { id } = await enrollInTransaction(
-    tx,
-    actor,
-    { student_id: studentId, series_id: enrollment.seriesId, notify_instructor_by_email: false },
-    '',
-    enrollment.startedOn ?? undefined,
-  );
-  if (enrollment.status !== null || enrollment.lessons.length > 0) {
-    await updateEnrollmentInTransaction(tx, actor, id, {
-      ...(enrollment.status !== null ? { status: enrollment.status } : {}),
-      ...(enrollment.lessons.length > 0 ? { episode_deliveries_attributes: enrollment.lessons } : {}),
-    });
-  }
-  return id;
-}
+/** An enrollment's status and lessons as the record pipeline takes them. */
+const progressOf = (enrollmentId: number, entry: CheckedRow) => ({
+  enrollmentId,
+  status: entry.enrollment!.status,
+  lessons: entry.enrollment!.lessons.map((lesson) => ({
+    episodeId: lesson.episode_id,
+    dateSent: lesson.date_sent,
+    dateCompleted: lesson.date_completed,
+  })),
+});
 
 /** Two imports into one school run one after the other: each school's lock, in id order. */
 async function lockSchools(tx: Tx, schoolIds: number[]) {
@@ -132,33 +124,45 @@ export async function applyStudentImport(db: Db, actor: Actor, input: Input): Pr
     const made = { students: [] as number[], enrollments: [] as number[], lessons: [] as number[] };
     for (let start = 0; start < creates.length; start += batch) {
       const part = creates.slice(start, start + batch);
-      const added = await tx
-        .insert(students)
-        .values(
-          part.map((entry) => ({
-            ...studentColumns(entry.student!),
-            schoolId: entry.schoolId!,
-            instructorId: entry.instructorId,
-            createdById: actor.userId,
-          })),
-        )
-        .returning();
-      await recordVersions(
+      const added = await insertManyAudited(
         tx,
         actor,
-        added.map((row) => ({ itemType: itemTypeOf(students), itemId: row.id, before: null, after: row })),
+        students,
+        part.map((entry) => ({
+          ...studentColumns(entry.student!),
+          schoolId: entry.schoolId!,
+          instructorId: entry.instructorId,
+          createdById: actor.userId,
+        })),
       );
-      for (const [index, row] of added.entries()) {
-        made.students.push(row.id);
-        const entry = part[index]!;
-        if (entry.enrollment) made.enrollments.push(await enrollRow(tx, actor, row.id, entry));
-      }
+      made.students.push(...added.map((row) => row.id));
+      // Their enrollments all at once, then their status and lessons through the record pipeline.
+      const enrolled = part.flatMap((entry, index) => (entry.enrollment ? [{ entry, studentId: added[index]!.id }] : []));
+      const ids = await enrollNewStudents(
+        tx,
+        actor,
+        enrolled.map(({ entry, studentId }) => ({ studentId, seriesId: entry.enrollment!.seriesId, startedOn: entry.enrollment!.startedOn })),
+      );
+      made.enrollments.push(...ids);
+      await recordImportedProgress(tx, actor, ids.map((id, index) => progressOf(id, enrolled[index]!.entry)));
     }
+    // An enrollment added to a student found: the one create path, which refuses a second active one in a series.
+    const added: ReturnType<typeof progressOf>[] = [];
     for (const entry of checked) {
       if (entry.row.status === 'match' && chosen.get(entry.row.line) === 'add_enrollment') {
-        made.enrollments.push(await enrollRow(tx, actor, entry.row.match!.student_id, entry));
+        const enrollment = entry.enrollment!;
+        const { id } = await enrollInTransaction(
+          tx,
+          actor,
+          { student_id: entry.row.match!.student_id, series_id: enrollment.seriesId, notify_instructor_by_email: false },
+          '',
+          enrollment.startedOn ?? undefined,
+        );
+        made.enrollments.push(id);
+        added.push(progressOf(id, entry));
       }
     }
+    await recordImportedProgress(tx, actor, added);
     if (made.enrollments.length > 0) {
       const lessons = await rows<{ id: number }>(
         tx.execute(sql`select d.id::int as id from episode_deliveries d
