@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { studentImports, students } from '../../db/schema/index.ts';
 import { enrollInTransaction, enrollNewStudents, recordImportedProgress } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
-import { type CheckedRow, checkRows, linesOf, tokenOf } from './check-rows.ts';
+import { type CheckedRow, checkRows, type ImportLine, linesOf, tokenOf } from './check-rows.ts';
 import { columnsOf } from './headings.ts';
 import { readImportFile } from './read-file.ts';
 
@@ -36,11 +36,11 @@ export const importReasons = {
 /** Students are written this many at a time, then their enrollments, then those enrollments' lessons. */
 const batch = 500;
 
-async function checkFile(db: Db | Tx, actor: Actor, input: Input) {
+/** The file's rows under its columns' meanings: read once, checked by the preview, or again under the apply's locks. */
+async function readFile(input: Input) {
   const sheet = await readImportFile(input.file);
   const columns = columnsOf(sheet.headings, input.mapping);
-  const checked = await checkRows(db, actor, linesOf(sheet, columns), input.school_id);
-  return { columns, checked };
+  return { columns, lines: linesOf(sheet, columns) };
 }
 
 /** The school chosen for the whole file must be one of the user's: otherwise it is absent (404). */
@@ -68,8 +68,8 @@ function answer(
 
 export async function previewStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
   assertFileSchool(actor, input.school_id);
-  const { columns, checked } = await checkFile(db, actor, input);
-  return answer(columns, checked, null);
+  const { columns, lines } = await readFile(input);
+  return answer(columns, await checkRows(db, actor, lines, input.school_id), null);
 }
 
 /** The choices must name matching rows; adding an enrollment needs one the student has not. */
@@ -100,9 +100,19 @@ const progressOf = (enrollmentId: number, entry: CheckedRow) => ({
   })),
 });
 
-/** Two imports into one school run one after the other: each school's lock, in id order. */
-async function lockSchools(tx: Tx, schoolIds: number[]) {
-  for (const id of [...new Set(schoolIds)].sort((a, b) => a - b)) {
+/**
+ * Two imports into one school run one after the other: each school's lock, in id order. The
+ * schools are those the rows name (by code, any case) and the file's; the check under the locks
+ * finds them again, and a code that came to name another school since changes the token.
+ */
+async function lockSchools(tx: Tx, lines: ImportLine[], fileSchoolId: number | undefined) {
+  const codes = [...new Set(lines.flatMap((line) => (line.values.school ? [line.values.school.toLowerCase()] : [])))];
+  const named = await rows<{ id: number }>(
+    tx.execute(sql`select sc.id::int as id from schools sc
+      where lower(sc.school_code) in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`),
+  );
+  const ids = [...new Set([...named.map((school) => school.id), ...(fileSchoolId !== undefined ? [fileSchoolId] : [])])];
+  for (const id of ids.sort((a, b) => a - b)) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('student import'), ${id}::int)`);
   }
 }
@@ -110,12 +120,10 @@ async function lockSchools(tx: Tx, schoolIds: number[]) {
 export async function applyStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
   if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
   assertFileSchool(actor, input.school_id);
-  // Read and checked once outside, to know which schools to lock; then again under the locks.
-  const first = await checkFile(db, actor, input);
-  const schoolIds = first.checked.flatMap((entry) => (entry.schoolId !== null ? [entry.schoolId] : []));
+  const { columns, lines } = await readFile(input);
   return db.transaction(async (tx) => {
-    await lockSchools(tx, schoolIds);
-    const { columns, checked } = await checkFile(tx, actor, input);
+    await lockSchools(tx, lines, input.school_id);
+    const checked = await checkRows(tx, actor, lines, input.school_id);
     if (tokenOf(checked, columns) !== input.preview_token) throw invalid([importReasons.changed]);
     const chosen = choicesOf(checked, input.choices);
     const creates = checked.filter(
@@ -175,7 +183,7 @@ export async function applyStudentImport(db: Db, actor: Actor, input: Input): Pr
       .insert(studentImports)
       .values({
         userId: actor.userId,
-        schoolIds: [...new Set(schoolIds)].sort((a, b) => a - b),
+        schoolIds: [...new Set(checked.flatMap((entry) => (entry.schoolId !== null ? [entry.schoolId] : [])))].sort((a, b) => a - b),
         fileName: input.file_name ?? null,
         rowsCount: checked.length,
         studentsCount: made.students.length,
