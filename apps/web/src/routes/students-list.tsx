@@ -1,9 +1,9 @@
 import { Paper } from '@mantine/core';
 import { admins } from '@srs/shared/roles';
-import { IconTags } from '@tabler/icons-react';
+import { IconFileUpload, IconTags } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '../components/list-pagination.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { QuickFind } from '../components/quick-find.tsx';
@@ -57,6 +57,11 @@ export function Component() {
   };
   const actionBar = { selection, canReassign, onAction: setDialog };
   const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
+  // Issue 27: admins bring students in from a spreadsheet.
+  const navigate = useNavigate();
+  const importing = useCan(admins)
+    ? [{ label: 'Import', icon: <IconFileUpload size={18} aria-hidden />, onClick: () => void navigate('/students/import') }]
+    : [];
   const page = students.data?.students;
   // A refused search (too many in a minute) says so where the list would be, not 'No students found'.
   const failed = loadFailureText(students.error);
@@ -64,7 +69,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Students" actions={[...exports, labels]}>
+      <PageHeader title="Students" actions={[...exports, labels, ...importing]}>
         {!mobile && <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />}
       </PageHeader>
       <StudentFilters

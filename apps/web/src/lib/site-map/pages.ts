@@ -75,6 +75,15 @@ const specs = {
     crumb: { label: 'New', parent: 'students' },
     section: 'students',
   },
+  // Issue 27: students and their courses from a spreadsheet, into the schools the admin administers.
+  'student-import': {
+    path: '/students/import',
+    title: 'Import students',
+    module: 'student-import',
+    roles: admins,
+    crumb: { label: 'Import', parent: 'students' },
+    section: 'students',
+  },
   student: {
     path: '/students/:studentId',
     title: 'Student',

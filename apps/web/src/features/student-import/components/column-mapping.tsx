@@ -1,0 +1,30 @@
+import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { type StudentImportColumn, studentImportFields } from '@srs/shared/student-import';
+import { fieldLabels } from '../fields.ts';
+
+const leftOut = '';
+const options = [
+  { value: leftOut, label: 'Leave out' },
+  ...studentImportFields.map((field) => ({ value: field, label: fieldLabels[field] })),
+];
+
+type Props = { columns: readonly StudentImportColumn[]; busy: boolean; onChange: (index: number, field: string | null) => void };
+
+/** Each column's heading with its meaning: the one the server recognised, changed here (the file is previewed again). */
+export function ColumnMapping({ columns, busy, onChange }: Props) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
+      {columns.map((column) => (
+        <NativeSelect
+          key={column.index}
+          label={column.heading || `Column ${column.index + 1}`}
+          data={options}
+          value={column.field ?? leftOut}
+          disabled={busy}
+          onChange={(event) => onChange(column.index, event.currentTarget.value === leftOut ? null : event.currentTarget.value)}
+          styles={{ label: { overflowWrap: 'anywhere' } }}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { groupedNumber } from '@srs/shared/numbers';
+import type { StudentImportResponse } from '@srs/shared/student-import';
+import { Link } from 'react-router';
+import type { ImportPhase } from '../use-student-import.ts';
+
+const counted = (count: number, one: string, many: string) => `${groupedNumber(count)} ${count === 1 ? one : many}`;
+
+/** While the server reads or writes the file: it answers once, so the bar says it is working, not how far. */
+export function ImportProgress({ phase }: { phase: ImportPhase }) {
+  if (phase === 'choosing') return null;
+  const label = phase === 'applying' ? 'Importing the students…' : 'Checking every row…';
+  return (
+    <Stack gap={4}>
+      <Text size="sm" aria-live="polite">
+        {label}
+      </Text>
+      <Progress value={100} animated striped aria-label={label} />
+    </Stack>
+  );
+}
+
+/** What the apply made, with the way to the students list. */
+export function ImportResult({ result, onAnother }: { result: StudentImportResponse; onAnother: () => void }) {
+  const created = result.created ?? { students: 0, enrollments: 0, lessons: 0 };
+  return (
+    <Alert color="green" title="Import done" role="status">
+      <Stack gap="xs">
+        <Text size="sm">
+          {counted(created.students, 'student', 'students')}, {counted(created.enrollments, 'enrollment', 'enrollments')} and{' '}
+          {counted(created.lessons, 'lesson', 'lessons')} were made.
+          {result.totals.refused > 0 ? ` ${counted(result.totals.refused, 'refused row was', 'refused rows were')} left out.` : ''}
+        </Text>
+        <Group gap="sm">
+          <Anchor component={Link} to="/students">
+            Go to the students list
+          </Anchor>
+          <Button variant="default" size="xs" onClick={onAnother}>
+            Import another file
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A refused preview or apply, in the server's words; after a refused apply, nothing was written and the choices stay. */
+export function ImportFailure({ failure, canPreviewAgain, onPreviewAgain }: { failure: string; canPreviewAgain: boolean; onPreviewAgain: () => void }) {
+  return (
+    <Alert color="red" title="Nothing was saved" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{failure}</Text>
+        {canPreviewAgain && (
+          <Button variant="default" size="xs" onClick={onPreviewAgain}>
+            Preview the file again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,155 @@
+import type { StudentImportChoice, StudentImportResponse } from '@srs/shared/student-import';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
+import { choicesStillMatching, choicesToSend, postStudentImport } from './api.ts';
+import { type ImportMapping, rememberMapping, remembered, withMeaning } from './mapping-memory.ts';
+
+export type ImportPhase = 'choosing' | 'previewing' | 'applying';
+
+export type StudentImportState = {
+  file: File | null;
+  /** A CSV's own text, for the refused rows' file; null for an .xlsx. */
+  fileText: string | null;
+  schoolId: number | null;
+  mapping: ImportMapping | null;
+  preview: StudentImportResponse | null;
+  choices: Record<number, StudentImportChoice>;
+  /** The apply's answer: what it made. */
+  result: StudentImportResponse | null;
+  /** Why the preview or the apply was refused, in the server's words. */
+  failure: string | null;
+  phase: ImportPhase;
+};
+
+const initial: StudentImportState = {
+  file: null,
+  fileText: null,
+  schoolId: null,
+  mapping: null,
+  preview: null,
+  choices: {},
+  result: null,
+  failure: null,
+  phase: 'choosing',
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isCsv = (file: File) => !/\.xlsx$/i.test(file.name);
+
+/**
+ * The import's steps (issue 27): a file (and the school for rows naming none) is previewed; a
+ * column's meaning changed previews it again and is remembered for the next file with the same
+ * headings; the apply sends the preview's token and each match's choice. A refused apply keeps
+ * the preview and every choice, and says why.
+ */
+export function useStudentImport(storage: Storage = localStorage) {
+  const client = useQueryClient();
+  const [state, setState] = useState<StudentImportState>(initial);
+  const current = useRef(state);
+  current.current = state;
+  // Only the last preview asked for is shown: an earlier one answering late is dropped.
+  const asked = useRef(0);
+  const update = useCallback((change: Partial<StudentImportState>) => {
+    current.current = { ...current.current, ...change };
+    setState(current.current);
+  }, []);
+
+  const preview = useCallback(
+    async (next: Pick<StudentImportState, 'file' | 'schoolId' | 'mapping'>, remember: boolean) => {
+      const { file } = next;
+      if (!file) return;
+      const ask = ++asked.current;
+      update({ ...next, phase: 'previewing', failure: null, result: null });
+      try {
+        let answer = await postStudentImport({ file, schoolId: next.schoolId, mapping: next.mapping });
+        let mapping = next.mapping;
+        // The same headings as a file before: read them as the user chose then.
+        const recalled = mapping === null ? remembered(answer.columns, storage) : null;
+        if (recalled && ask === asked.current) {
+          mapping = recalled;
+          answer = await postStudentImport({ file, schoolId: next.schoolId, mapping });
+        }
+        if (ask !== asked.current) return;
+        if (remember) rememberMapping(answer.columns, storage);
+        update({
+          mapping,
+          preview: answer,
+          choices: choicesStillMatching(answer.rows, current.current.choices),
+          phase: 'choosing',
+        });
+      } catch (error) {
+        if (ask !== asked.current) return;
+        update({ failure: messageOf(error), phase: 'choosing' });
+      }
+    },
+    [storage, update],
+  );
+
+  const chooseFile = useCallback(
+    async (file: File | null) => {
+      asked.current++;
+      const fileText = file && isCsv(file) ? await file.text() : null;
+      update({ ...initial, schoolId: current.current.schoolId, file, fileText });
+      if (file) await preview({ file, schoolId: current.current.schoolId, mapping: null }, false);
+    },
+    [preview, update],
+  );
+
+  const chooseSchool = useCallback(
+    async (schoolId: number | null) => {
+      const { file, mapping } = current.current;
+      update({ schoolId });
+      if (file) await preview({ file, schoolId, mapping }, false);
+    },
+    [preview, update],
+  );
+
+  const changeMeaning = useCallback(
+    async (index: number, field: string | null) => {
+      const { file, schoolId, preview: shown } = current.current;
+      if (!file || !shown) return;
+      await preview({ file, schoolId, mapping: withMeaning(shown.columns, index, field) }, true);
+    },
+    [preview],
+  );
+
+  const choose = useCallback(
+    (line: number, choice: StudentImportChoice) => update({ choices: { ...current.current.choices, [line]: choice } }),
+    [update],
+  );
+
+  const previewAgain = useCallback(async () => {
+    const { file, schoolId, mapping } = current.current;
+    await preview({ file, schoolId, mapping }, false);
+  }, [preview]);
+
+  const apply = useCallback(async () => {
+    const { file, schoolId, mapping, preview: shown, choices } = current.current;
+    if (!file || !shown) return;
+    update({ phase: 'applying', failure: null });
+    try {
+      const result = await postStudentImport({
+        file,
+        schoolId,
+        mapping,
+        apply: { token: shown.preview_token, choices: choicesToSend(shown.rows, choices) },
+      });
+      update({ result, phase: 'choosing' });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: studentKeys.all }),
+        client.invalidateQueries({ queryKey: enrollmentKeys.all }),
+      ]);
+    } catch (error) {
+      // Nothing was written: the preview and every choice stay, with the server's sentence.
+      update({ failure: messageOf(error), phase: 'choosing' });
+    }
+  }, [client, update]);
+
+  const startOver = useCallback(() => {
+    asked.current++;
+    update({ ...initial, schoolId: current.current.schoolId });
+  }, [update]);
+
+  return { state, chooseFile, chooseSchool, changeMeaning, choose, apply, previewAgain, startOver };
+}

@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Student, StudentListResponse } from '@srs/shared/students';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
+import { call, choose, demo } from './support/records.ts';
+
+/*
+ * Issue 27: an admin brings a school's spreadsheet in. Twelve rows: eight new students, two who
+ * are already here (same email), one repeated, one refused for its zip code (too long); one match gets its
+ * course added, the other is skipped; the students are there afterwards.
+ */
+
+/** Letters only: names keep to what the form accepts. */
+const letters = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+
+const screenshot = (page: Page, name: string, viewport: ViewportName) =>
+  page.screenshot({ path: path.resolve(import.meta.dirname, `../test-results/${name}-${viewport}.png`), fullPage: true });
+
+const headings = 'First name,Last name,Address,City,State,Zip,Country,E-mail,Course,Started,Last lesson sent,Facebook page';
+const line = (first: string, last: string, email: string, zip = '48911') =>
+  `${first},${last},12 Elm Street,Lansing,MI,${zip},United States,${email},${demo.course},2026-01-05,2,fb.com/${first}`;
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The CSV's rows (no cell holds a comma) as the first sheet of a workbook. */
+async function workbookOf(csv: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Students');
+  for (const row of csv.split('\n')) sheet.addRow(row.split(','));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The page reaches no further right than the window: nothing scrolls sideways but inside its own box. */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser.close());
+
+  it('a spreadsheet previewed, the matches chosen for, imported', () =>
+    journey(browser, viewport, 'student-import', async (page) => {
+      // A conference admin picks the school; a school admin of one school is not asked.
+      const admin = viewport === 'desktop' ? 'conference.admin@demo.test' : 'school.admin@demo.test';
+      await signIn(page, admin);
+      const t = letters();
+      const last = `Import${t}`;
+      const { schools } = await call<{ schools: { id: number; school_code: string }[] }>(page, 'GET', '/api/schools/simple_list');
+      const school = schools.find((s) => s.school_code === demo.schoolCode)!;
+      // Two students already here, found again by their email.
+      const here: Student[] = [];
+      for (const name of ['Ruth', 'Boaz']) {
+        here.push(
+          await call<Student>(page, 'POST', '/api/students', {
+            first_name: name,
+            last_name: last,
+            address: '12 Elm Street',
+            city: 'Lansing',
+            state: 'MI',
+            zip_code: '48911',
+            country: 'United States',
+            email: `${name.toLowerCase()}.${t}@example.test`,
+            school_id: school.id,
+          }),
+        );
+      }
+      const news = ['Ana', 'Bea', 'Cid', 'Dan', 'Eva', 'Fay', 'Gus', 'Hal'];
+      const csv = [
+        headings,
+        ...news.map((first) => line(first, last, `${first.toLowerCase()}.${t}@example.test`)),
+        line('Ruth', last, `ruth.${t}@example.test`),
+        line('Boaz', last, `boaz.${t}@example.test`),
+        line('Ana', last, `ana.${t}@example.test`),
+        // A zip code longer than the form allows.
+        line('Zed', last, `zed.${t}@example.test`, '48911-0000-0000-0000-00'),
+      ].join('\n');
+
+      // From the students list's actions.
+      await page.goto('/students');
+      // A button on a desk, an icon button named the same on a phone.
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.waitForURL(/\/students\/import$/);
+      await page.getByRole('heading', { name: 'Import students' }).waitFor();
+      if (viewport === 'desktop') await choose(page, page, 'School for rows without one', `(#${demo.schoolCode})`);
+      else await page.getByText(`Rows without a school go to (#${demo.schoolCode})`).waitFor();
+
+      // A CSV on a desk, the same rows as an Excel workbook on a phone.
+      const upload =
+        viewport === 'desktop'
+          ? { name: `school-${t}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) }
+          : { name: `school-${t}.xlsx`, mimeType: xlsxType, buffer: await workbookOf(csv) };
+      await page.locator('input[type="file"]').setInputFiles(upload);
+      const totals = page.getByRole('group', { name: 'Totals' });
+      await totals.getByRole('button', { name: 'New: 8' }).waitFor();
+      await totals.getByRole('button', { name: 'Match: 2' }).waitFor();
+      await totals.getByRole('button', { name: 'Repeated: 1' }).waitFor();
+      await totals.getByRole('button', { name: 'Refused: 1' }).waitFor();
+      const rows = page.getByRole('table', { name: 'Rows of the file' });
+      await rows.getByText(/^Zip.*: /).waitFor();
+      await rows.getByText('The same person as line 2.').waitFor();
+
+      // A column the import does not know, given its meaning: the file is previewed again with it.
+      const facebook = page.getByLabel('Facebook page');
+      expect(await facebook.inputValue()).toBe('');
+      await facebook.selectOption('social_media');
+      await page.getByText('Checking every row…').waitFor({ state: 'detached' });
+      expect(await facebook.inputValue()).toBe('social_media');
+      await totals.getByRole('button', { name: 'New: 8' }).waitFor();
+
+      // The refused row, downloaded to be fixed.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download refused rows' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`school-${t}-refused.csv`);
+      const refused = (await readFile(await download.path())).toString('utf8').split('\r\n');
+      // From a CSV, the row as it was with its reason; from a workbook, what the preview knows of it.
+      if (viewport === 'desktop') {
+        expect(refused[0]).toBe(`${headings},Reason`);
+        expect(refused[1]).toMatch(new RegExp(`^Zed,${last},12 Elm Street,.*,48911-0000-0000-0000-00,.*,Zip`));
+      } else {
+        expect(refused[0]).toBe('Line,First name,Last name,School,Course,Reason');
+        expect(refused[1]).toMatch(new RegExp(`^13,Zed,${last},[^,]*,${demo.course},Zip`));
+      }
+      expect(refused.slice(2)).toEqual(['']);
+
+      // Ruth's course is added to the Ruth found; Boaz is skipped.
+      await page.getByLabel('Line 10: what to do').selectOption('add_enrollment');
+      expect(await page.getByLabel('Line 11: what to do').inputValue()).toBe('skip');
+      expect(await overflow(page)).toBe(0);
+      await screenshot(page, 'student-import-preview', viewport);
+
+      await page.getByRole('button', { name: 'Import 8 students' }).click();
+      const done = page.getByRole('status').filter({ hasText: 'Import done' });
+      await done.getByText(/8 students, 9 enrollments and \d+ lessons were made/).waitFor({ timeout: 60_000 });
+      expect(await overflow(page)).toBe(0);
+      await screenshot(page, 'student-import-done', viewport);
+
+      const found = await call<StudentListResponse>(
+        page,
+        'GET',
+        `/api/students?per_page=50&full_name_i_cont_all[]=${last}`,
+      );
+      const names = found.students.map((student) => student.first_name).sort();
+      expect(names).toEqual([...news, 'Boaz', 'Ruth'].sort());
+      const ruth = found.students.find((student) => student.id === here[0]!.id)!;
+      expect(ruth.course_enrollments.map((enrollment) => enrollment.series_name)).toEqual([demo.course]);
+      const boaz = found.students.find((student) => student.id === here[1]!.id)!;
+      expect(boaz.course_enrollments).toEqual([]);
+      const ana = found.students.find((student) => student.first_name === 'Ana')!;
+      expect(ana.course_enrollments).toHaveLength(1);
+
+      await done.getByRole('link', { name: 'Go to the students list' }).click();
+      await page.waitForURL(/\/students$/);
+    }));
+});
