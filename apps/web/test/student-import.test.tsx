@@ -1,7 +1,7 @@
 import type { StudentImportColumn, StudentImportResponse, StudentImportRow } from '@srs/shared/student-import';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { choicesStillMatching, choicesToSend } from '../src/features/student-import/api.ts';
+import { choicesForAll, choicesStillMatching, choicesToSend } from '../src/features/student-import/api.ts';
 import { applyCounts } from '../src/features/student-import/components/student-import-page.tsx';
 import {
   headingsKey,
@@ -159,6 +159,11 @@ describe('the choices', () => {
   it('sends every match by its line, skip unless chosen otherwise', () => {
     expect(choicesToSend(rows, { 3: 'add_enrollment' })).toEqual({ '3': 'add_enrollment', '4': 'skip' });
     expect(applyCounts(preview(rows), { 3: 'add_enrollment', 4: 'create' })).toEqual({ students: 2, added: 1 });
+  });
+
+  it('sets every match at once, skipping those the choice does not fit', () => {
+    expect(choicesForAll(rows, 'add_enrollment')).toEqual({ 3: 'add_enrollment', 4: 'skip' });
+    expect(choicesForAll(rows, 'create')).toEqual({ 3: 'create', 4: 'create' });
   });
 
   it('keeps a choice through a new preview while its line still matches and still allows it', () => {

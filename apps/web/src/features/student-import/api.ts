@@ -52,6 +52,13 @@ export function choicesStillMatching(
   return kept;
 }
 
+/** One choice for every match that allows it; the others are skipped. */
+export function choicesForAll(rows: readonly StudentImportRow[], choice: StudentImportChoice): Record<number, StudentImportChoice> {
+  const chosen: Record<number, StudentImportChoice> = {};
+  for (const row of rows) if (row.status === 'match') chosen[row.line] = canChoose(row, choice) ? choice : 'skip';
+  return chosen;
+}
+
 /** Adding the enrollment needs a course in the row and a student not already enrolled in it. */
 export function canChoose(row: StudentImportRow, choice: StudentImportChoice): boolean {
   if (choice !== 'add_enrollment') return true;

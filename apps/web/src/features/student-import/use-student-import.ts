@@ -2,7 +2,7 @@ import type { StudentImportChoice, StudentImportResponse } from '@srs/shared/stu
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
-import { choicesStillMatching, choicesToSend, postStudentImport } from './api.ts';
+import { choicesForAll, choicesStillMatching, choicesToSend, postStudentImport } from './api.ts';
 import { type ImportMapping, rememberMapping, remembered, withMeaning } from './mapping-memory.ts';
 
 export type ImportPhase = 'choosing' | 'previewing' | 'applying';
@@ -119,6 +119,14 @@ export function useStudentImport(storage: Storage = localStorage) {
     [update],
   );
 
+  const chooseAll = useCallback(
+    (choice: StudentImportChoice) => {
+      const shown = current.current.preview;
+      if (shown) update({ choices: choicesForAll(shown.rows, choice) });
+    },
+    [update],
+  );
+
   const previewAgain = useCallback(async () => {
     const { file, schoolId, mapping } = current.current;
     await preview({ file, schoolId, mapping }, false);
@@ -151,5 +159,5 @@ export function useStudentImport(storage: Storage = localStorage) {
     update({ ...initial, schoolId: current.current.schoolId });
   }, [update]);
 
-  return { state, chooseFile, chooseSchool, changeMeaning, choose, apply, previewAgain, startOver };
+  return { state, chooseFile, chooseSchool, changeMeaning, choose, chooseAll, apply, previewAgain, startOver };
 }

@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { type StudentImportColumn, studentImportFields } from '@srs/shared/student-import';
 import { fieldLabels } from '../fields.ts';
+import type { ImportMapping } from '../mapping-memory.ts';
 
 const leftOut = '';
 const options = [
@@ -8,10 +9,19 @@ const options = [
   ...studentImportFields.map((field) => ({ value: field, label: fieldLabels[field] })),
 ];
 
-type Props = { columns: readonly StudentImportColumn[]; busy: boolean; onChange: (index: number, field: string | null) => void };
+type Props = {
+  columns: readonly StudentImportColumn[];
+  /** While the file is previewed again: the mapping asked for, shown at once. */
+  pending: ImportMapping | null;
+  busy: boolean;
+  onChange: (index: number, field: string | null) => void;
+};
+
+const meaningOf = (column: StudentImportColumn, pending: ImportMapping | null) =>
+  pending && column.heading in pending ? pending[column.heading] : column.field;
 
 /** Each column's heading with its meaning: the one the server recognised, changed here (the file is previewed again). */
-export function ColumnMapping({ columns, busy, onChange }: Props) {
+export function ColumnMapping({ columns, pending, busy, onChange }: Props) {
   return (
     <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
       {columns.map((column) => (
@@ -19,7 +29,7 @@ export function ColumnMapping({ columns, busy, onChange }: Props) {
           key={column.index}
           label={column.heading || `Column ${column.index + 1}`}
           data={options}
-          value={column.field ?? leftOut}
+          value={meaningOf(column, pending) ?? leftOut}
           disabled={busy}
           onChange={(event) => onChange(column.index, event.currentTarget.value === leftOut ? null : event.currentTarget.value)}
           styles={{ label: { overflowWrap: 'anywhere' } }}

@@ -21,6 +21,7 @@ type Props = {
   choices: Readonly<Record<number, StudentImportChoice>>;
   busy: boolean;
   onChoose: (line: number, choice: StudentImportChoice) => void;
+  onChooseAll: (choice: StudentImportChoice) => void;
 };
 
 const nameOf = (row: { first_name: string; last_name: string }) => [row.first_name, row.last_name].filter(Boolean).join(' ') || '-';
@@ -55,7 +56,7 @@ function Details({ row }: { row: StudentImportRow }) {
 }
 
 /** Every row of the preview, a page at a time, with its status, its reasons or its match, and for a match the choice. */
-export function ImportRows({ rows, filter, choices, busy, onChoose }: Props) {
+export function ImportRows({ rows, filter, choices, busy, onChoose, onChooseAll }: Props) {
   const [page, setPage] = useState(1);
   const shown = useMemo(() => (filter === 'all' ? rows : rows.filter((row) => row.status === filter)), [rows, filter]);
   const pages = Math.max(1, Math.ceil(shown.length / rowsPerPage));
@@ -97,8 +98,22 @@ export function ImportRows({ rows, filter, choices, busy, onChoose }: Props) {
         ),
     },
   ];
+  const matches = rows.filter((row) => row.status === 'match').length;
   return (
     <Stack gap="xs">
+      {matches > 1 && (
+        <NativeSelect
+          label="Every match"
+          description="Sets the choice of every matching row; each can still be changed below."
+          data={[{ value: '', label: 'Choose for every match…' }, ...studentImportChoices.map((choice) => ({ value: choice, label: choiceLabels[choice] }))]}
+          value=""
+          disabled={busy}
+          onChange={(event) => {
+            if (event.currentTarget.value) onChooseAll(event.currentTarget.value as StudentImportChoice);
+          }}
+          maw={360}
+        />
+      )}
       <DataTable
         label="Rows of the file"
         columns={columns}

@@ -88,7 +88,12 @@ export function StudentImportPage() {
               What each column of the file holds. A change previews the file again and is remembered for the next file with the same
               headings.
             </Text>
-            <ColumnMapping columns={preview.columns} busy={busy} onChange={(index, field) => void importer.changeMeaning(index, field)} />
+            <ColumnMapping
+              columns={preview.columns}
+              pending={state.phase === 'previewing' ? state.mapping : null}
+              busy={busy}
+              onChange={(index, field) => void importer.changeMeaning(index, field)}
+            />
           </Paper>
           <Paper {...section} component="section" aria-labelledby="import-rows-title">
             <Group justify="space-between" mb="xs" gap="xs">
@@ -101,7 +106,14 @@ export function StudentImportPage() {
                 </Button>
               )}
             </Group>
-            <ImportRows rows={preview.rows} filter={filter} choices={state.choices} busy={busy} onChoose={importer.choose} />
+            <ImportRows
+              rows={preview.rows}
+              filter={filter}
+              choices={state.choices}
+              busy={busy}
+              onChoose={importer.choose}
+              onChooseAll={importer.chooseAll}
+            />
           </Paper>
           <Paper {...section}>
             <Group justify="space-between" gap="sm">
