@@ -33,6 +33,7 @@ export function ImportFileStep({ file, schoolId, busy, onFile, onSchool }: Props
         leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
         value={file}
         onChange={onFile}
+        clearButtonProps={{ 'aria-label': 'Remove the file' }}
         disabled={busy}
         clearable
       />
@@ -52,6 +53,7 @@ export function ImportFileStep({ file, schoolId, busy, onFile, onSchool }: Props
           value={schoolId === null ? null : String(schoolId)}
           onChange={(value) => onSchool(value ? Number(value) : null)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the school' }}
           disabled={busy}
         />
       )}

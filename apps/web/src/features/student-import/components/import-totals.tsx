@@ -20,7 +20,6 @@ export function ImportTotals({ totals, filter, onFilter }: Props) {
             key={status}
             aria-pressed={pressed}
             onClick={() => onFilter(pressed ? 'all' : status)}
-            aria-label={`${statusLabels[status].label}: ${groupedNumber(totals[status])}`}
           >
             <Paper
               withBorder
