@@ -341,6 +341,8 @@ describe('student import (issue 27): preview, then apply', () => {
     expect((await post({ file, school_id: schoolA.id }, adminB)).statusCode).toBe(404);
     const other = await createSchool(t.database.db);
     expect((await post({ file, school_id: other.id })).statusCode).toBe(404);
+    // One that does not exist answers alike, to a global admin too.
+    expect((await post({ file, school_id: other.id + 1000 }, global)).statusCode).toBe(404);
     // School B's admin imports into school B: A's students stay out of sight.
     const inB = await post({ file: `${heading}\nAna,Known,1 Main St,Springfield,IL,62701,ana@known.example,`, school_id: schoolB.id }, adminB);
     expect(inB.statusCode).toBe(200);

@@ -43,9 +43,11 @@ async function readFile(input: Input) {
   return { columns, lines: linesOf(sheet, columns) };
 }
 
-/** The school chosen for the whole file must be one of the user's: otherwise it is absent (404). */
-function assertFileSchool(actor: Actor, schoolId: number | undefined) {
-  if (schoolId !== undefined && !administers(actor.scope, schoolId)) throw notFound('School');
+/** The school chosen for the whole file must be one of the user's: otherwise it is absent (404), as one that does not exist. */
+async function assertFileSchool(db: Db, actor: Actor, schoolId: number | undefined) {
+  if (schoolId === undefined) return;
+  const [found] = await rows<{ id: number }>(db.execute(sql`select sc.id from schools sc where sc.id = ${schoolId}`));
+  if (!found || !administers(actor.scope, schoolId)) throw notFound('School');
 }
 
 function answer(
@@ -67,7 +69,7 @@ function answer(
 }
 
 export async function previewStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
-  assertFileSchool(actor, input.school_id);
+  await assertFileSchool(db, actor, input.school_id);
   const { columns, lines } = await readFile(input);
   return answer(columns, await checkRows(db, actor, lines, input.school_id), null);
 }
@@ -119,7 +121,7 @@ async function lockSchools(tx: Tx, lines: ImportLine[], fileSchoolId: number | u
 
 export async function applyStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
   if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
-  assertFileSchool(actor, input.school_id);
+  await assertFileSchool(db, actor, input.school_id);
   const { columns, lines } = await readFile(input);
   return db.transaction(async (tx) => {
     await lockSchools(tx, lines, input.school_id);
