@@ -141,6 +141,32 @@ describe('student import (issue 27): preview, then apply', () => {
     expect(byLine(answer, 3).reasons).toEqual(['Last lesson sent: a seminar has no lessons sent or returned; leave it empty']);
   });
 
+  it('refuses the rest in words too: the school’s state, the instructor, the mailing choice and the lessons', async () => {
+    const db = t.database.db;
+    await createSchool(db, { schoolCode: 'IMPSHUT', active: false });
+    await createSchool(db, { schoolCode: 'IMPHEADLESS' });
+    await createUser(db, { roleType: 'instructor', schoolId: schoolA.id }, { firstName: 'Sam', lastName: 'Twin' });
+    await createUser(db, { roleType: 'instructor', schoolId: schoolA.id }, { firstName: 'Sam', lastName: 'Twin' });
+    const file = [
+      `${heading},School,Instructor,Include in mailing list,Course,Last lesson sent,Last lesson sent on,Last lesson returned,Last lesson returned on`,
+      `A,Shut,1 Main St,Springfield,IL,62701,,,IMPSHUT,,,,,,,`,
+      `B,Headless,1 Main St,Springfield,IL,62701,,,IMPHEADLESS,,,,,,,`,
+      `C,Twin,1 Main St,Springfield,IL,62701,,,,Sam Twin,Sometimes,,,,,`,
+      `D,Lessons,1 Main St,Springfield,IL,62701,,,,,never,${courseName},two,,3,`,
+      `E,Back,1 Main St,Springfield,IL,62701,,,,,,${courseName},2,2026-03-10,2,2026-03-01`,
+      `F,Nodate,1 Main St,Springfield,IL,62701,,,,,,,,,1,`,
+    ].join('\n');
+    const answer = await preview({ file }, global);
+    expect(answer.rows.map((row) => row.reasons)).toEqual([
+      ['School: is not active'],
+      ['School: No head school admin is assigned to this school.'],
+      ['Include in mailing list: is not one of If the address is valid, Always, Never', 'Instructor: more than one person is named "Sam Twin"; give the email instead'],
+      ['Last lesson sent: is not a whole number', 'Last lesson returned on: This field is required'],
+      ['Last lesson returned on: must not be before the sent date'],
+      ['Course: This field is required'],
+    ]);
+  });
+
   it('takes a mapping that overrides a heading’s meaning, and refuses an unknown field', async () => {
     const file = 'Given,Family,Street,Town,Region,Post,Notes\nKai,Mapped,1 Main St,Springfield,IL,62701,hello';
     const mapped = await preview({ file, mapping: { Given: 'first_name', Family: 'last_name', Region: 'state', Post: 'zip_code', Notes: null } });
