@@ -3,12 +3,13 @@
  * own schema, valid and broken, by every role (apps/server/test/support/fuzz/ draws and judges
  * them; apps/server/test/fuzz-routes.test.ts is the short run in the suite).
  *
- *   npx tsx scripts/drills/fuzz.ts [--per-route N] [--seed S] [--postgres URL] [--only TEXT] [--cross-check-every K]
+ *   npx tsx scripts/drills/fuzz.ts [--per-route N] [--seed S] [--postgres URL] [--only TEXT] [--from KEY] [--cross-check-every K]
  *
  * N requests per write route (POST, PUT, PATCH, DELETE; default 10000), a tenth of that per read
  * route. The database is its own: PGlite in a temporary folder, or with --postgres the database
- * `drill_fuzz` on that server, made afresh. Prints per route the requests sent and the statuses,
- * then every finding (a 5xx, a hang, a refusal that wrote) as a request to send again, and where the
+ * `drill_fuzz` on that server, made afresh. --only keeps the routes whose key ('POST /api/students')
+ * holds TEXT; --from starts at the route KEY in the run's order (a run stopped early, carried on).
+ * Prints per route the requests sent and the statuses, then every finding (a 5xx, a hang, a refusal that wrote) as a request to send again, and where the
  * time went. Exits 1 on a finding.
  *
  * On PostgreSQL a refusal is judged by a change log that triggers fill (support/fuzz/change-log.ts),
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '26' },
     postgres: { type: 'string' },
     only: { type: 'string' },
+    from: { type: 'string' },
     'cross-check-every': { type: 'string', default: '100' },
   },
 });
@@ -62,10 +64,13 @@ const t = await testContextOn(database, { RATE_LIMIT_SIGN_IN: '100000', FEATURE_
 const fixture = await createMatrixFixture(t);
 const world = fuzzWorld(fixture);
 const sender = await createSender(t, fixture, { crossCheckEvery: Number(args['cross-check-every']) });
-const routes = fuzzRoutes(t.app)
+const ordered = fuzzRoutes(t.app)
   .filter((route) => !args.only || route.key.includes(args.only))
   // Deletions last: one that works would take away records the later requests name.
   .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+const start = args.from ? ordered.findIndex((route) => route.key === args.from) : 0;
+if (start < 0) throw new Error(`No route ${args.from} to start from`);
+const routes = ordered.slice(start);
 
 console.log(
   `Fuzzing ${routes.length} routes on ${database.kind}, seed ${seed}: ${perWrite} requests per write route, ${perRead} per read route.`,
