@@ -75,7 +75,12 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { closeDelay: 50 } },
     // Badges read as written ('Lesson 3 sent'), not in capitals.
     Badge: { defaultProps: { tt: 'none' } },
-    Select: { defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false } } },
+    // A clearable field's clear button is an icon only: it needs a name (axe: button-name).
+    Select: {
+      defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false }, clearButtonProps: { 'aria-label': 'Clear' } },
+    },
+    MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } },
     Autocomplete: { defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false } } },
     // Mantine draws the close button as an icon only: it needs a name to be found and announced.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
