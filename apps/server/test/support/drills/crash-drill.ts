@@ -167,7 +167,8 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
     return server;
   };
   let server: ServerProcess = await start();
-  const database: Database = openPostgres(options.databaseUrl, 4);
+  // The drill's own reads wait for a connection rather than fail the run on a loaded machine.
+  const database: Database = openPostgres(options.databaseUrl, 8, { connectTimeoutMs: 120_000 });
   const journeys: Journey[] = [];
   try {
     await indexDrillLookups(database);
@@ -306,6 +307,11 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
       }
     };
 
+    /** The retries, all at once: each waits up to 15 s at the server, and reads the drill's pool only after. */
+    const retryAll = async (which: Journey[]) => {
+      await Promise.all(which.map(retry));
+    };
+
     /** One client writes until the server dies under it. */
     const runClient = async (client: number, stopping: () => boolean, acknowledged: () => void) => {
       while (!stopping()) {
@@ -414,7 +420,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
       });
       const writers = Promise.all(current.map((_, client) => runClient(client, () => stopped, firstAcknowledged)));
       const retrying = round % retryEvery === 0 ? awaitingRetry.splice(0) : [];
-      await Promise.all([acknowledged, ...retrying.map(retry)]);
+      await Promise.all([acknowledged, retryAll(retrying)]);
       lap(retrying.length ? 'writes and retries until answered' : 'writes until the first acknowledged');
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       stopped = true;
@@ -445,7 +451,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashFi
     await Promise.all(looked.map(lookAtUnanswered));
     const settledJourneys = journeys.filter((journey) => !journey.pending);
     await Promise.all([
-      Promise.all(awaitingRetry.splice(0).map(retry)),
+      retryAll(awaitingRetry.splice(0)),
       (async () => {
         await checkJourneys(settledJourneys);
         await checkKeptCounts('all');
