@@ -77,6 +77,33 @@ describe.runIf(t.database.kind === 'postgres')('the change log (PostgreSQL)', ()
     },
   } as unknown as TestContext;
 
+  it('blames a write noted after a refusal was answered on that refusal, when the next request begins', async () => {
+    let later: Promise<unknown> = Promise.resolve();
+    const lateWriter = {
+      ...t,
+      app: {
+        inject: async () => {
+          later = new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+            t.database.query(`insert into conferences (name) values ('Fuzz judge')`),
+          );
+          return { statusCode: 422 };
+        },
+      },
+    } as unknown as TestContext;
+    const judge = await createSender(lateWriter, fixture);
+    try {
+      expect(await judge.send(request)).toEqual({ status: 422, finding: null });
+      await later;
+      const next: FuzzRequest = { ...request, url: '/api/schools?next' };
+      const outcome = await judge.send(next);
+      expect(outcome.finding).toBe('refused with 422 but wrote after its answer: conferences 1 row added');
+      expect(describeFinding(next, outcome)).toContain('POST /api/schools body');
+    } finally {
+      await later;
+      await t.database.query(`delete from conferences where name = 'Fuzz judge'`);
+    }
+  });
+
   it('is checked against the fingerprint: a write it missed is reported', async () => {
     const judge = await createSender(refusingWriter, fixture, { crossCheckEvery: 1 });
     await t.database.exec('drop trigger fuzz_watch_insert on conferences');
