@@ -1,3 +1,4 @@
+import { unknownField as unknownFieldMessage } from '@srs/shared/common';
 import { messages } from '@srs/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -127,6 +128,14 @@ describe('school writes: create, edit, head school admin, delete', () => {
       expect(instructor.statusCode).toBe(403);
       const unknownField = await send('PUT', `/api/schools/${net.schoolA.id}`, net.schoolAdminA.email, { id: 5 });
       expect(unknownField.statusCode).toBe(422);
+      // Fields named like an object's own machinery are fields like any other (the route fuzzer's 500s).
+      // (A JSON body with `__proto__` is refused 400 by the body parser before any of this.)
+      for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+        const body = JSON.parse(`{"active": true, "${name}": 1}`) as Record<string, unknown>;
+        const odd = await send('PUT', `/api/schools/${net.schoolA.id}`, net.schoolAdminA.email, body);
+        expect(odd.statusCode).toBe(422);
+        expect(JSON.parse(odd.body)).toEqual(JSON.parse(`{"${name}": ["${unknownFieldMessage}"]}`));
+      }
     });
 
     it('chooses the head school admin among its school admins in one action', async () => {

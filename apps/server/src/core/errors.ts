@@ -42,7 +42,9 @@ const byUnknownField = (issue: ZodIssueLike): ZodIssueLike[] =>
  * is the array of those sentences.
  */
 export function validationBody(issues: ZodIssueLike[]): Record<string, string[]> | string[] {
-  const result: Record<string, string[]> = {};
+  // A Map, not an object: a field named `constructor`, `toString` or `__proto__` is a field like
+  // any other, never an object's own machinery (the route fuzzer's 500s).
+  const byField = new Map<string, Set<string>>();
   const sentences: string[] = [];
   for (const issue of issues.flatMap(byUnknownField)) {
     const field = issue.path.map(String).reverse().find((part) => !/^\d+$/.test(part));
@@ -50,9 +52,12 @@ export function validationBody(issues: ZodIssueLike[]): Record<string, string[]>
     const wrong = issue.code !== undefined && wrongValueCodes.has(issue.code);
     const message = wrong ? (missing ? messages.fieldRequired : notValid) : issue.message;
     if (field === undefined) sentences.push(message);
-    else result[field] = [...new Set([...(result[field] ?? []), message])];
+    else byField.set(field, (byField.get(field) ?? new Set()).add(message));
   }
-  if (Object.keys(result).length === 0) return [...new Set(sentences)];
-  if (sentences.length > 0) result.base = [...new Set(sentences)];
+  if (byField.size === 0) return [...new Set(sentences)];
+  if (sentences.length > 0) byField.set('base', new Set([...(byField.get('base') ?? []), ...sentences]));
+  // defineProperty: `__proto__` becomes a key of the answer, not its prototype.
+  const result: Record<string, string[]> = {};
+  for (const [field, said] of byField) Object.defineProperty(result, field, { value: [...said], enumerable: true, writable: true, configurable: true });
   return result;
 }
