@@ -14,6 +14,7 @@ import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
 import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
+import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   attendances,
@@ -250,6 +251,7 @@ export async function deleteEnrollment(db: Db, actor: Actor, id: Visible<'enroll
     // One connection in a transaction: one query at a time.
     for (const [, table, column] of dependents) gathered.push(await tx.select().from(table).where(eq(column, id)));
     const associations = Object.fromEntries(dependents.map(([name], index) => [name, gathered[index] ?? []]));
+    await lockSchoolCounts(tx, [enrollment.schoolId]);
     await deleteAudited(tx, actor, enrollments, id, { associations });
   });
 }

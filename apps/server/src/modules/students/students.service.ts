@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../core/errors.ts';
 import { assertAllowed } from '../../core/permissions.ts';
 import type { Visible } from '../../core/records.ts';
 import { administers } from '../../core/scope.ts';
+import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { students, studentShares } from '../../db/schema/index.ts';
 import { queueNotice } from '../mail/public.ts';
@@ -136,6 +137,7 @@ export async function deleteStudent(db: Db, actor: Actor, id: Visible<'student'>
     const student = await visibleStudentOr404(tx, actor.scope, id);
     assertAllowed(actor, studentRules.destroy, [student]);
     const associations = await studentAssociations(tx, id);
+    await lockSchoolCounts(tx, [student.school_id]);
     await deleteAudited(tx, actor, students, id, { associations });
   });
 }
