@@ -135,17 +135,22 @@ describe('Idempotency-Key on writes', () => {
     expect(await visitCount()).toBe(1);
   });
 
-  it('a write that failed after its transaction committed keeps its key, answered "already done"', async () => {
+  it('a write that failed (5xx) after its transaction committed keeps its key, answered "already done"; a refusal frees it', async () => {
     const owner = { userId: net.instructorA.id, route: 'PUT /api/enrollments/:id', key: 'failed-late' };
     await t.database.db.execute(
       sql`insert into idempotent_writes (user_id, route, key, fingerprint, written_at)
         values (${owner.userId}, ${owner.route}, ${owner.key}, 'whatever', now())`,
     );
-    await forget(t.database.db, owner);
+    await forget(t.database.db, owner, { refused: false });
     const [row] = await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, owner.key));
     expect(row?.statusCode).toBe(409);
-    await t.database.db.execute(sql`update idempotent_writes set written_at = null, status_code = null where key = 'failed-late'`);
-    await forget(t.database.db, owner);
+    // A refusal made nothing, whatever bookkeeping committed before it.
+    await forget(t.database.db, owner, { refused: true });
+    expect(await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, owner.key))).toEqual([]);
+    await t.database.db.execute(
+      sql`insert into idempotent_writes (user_id, route, key, fingerprint) values (${owner.userId}, ${owner.route}, ${owner.key}, 'whatever')`,
+    );
+    await forget(t.database.db, owner, { refused: false });
     expect(await t.database.db.select().from(idempotentWrites).where(eq(idempotentWrites.key, owner.key))).toEqual([]);
   });
 

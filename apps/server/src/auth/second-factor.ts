@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { asBookkeeping } from '../db/write-marks.ts';
 import { users } from '../db/schema/index.ts';
 import { queueMail } from '../modules/mail/public.ts';
 import { guessingNotice } from './account-notices.ts';
@@ -36,7 +37,8 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
   if (kept?.secret && looksLikeAppCode(code) && box.open(kept.secret) === null) return { outcome: 'unavailable' };
   const attempt = await startAttempt(db, codeFailures, userId);
   if (attempt.locked) return { outcome: 'locked', lock: attempt.locked };
-  const used = await db.transaction(async (tx) => {
+  // The code's check is not the caller's write: a keyed request refused for a wrong code keeps no key.
+  const used = await asBookkeeping(() => db.transaction(async (tx) => {
     const [user] = await tx
       .select({ secret: users.mfaSecret, lastStep: users.mfaLastStep, recovery: users.mfaRecoveryHashes })
       .from(users)
@@ -57,7 +59,7 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
       .where(and(eq(users.id, userId), sql`${hash} = any(${users.mfaRecoveryHashes})`))
       .returning({ id: users.id });
     return removed.length > 0;
-  });
+  }));
   if (used) {
     await clearFailures(db, codeFailures, userId);
     return { outcome: 'ok' };

@@ -58,15 +58,16 @@ export async function takeOver(db: DbOrTx, owner: Claim, fingerprint: string, st
 
 /**
  * Frees the key of a write that was refused or failed, so that the request corrected or tried again
- * runs. A write whose transaction committed before it failed keeps its key, answered "already
- * done": trying it again must not make it twice.
+ * runs. A refusal (4xx) made nothing. A failure (5xx) whose transaction had committed before it
+ * failed keeps its key, answered "already done": trying it again must not make it twice.
  */
-export async function forget(db: DbOrTx, owner: Claim): Promise<void> {
+export async function forget(db: DbOrTx, owner: Claim, { refused }: { refused: boolean }): Promise<void> {
   await db.execute(
     sql`delete from idempotent_writes
-      where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key} and written_at is null`,
+      where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key}
+        and (${refused} or written_at is null)`,
   );
-  await keepRefusal(db, owner);
+  if (!refused) await keepRefusal(db, owner);
 }
 
 export async function keepAnswer(

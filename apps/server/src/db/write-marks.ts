@@ -20,6 +20,13 @@ export async function markWritten(db: DbOrTx, owner: Claim): Promise<void> {
   );
 }
 
+/**
+ * Runs bookkeeping whose transactions are not the keyed write itself (a second factor's code
+ * checked and used up before the handler decides): they do not mark the claim, so a failure that
+ * follows is not taken for a write that was made.
+ */
+export const asBookkeeping = <T>(work: () => Promise<T>): Promise<T> => keyedWrite.exit(work);
+
 /** The database whose transactions mark the running keyed write's claim. A nested one (a savepoint) is its outer one's. */
 export function withWriteMarks(db: Db): Db {
   const transaction = db.transaction.bind(db);

@@ -121,7 +121,7 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
  * answer is not one to keep (a file, a new token).
  */
 function settlement(db: Db, reply: FastifyReply, payload: unknown, owner: Claim): () => Promise<void> {
-  if (reply.statusCode >= 400) return () => forget(db, owner);
+  if (reply.statusCode >= 400) return () => forget(db, owner, { refused: reply.statusCode < 500 });
   const text = keepable(reply, payload);
   if (text === null) return () => keepRefusal(db, owner);
   const type = reply.getHeader('content-type');
