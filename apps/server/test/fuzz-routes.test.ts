@@ -104,6 +104,26 @@ describe.runIf(t.database.kind === 'postgres')('the change log (PostgreSQL)', ()
     }
   });
 
+  it('sends a body over HTTP with its length, and judges by the answer of the app once it has ended', async () => {
+    // Node sends a DELETE's body with neither a length nor chunks: the server read a request
+    // without a body (claimed its key, answered 404, freed the key) after Node itself had answered
+    // the bytes that followed with a 400, and the judge blamed the key's claim on that 400.
+    const judge = await createSender(t, fixture);
+    const sent: FuzzRequest = {
+      role: 'global_admin',
+      method: 'DELETE',
+      url: '/api/series_offered/2147483647',
+      contentType: 'multipart/form-data; boundary=fuzzBoundary',
+      body: '--fuzzBoundary--\r\n',
+      idempotencyKey: 'fuzz-judge-framing',
+      http: 'whole',
+      what: 'multipart where JSON is expected',
+    };
+    expect(await judge.send(sent)).toEqual({ status: 404, finding: null });
+    expect(await judge.send({ ...sent, url: '/api/series_offered/2147483646' })).toEqual({ status: 404, finding: null });
+    expect(t.inFlight?.()).toBe(0);
+  });
+
   it('is checked against the fingerprint: a write it missed is reported', async () => {
     const judge = await createSender(refusingWriter, fixture, { crossCheckEvery: 1 });
     await t.database.exec('drop trigger fuzz_watch_insert on conferences');

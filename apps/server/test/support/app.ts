@@ -12,6 +12,13 @@ export type TestContext = {
   /** A bearer token for the user with this email, as a real sign-in would give. */
   tokenFor: (email: string) => Promise<string>;
   headersFor: (email: string) => Promise<{ authorization: string }>;
+  /**
+   * Requests the app has begun and not yet answered, counted to the last onSend hook (the claim
+   * of an Idempotency-Key settled): a request whose client went away still runs to there.
+   */
+  inFlight?: () => number;
+  /** The status the app last answered with as it sent it (the client may have gone by then), forgotten once read. */
+  takeLastStatus?: () => number | undefined;
   close: () => Promise<void>;
 };
 
@@ -37,6 +44,20 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 export async function testContextOn(database: Database, overrides: Record<string, string> = {}): Promise<TestContext> {
   const env = testEnv(overrides);
   const app = await buildApp({ env, database, logger: false });
+  const running = new Set<object>();
+  let lastStatus: number | undefined;
+  app.addHook('onRequest', async (request) => {
+    running.add(request);
+  });
+  // Added after every plugin's own: it runs after them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    running.delete(request);
+    lastStatus = reply.statusCode;
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => {
+    running.delete(request);
+  });
   await app.ready();
   const tokens = await createTokenService(database.db, env);
   const tokenFor = async (email: string) => {
@@ -51,6 +72,12 @@ export async function testContextOn(database: Database, overrides: Record<string
     app,
     database,
     tokenFor,
+    inFlight: () => running.size,
+    takeLastStatus: () => {
+      const status = lastStatus;
+      lastStatus = undefined;
+      return status;
+    },
     headersFor: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
     close: async () => {
       await app.close();

@@ -104,20 +104,30 @@ export async function createSender(t: TestContext, fixture: MatrixFixture, optio
         outgoing.setHeader('content-length', String(body.length + 1000));
         outgoing.write(body, () => setTimeout(() => outgoing.destroy(), 20));
       } else {
+        // Framed as a client frames it: Node sends a DELETE's body with neither a length nor
+        // chunks, which the server reads as a request without a body followed by bytes that are
+        // no request (answered 400 by Node itself, while the app answers the bodiless request).
+        if (body) outgoing.setHeader('content-length', String(body.length));
         outgoing.end(body);
       }
     });
   };
 
   /**
-   * Until the server has closed every connection (at most 50 ms). Whatever a request cut short
-   * writes later still shows: on PostgreSQL the next request begins by reading the change log.
+   * Until the server has ended every request it began (at most 2 s) and, after a stream cut short,
+   * closed every connection (at most 50 ms). A form whose closing boundary arrived before the
+   * client cut the stream is whole to the server, which acts on it after the client has gone:
+   * like an answer lost on the way, that may write; it must be done before the next request is judged.
    */
-  const serverDone = async () => {
-    const open = () => new Promise<number>((resolve) => t.app.server.getConnections((_error, count) => resolve(count ?? 0)));
-    const until = performance.now() + (changeLog ? 50 : 0);
-    await new Promise((resolve) => setTimeout(resolve, changeLog ? 1 : 50));
-    while ((await open()) > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
+  const serverDone = async (cutShort: boolean) => {
+    if (cutShort) {
+      const open = () => new Promise<number>((resolve) => t.app.server.getConnections((_error, count) => resolve(count ?? 0)));
+      const until = performance.now() + (changeLog ? 50 : 0);
+      await new Promise((resolve) => setTimeout(resolve, changeLog ? 1 : 50));
+      while ((await open()) > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const requestsUntil = performance.now() + 2000;
+    while ((t.inFlight?.() ?? 0) > 0 && performance.now() < requestsUntil) await new Promise((resolve) => setTimeout(resolve, 1));
   };
 
   const injected = async (request: FuzzRequest, headers: Record<string, string>): Promise<number> => {
@@ -190,18 +200,22 @@ export async function createSender(t: TestContext, fixture: MatrixFixture, optio
     }
     const sent = performance.now();
     const headers = await headersOf(request);
+    t.takeLastStatus?.();
     const status = request.http ? await overHttp(request, headers) : await injected(request, headers);
     const answered = performance.now();
     // Signed out (or refused its token): the next request of that role signs in again.
     const email = fixture.emailOf(request.role);
     if (email && (request.url.startsWith('/api/logout') || status === 401)) tokens.delete(email);
     // A request cut short may still be read by the server after the client gave up: let it end.
-    if (status === 0) {
+    if (request.http) {
       const waited = performance.now();
-      await serverDone();
+      await serverDone(status === 0);
       stats.msWaiting += performance.now() - waited;
     }
-    const refused = status === 0 || (status >= 400 && status < 500);
+    // Over HTTP, judged by what the app answered: a stream cut short that the app took whole may
+    // be done, and the 400 Node itself gives to bytes that are no request is not the app's answer.
+    const appSaid = request.http ? t.takeLastStatus?.() : status;
+    const refused = request.http && t.takeLastStatus ? !(appSaid !== undefined && appSaid < 400) : status === 0 || (status >= 400 && status < 500);
     if (refused) stats.refusals++;
     lastRefused = refused ? { request, status } : null;
     const changed = changeLog ? await judgedByChangeLog(changeLog, refused, crossCheck) : await judgedByFingerprint(refused);
