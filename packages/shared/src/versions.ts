@@ -107,3 +107,36 @@ export type VersionRevertInput = z.infer<typeof VersionRevertInput>;
 
 /** What a restore or a revert answers: the version it recorded and the record's page. */
 export const VersionActionResponse = z.object({ version_id: z.number(), record_path: z.string().nullable() });
+
+/**
+ * POST /versions/:id/undo: an import of students taken back as a whole, within 30 days of it
+ * (issue 27). What changed since stays, and is named: without `keep_changed` the undo is refused
+ * (409) with the list; with it, the rest is undone and the list kept.
+ */
+export const VersionUndoInput = z.object({ keep_changed: z.boolean().optional() });
+export type VersionUndoInput = z.infer<typeof VersionUndoInput>;
+
+/** A student (or an enrollment it added to a student already there) changed since the import, kept. */
+export const ImportKeptRecord = z.object({
+  student_id: z.number(),
+  name: z.string(),
+  /** 'Changed since the import', 'Records added since the import'. */
+  why: z.string(),
+});
+export type ImportKeptRecord = z.infer<typeof ImportKeptRecord>;
+
+export const ImportUndoResponse = VersionActionResponse.extend({
+  undone: z.object({ students: z.number(), enrollments: z.number(), lessons: z.number() }),
+  kept: z.array(ImportKeptRecord),
+});
+export type ImportUndoResponse = z.infer<typeof ImportUndoResponse>;
+
+export const importUndoMessages = {
+  notAnImport: 'Only an import of students can be undone.',
+  undoneAlready: (on: string) => `This import was undone already, on ${on}.`,
+  tooOld: (days: number, on: string) => `An import can be undone for ${days} days; this one was made on ${on}.`,
+  changed: (count: number) =>
+    `${count === 1 ? '1 student' : `${count} students`} of this import changed since. Undo the rest and keep ${count === 1 ? 'it' : 'them'}, or leave the import as it is.`,
+  changedSinceImport: 'Changed since the import',
+  addedSinceImport: 'Records added since the import',
+};

@@ -1,10 +1,12 @@
 import { IdParams } from '../common.ts';
 import {
+  ImportUndoResponse,
   VersionActionResponse,
   VersionDetail,
   VersionListQuery,
   VersionListResponse,
   VersionRevertInput,
+  VersionUndoInput,
 } from '../versions.ts';
 import { endpoint } from './define.ts';
 
@@ -21,4 +23,5 @@ export const versionEndpoints = {
     body: VersionRevertInput,
     response: VersionActionResponse,
   }),
+  undo: endpoint({ method: 'POST', path: '/versions/:id/undo', ...byId, body: VersionUndoInput, response: ImportUndoResponse }),
 };

@@ -4,6 +4,8 @@
  * one create path and the suggested schools, which an interest's assignment uses as the wizard does.
  */
 export { listStudents } from './students.queries.ts';
+// An import undone deletes its students as many single deletes would (issue 27).
+export { deleteStudentsAudited } from './student-associations.ts';
 export { restoreStudent, revertibleStudentField, revertStudentFields } from './student-restore.ts';
 export { insertStudent, type NoticeFacts } from './students.service.ts';
 // An import writes many students at once with the form's columns (modules/student-import).

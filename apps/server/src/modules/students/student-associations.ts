@@ -1,50 +1,78 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { recordVersions } from '../../core/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  attendances,
-  decisions,
-  enrollments,
-  episodeDeliveries,
-  notes,
-  productDeliveries,
-  reminders,
-  studentShares,
-  visits,
-} from '../../db/schema/index.ts';
+import { enrollments, notes, studentShares, students } from '../../db/schema/index.ts';
+import { enrollmentDependents } from '../enrollments/public.ts';
+
+type Row = Record<string, unknown>;
+export type StudentAssociations = Record<string, Row[]>;
+
+/** Ids a statement names at most: far below PostgreSQL's 65,535 parameters. */
+const idsPerStatement = 5000;
 
 /**
- * Every row that the foreign keys delete with the student. They are kept in the student's
- * destroy version, so that the history survives and the student can be restored
- * (DOMAIN.md, Versions). A fixed number of queries, whatever the number of rows.
+ * Every row that the foreign keys delete with each of these students, by student. They are kept
+ * in the student's destroy version, so that the history survives and the student can be restored
+ * (DOMAIN.md, Versions). A fixed number of queries per 5,000 students, whatever the number of rows.
  */
-export async function studentAssociations(tx: DbOrTx, studentId: number) {
-  const studentEnrollments = await tx.select().from(enrollments).where(eq(enrollments.studentId, studentId));
-  const ids = studentEnrollments.map((row) => row.id);
-  // One after another: a transaction is one connection, which runs one query at a time anyway.
-  const ofEnrollments = async <T>(load: (enrollmentIds: number[]) => Promise<T[]>) => (ids.length === 0 ? [] : load(ids));
-  const deliveries = await ofEnrollments((e) =>
-    tx.select().from(episodeDeliveries).where(inArray(episodeDeliveries.enrollmentId, e)),
-  );
-  const attended = await ofEnrollments((e) => tx.select().from(attendances).where(inArray(attendances.enrollmentId, e)));
-  const visited = await ofEnrollments((e) => tx.select().from(visits).where(inArray(visits.enrollmentId, e)));
-  const reminded = await ofEnrollments((e) => tx.select().from(reminders).where(inArray(reminders.enrollmentId, e)));
-  const decided = await ofEnrollments((e) =>
-    tx.select().from(decisions).where(inArray(decisions.cachedEnrollmentId, e)),
-  );
-  const delivered = await ofEnrollments((e) =>
-    tx.select().from(productDeliveries).where(inArray(productDeliveries.enrollmentId, e)),
-  );
-  const written = await tx.select().from(notes).where(eq(notes.studentId, studentId));
-  const shares = await tx.select().from(studentShares).where(eq(studentShares.studentId, studentId));
-  return {
-    enrollments: studentEnrollments,
-    episode_deliveries: deliveries,
-    attendances: attended,
-    visits: visited,
-    reminders: reminded,
-    notes: written,
-    decisions: decided,
-    product_deliveries: delivered,
-    student_shares: shares,
-  };
+export async function studentsAssociations(tx: DbOrTx, studentIds: readonly number[]): Promise<Map<number, StudentAssociations>> {
+  const found = new Map<number, StudentAssociations>();
+  for (let start = 0; start < studentIds.length; start += idsPerStatement) {
+    const part = studentIds.slice(start, start + idsPerStatement);
+    const empty = (): StudentAssociations => ({
+      enrollments: [],
+      ...Object.fromEntries(enrollmentDependents.map(([name]) => [name, []])),
+      student_shares: [],
+    });
+    for (const id of part) found.set(id, empty());
+    const theirs = (await tx.select().from(enrollments).where(inArray(enrollments.studentId, part))) as Row[];
+    const studentOf = new Map(theirs.map((row) => [Number(row.id), Number(row.studentId)]));
+    for (const row of theirs) found.get(Number(row.studentId))!.enrollments!.push(row);
+    const enrollmentIds = [...studentOf.keys()];
+    // One after another: a transaction is one connection, which runs one query at a time anyway.
+    for (const [name, table, column] of enrollmentDependents) {
+      // A student's notes are all of them, with or without an enrollment (below).
+      if (name === 'notes') continue;
+      for (let from = 0; from < enrollmentIds.length; from += idsPerStatement) {
+        const ids = enrollmentIds.slice(from, from + idsPerStatement);
+        const key = column.name === 'cached_enrollment_id' ? 'cachedEnrollmentId' : 'enrollmentId';
+        for (const row of (await tx.select().from(table).where(inArray(column, ids))) as Row[]) {
+          found.get(studentOf.get(Number(row[key]))!)![name]!.push(row);
+        }
+      }
+    }
+    for (const row of (await tx.select().from(notes).where(inArray(notes.studentId, part))) as Row[]) {
+      found.get(Number(row.studentId))!.notes!.push(row);
+    }
+    for (const row of (await tx.select().from(studentShares).where(inArray(studentShares.studentId, part))) as Row[]) {
+      found.get(Number(row.studentId))!.student_shares!.push(row);
+    }
+  }
+  return found;
+}
+
+export async function studentAssociations(tx: DbOrTx, studentId: number): Promise<StudentAssociations> {
+  return (await studentsAssociations(tx, [studentId])).get(studentId)!;
+}
+
+/**
+ * Many students deleted at once (an import undone), each with the destroy version DELETE
+ * /students/{id} records, everything that went with it inside: each can be restored from
+ * /versions on its own. The caller takes the schools' counts lock first (db/school-counts-lock.ts).
+ */
+export async function deleteStudentsAudited(tx: DbOrTx, actor: Actor, studentIds: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (let start = 0; start < studentIds.length; start += idsPerStatement) {
+    const part = studentIds.slice(start, start + idsPerStatement);
+    const kept = await studentsAssociations(tx, part);
+    const gone = (await tx.delete(students).where(inArray(students.id, part)).returning()) as Row[];
+    await recordVersions(
+      tx,
+      actor,
+      gone.map((row) => ({ itemType: 'Student', itemId: Number(row.id), before: { ...row, associations: kept.get(Number(row.id)) }, after: null })),
+    );
+    deleted += gone.length;
+  }
+  return deleted;
 }

@@ -1,22 +1,25 @@
 import { IdParams } from '@srs/shared/common';
-import { everyone } from '@srs/shared/roles';
+import { admins, everyone } from '@srs/shared/roles';
 import {
+  ImportUndoResponse,
   VersionActionResponse,
   VersionDetail,
   VersionListQuery,
   VersionListResponse,
   VersionRevertInput,
+  VersionUndoInput,
 } from '@srs/shared/versions';
 import { invalid } from '../../core/errors.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
+import { undoStudentImport } from '../student-import/public.ts';
 import { restoreStudent, revertStudentFields } from '../students/public.ts';
 import { versionDetail } from './version-detail.ts';
 import { listVersions, loadVersion } from './versions.queries.ts';
 
-/** The audit trail (issue 11): the list, one change, a deleted student restored, a change reverted. */
+/** The audit trail (issue 11): the list, one change, a deleted student restored, a change reverted, an import undone. */
 export async function versionRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/api/versions',
@@ -99,6 +102,27 @@ export async function versionRoutes(app: App, { db }: { db: Db }) {
         }
         await revertStudentFields(tx, actor, version.item_id, version.object, request.body.fields);
         return { version_id: version.id, record_path: `/students/${version.item_id}` };
+      });
+    },
+  );
+
+  app.post(
+    '/api/versions/:id/undo',
+    {
+      config: { roles: admins, record: 'version' },
+      schema: {
+        tags: ['versions'],
+        summary: 'Takes back an import of students as a whole, within 30 days (admins of every school it wrote into)',
+        params: IdParams,
+        body: VersionUndoInput,
+        response: { 200: ImportUndoResponse },
+      },
+    },
+    async (request) => {
+      const { actor } = request;
+      return db.transaction(async (tx) => {
+        const version = await loadVersion(tx, visibleId(request, 'version'));
+        return undoStudentImport(tx, actor, version, request.body.keep_changed === true);
       });
     },
   );

@@ -7,6 +7,7 @@ export const probes: Record<string, Probe[]> = {};
 export const writeBodies: Record<string, unknown> = {
   'POST /api/versions/{id}/restore': undefined,
   'POST /api/versions/{id}/revert': { fields: ['city'] },
+  'POST /api/versions/{id}/undo': {},
 };
 
 /** versions routes the matrix does not call. */
