@@ -58,6 +58,7 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   sign_in_failures: 'empty',
   signup_requests: 'empty',
   student_imports: 'empty',
+  students_not_same_person: 'empty',
   student_words: 'kept',
 };
 

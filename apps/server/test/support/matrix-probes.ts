@@ -127,6 +127,14 @@ export const probes: Record<string, Probe[]> = {
       request: ({ id }) => ({ body: { file: 'First name,Last name\nAab,Matrix', school_id: id } }),
     }),
   ],
+  // Issue 27: the other student is one the caller sees; the one probed decides the answer.
+  'POST /api/students/duplicates/not_same_person': [
+    byRecord({
+      name: 'student_ids',
+      kind: 'student',
+      request: async ({ id }, _level, f) => ({ body: { student_ids: [id, (await f.fresh.student('mine')).id] } }),
+    }),
+  ],
   // The fixture's interests were received today: this month's funnel names their schools.
   'GET /api/interests/tracking': [
     list(['sibling', 'foreign'], 'this period', {}),

@@ -16,6 +16,7 @@ import {
   SuggestedSchoolsQuery,
   SuggestedSchoolsResponse,
 } from '../students.ts';
+import { DuplicatesQuery, DuplicatesResponse, NotSamePersonInput } from '../student-duplicates.ts';
 import { endpoint } from './define.ts';
 
 const byId = { params: IdParams } as const;
@@ -47,6 +48,13 @@ export const studentEndpoints = {
     path: '/students/bulk_unshare',
     body: BulkShareInput,
     response: BulkShareResponse,
+  }),
+  duplicates: endpoint({ method: 'GET', path: '/students/duplicates', query: DuplicatesQuery, response: DuplicatesResponse }),
+  notSamePerson: endpoint({
+    method: 'POST',
+    path: '/students/duplicates/not_same_person',
+    body: NotSamePersonInput,
+    response: null,
   }),
   suggestedSchools: endpoint({
     method: 'GET',

@@ -1,8 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
+import { type PersonColumns, studentEmailKey, studentNameZipKey, studentPhoneKey } from './person-keys.ts';
 import { users } from './users.ts';
+
+type KeyColumns = Record<'email' | 'phone' | 'firstName' | 'lastName' | 'zipCode', AnyPgColumn>;
+const keyColumns = (t: KeyColumns): PersonColumns => ({
+  email: sql`${t.email}`,
+  phone: sql`${t.phone}`,
+  firstName: sql`${t.firstName}`,
+  lastName: sql`${t.lastName}`,
+  zipCode: sql`${t.zipCode}`,
+});
 
 export const mailingOptions = ['if_address_valid', 'always', 'never'] as const;
 
@@ -48,6 +58,14 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The keys of the same person (person-keys.ts) as expression indexes, not columns: a student's
+    // row, its versions and what an erasure redacts stay as they were; a lookup names the same
+    // expression and reads the index.
+    index('students_email_key_idx').on(studentEmailKey(keyColumns(t))).where(sql`${studentEmailKey(keyColumns(t))} is not null`),
+    index('students_phone_key_idx').on(studentPhoneKey(keyColumns(t))).where(sql`${studentPhoneKey(keyColumns(t))} is not null`),
+    index('students_name_zip_key_idx')
+      .on(studentNameZipKey(keyColumns(t)))
+      .where(sql`${studentNameZipKey(keyColumns(t))} is not null`),
     uniqueIndex('students_created_by_request_key').on(t.createdById, t.requestKey),
     index('students_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     // The three name orders also carry the search name (the global one the scope columns, the
@@ -75,6 +93,29 @@ export const studentShares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.userId] }), index('student_shares_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Two students someone said are not the same person (issue 27): the duplicates page never offers
+ * the pair again. The lower id first, so a pair is one row whichever way it was said.
+ */
+export const studentsNotSamePerson = pgTable(
+  'students_not_same_person',
+  {
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    otherStudentId: ref('other_student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    saidById: ref('said_by_id').references(() => users.id, { onDelete: 'set null' }),
+    saidAt: timestamp('said_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.otherStudentId] }),
+    index('students_not_same_person_other_idx').on(t.otherStudentId),
+    check('students_not_same_person_order', sql`${t.studentId} < ${t.otherStudentId}`),
+  ],
 );
 
 /**

@@ -11,3 +11,12 @@ export { insertStudent, type NoticeFacts } from './students.service.ts';
 // An import writes many students at once with the form's columns (modules/student-import).
 export { studentColumns } from './student-access.ts';
 export { normaliseZip, suggestedSchools } from './suggested-schools.queries.ts';
+// Whether a person is a student already there: the import's match and the duplicates page (issue 27).
+export {
+  type KeyedStudent,
+  type MatchReason,
+  type PersonKeys,
+  personKeys,
+  sharedKeys,
+  studentsWithKeys,
+} from './same-person.queries.ts';

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { averyLabelRoutes } from './avery-labels.routes.ts';
+import { studentDuplicateRoutes } from './duplicates.routes.ts';
 import { studentBulkRoutes } from './student-bulk.routes.ts';
 import { studentRecordRoutes } from './student-records.routes.ts';
 import { studentDetail } from './student-rules.ts';
@@ -69,6 +70,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
     async (request) => studentDetail(request.user, request.actor, await findStudent(db, visibleId(request, 'student'), env.FOLLOWUP_DAYS)),
   );
 
+  await studentDuplicateRoutes(app, { db });
   await studentWriteRoutes(app, { db, env });
   await studentBulkRoutes(app, { db });
   await studentRecordRoutes(app, { db });
