@@ -90,9 +90,20 @@ describe('an import of students undone from /versions (issue 27)', () => {
     expect(made).toMatchObject({ students: expect.any(Array), enrollments: expect.any(Array) });
     expect([made.students.length, made.enrollments.length, made.lessons.length]).toEqual([3, 4, 10]);
 
+    // Its page offers the undo, and shows its counts rather than the ids it made.
+    const page = async () => (await t.app.inject({ method: 'GET', url: `/api/versions/${versionId}`, headers: adminA })).json() as {
+      import_undo: { can_undo: boolean; undone_at: string | null };
+      changes: { field: string }[];
+    };
+    const shown = await page();
+    expect(shown.import_undo).toEqual({ can_undo: true, undone_at: null });
+    expect(shown.changes.map((change) => change.field)).toEqual(expect.arrayContaining(['studentsCount', 'lessonsCount']));
+    expect(shown.changes.map((change) => change.field)).not.toContain('made');
+
     const response = await undo(versionId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ undone: { students: 3, enrollments: 4, lessons: 10 }, kept: [] });
+    expect((await page()).import_undo).toEqual({ can_undo: false, undone_at: expect.any(String) });
     expect(productTablesOf(await tableDigests(t.database))).toEqual(before);
     await expectLessonCountsKept(t.database);
     expect(await count(`select count(*) as n from versions where item_type = 'Student' and event = 'destroy' and item_id = any($1::bigint[])`, [made.students])).toBe(3);

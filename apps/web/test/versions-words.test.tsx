@@ -61,6 +61,7 @@ describe('a change names its record as a person would (issue 25)', () => {
       ],
       record_path: null,
       removed_with: null,
+      import_undo: null,
       can_restore: false,
     };
     setToken(makeToken());

@@ -98,6 +98,8 @@ export const VersionDetail = VersionSummary.extend({
   removed_with: z.string().nullable(),
   /** A deleted student that this user may bring back (it is not back already). */
   can_restore: z.boolean(),
+  /** An import of students (issue 27): whether this user may undo it now, and when it was undone. */
+  import_undo: z.object({ can_undo: z.boolean(), undone_at: z.string().nullable() }).nullable(),
 });
 export type VersionDetail = z.infer<typeof VersionDetail>;
 

@@ -6,6 +6,7 @@ import { queryClient } from '../app/query-client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useVersionAction, versionQuery } from '../features/versions/api.ts';
+import { ImportUndo } from '../features/versions/components/import-undo.tsx';
 import { VersionChanges } from '../features/versions/components/version-changes.tsx';
 import { changedAt, changedBy, changeTitle, namesItsKind } from '../features/versions/format.ts';
 import { routeIdOf } from '../lib/http-errors.ts';
@@ -20,13 +21,13 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 /**
  * /versions/{id} (issue 11): one change, who made it and when, the record (linked while it
- * exists) and each field before and after; a deleted student comes back from here, and the
- * fields of a change to a student can be set back.
+ * exists) and each field before and after; a deleted student comes back from here, the
+ * fields of a change to a student can be set back, and an import of students is undone.
  */
 export function Component() {
   const id = versionIdOf(useParams().versionId);
   const query = useQuery(versionQuery(id));
-  const { restore, revert } = useVersionAction(id);
+  const { restore, revert, undo } = useVersionAction(id);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const version = query.data;
@@ -71,6 +72,7 @@ export function Component() {
         {version.removed_with && (
           <Text size="sm">Deleted with it: {version.removed_with}.</Text>
         )}
+        {version.import_undo && <ImportUndo importUndo={version.import_undo} undo={undo} />}
         {version.can_restore && (
           <Group mt="xs">
             <Button onClick={() => setConfirming(true)}>Restore student</Button>

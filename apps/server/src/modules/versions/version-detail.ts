@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
 import { administers, type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { undoForDays } from '../student-import/public.ts';
 import { revertibleStudentField } from '../students/public.ts';
 import { recordNames } from './version-records.ts';
 import { summaryOf, type VersionRow } from './versions.queries.ts';
@@ -58,6 +59,19 @@ function removedWith(object: Row | null): string | null {
   return parts.length > 0 ? parts.join(', ') : 'nothing else';
 }
 
+/** An import's version: whether this user may undo it now (student-import-undo.ts has the same rules), and when it was. */
+async function importUndo(db: DbOrTx, scope: Scope, version: VersionRow): Promise<VersionDetail['import_undo']> {
+  if (version.item_type !== 'StudentImport' || version.event !== 'create') return null;
+  const [found] = await rows<{ school_ids: number[]; undone_at: string | null; recent: boolean }>(
+    db.execute(sql`select school_ids, undone_at, created_at > now() - ${undoForDays} * interval '1 day' as recent
+      from student_imports where id = ${version.item_id}`),
+  );
+  if (!found) return null;
+  const undoneAt = found.undone_at === null ? null : new Date(found.undone_at).toISOString();
+  const canUndo = undoneAt === null && found.recent && found.school_ids.every((schoolId) => administers(scope, schoolId));
+  return { can_undo: canUndo, undone_at: undoneAt };
+}
+
 /** GET /versions/:id: one change in words, with what the user may do with it. */
 export async function versionDetail(db: DbOrTx, scope: Scope, version: VersionRow): Promise<VersionDetail> {
   const before: Row = version.object ?? {};
@@ -97,5 +111,6 @@ export async function versionDetail(db: DbOrTx, scope: Scope, version: VersionRo
     record_path: path,
     removed_with: deletedStudent ? removedWith(version.object) : null,
     can_restore: deletedStudent && gone && administers(scope, Number(before.schoolId)),
+    import_undo: await importUndo(db, scope, version),
   };
 }

@@ -18,10 +18,11 @@ type Row = Record<string, unknown>;
 /**
  * Fields a person has no use for: the machine's own bookkeeping (a create's request key, the
  * counters and caches the database keeps, a session's generation), and secrets that are never
- * shown (a password's hash, a token's, a second factor's).
+ * shown (a password's hash, a token's, a second factor's). An import's `made` is the ids of
+ * everything it made, shown as its counts.
  */
 const hidden =
-  /^(id|createdAt|updatedAt|searchName|associations|requestKey|sessionGeneration|mfaLastStep|lastSignInAt)$|^cached|password|token|digest|hash|secret|oidcSub/i;
+  /^(id|createdAt|updatedAt|searchName|associations|made|requestKey|sessionGeneration|mfaLastStep|lastSignInAt)$|^cached|password|token|digest|hash|secret|oidcSub/i;
 
 /** A field ending in Id that names no table a person knows (an upload's, an API key's) says nothing. */
 export const isShownField = (field: string) => !hidden.test(field) && (!/Id$/.test(field) || field in referenceOf);

@@ -17,7 +17,7 @@ export const versionQuery = (id: number) =>
   });
 
 /**
- * POST /versions/{id}/restore and /versions/{id}/revert: what the record's pages showed is out of
+ * POST /versions/{id}/restore, /revert and /undo (an import): what the record's pages showed is out of
  * date afterwards, as is every list of changes (each action is itself a change). Errors go through
  * the shared handler, which shows the server's sentence ('This student cannot be restored: …').
  */
@@ -32,5 +32,11 @@ export function useVersionAction(id: number) {
     mutationFn: (fields: string[]) => call(versionEndpoints.revert, { params: { id }, body: { fields } }),
     onSuccess: done,
   });
-  return { restore, revert };
+  // Its refusal when something changed since (409, with the list) is the page's to show, not a toast.
+  const undo = useMutation({
+    mutationFn: (keepChanged: boolean) =>
+      call(versionEndpoints.undo, { params: { id }, body: keepChanged ? { keep_changed: true } : {}, toastErrors: false }),
+    onSuccess: done,
+  });
+  return { restore, revert, undo };
 }

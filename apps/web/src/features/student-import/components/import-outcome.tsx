@@ -20,7 +20,7 @@ export function ImportProgress({ phase }: { phase: ImportPhase }) {
   );
 }
 
-/** What the apply made, with the way to the students list. */
+/** What the apply made, with the way to the students list and to its undo. */
 export function ImportResult({ result, onAnother }: { result: StudentImportResponse; onAnother: () => void }) {
   const created = result.created ?? { students: 0, enrollments: 0, lessons: 0 };
   return (
@@ -31,6 +31,15 @@ export function ImportResult({ result, onAnother }: { result: StudentImportRespo
           {counted(created.lessons, 'lesson', 'lessons')} were made.
           {result.totals.refused > 0 ? ` ${counted(result.totals.refused, 'refused row was', 'refused rows were')} left out.` : ''}
         </Text>
+        {result.import_id !== null && (
+          <Text size="sm">
+            Made by mistake? The whole import can be undone for 30 days from{' '}
+            <Anchor component={Link} to={`/versions?item_type=StudentImport&item_id=${result.import_id}`}>
+              its record in Versions
+            </Anchor>
+            .
+          </Text>
+        )}
         <Group gap="sm">
           <Anchor component={Link} to="/students">
             Go to the students list
