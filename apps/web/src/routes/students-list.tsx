@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { admins } from '@srs/shared/roles';
-import { IconFileUpload, IconTags } from '@tabler/icons-react';
+import { IconCopy, IconFileUpload, IconTags } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -60,7 +60,11 @@ export function Component() {
   // Issue 27: admins bring students in from a spreadsheet.
   const navigate = useNavigate();
   const importing = useCan(admins)
-    ? [{ label: 'Import', icon: <IconFileUpload size={18} aria-hidden />, onClick: () => void navigate('/students/import') }]
+    ? [
+        { label: 'Import', icon: <IconFileUpload size={18} aria-hidden />, onClick: () => void navigate('/students/import') },
+        // Issue 27: the likely duplicates among the students they see, to merge.
+        { label: 'Find duplicates', icon: <IconCopy size={18} aria-hidden />, onClick: () => void navigate('/students/duplicates') },
+      ]
     : [];
   const page = students.data?.students;
   // A refused search (too many in a minute) says so where the list would be, not 'No students found'.

@@ -84,6 +84,15 @@ const specs = {
     crumb: { label: 'Import', parent: 'students' },
     section: 'students',
   },
+  // Issue 27: pairs of students likely one person, for the admins who may merge them.
+  'student-duplicates': {
+    path: '/students/duplicates',
+    title: 'Likely duplicates',
+    module: 'student-duplicates',
+    roles: admins,
+    crumb: { label: 'Duplicates', parent: 'students' },
+    section: 'students',
+  },
   student: {
     path: '/students/:studentId',
     title: 'Student',
