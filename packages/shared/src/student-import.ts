@@ -127,6 +127,7 @@ export type StudentImportRow = z.infer<typeof StudentImportRow>;
 
 export const StudentImportResponse = z.object({
   columns: z.array(StudentImportColumn),
+  /** The preview's rows, every one; the apply answers none (what it made is in created, issue 27 Scale). */
   rows: z.array(StudentImportRow),
   totals: z.object({ new: z.number(), match: z.number(), repeated: z.number(), refused: z.number() }),
   applied: z.boolean(),

@@ -16,14 +16,14 @@ export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[
         sql`, `,
       )})`
     : sql`true`;
+  // The lessons' facts in one pass over each enrollment's own lessons (its index): a max(date_sent)
+  // of its own would walk the date index from the latest day down, past every other enrollment's
+  // lessons of that day (an import's 100,000 share a few days).
   await db.execute(sql`
     with facts as (
-      select e.id,
-        (select max(ep.position) from episode_deliveries d join episodes ep on ep.id = d.episode_id
-          where d.enrollment_id = e.id and d.date_sent is not null) as lesson_number,
-        (select max(d.date_sent) from episode_deliveries d where d.enrollment_id = e.id) as last_sent,
+      select e.id, l.lesson_number, l.last_sent,
         greatest(
-          (select max(greatest(d.date_sent, d.date_completed)) from episode_deliveries d where d.enrollment_id = e.id),
+          l.latest,
           (select max(v.date) from visits v where v.enrollment_id = e.id),
           -- A presentation attended is the seminar's lesson: contact on the day it was given.
           (select max(coalesce(ep.date, a.created_at::date)) from attendances a join episodes ep on ep.id = a.episode_id
@@ -31,6 +31,12 @@ export async function refreshEnrollmentCaches(db: DbOrTx, enrollmentIds: number[
           (select max(n.created_at)::date from notes n where n.cached_enrollment_id = e.id)
         ) as latest
       from enrollments e
+        cross join lateral (
+          select max(ep.position) filter (where d.date_sent is not null) as lesson_number,
+            max(d.date_sent) as last_sent, max(greatest(d.date_sent, d.date_completed)) as latest
+          from episode_deliveries d left join episodes ep on ep.id = d.episode_id
+          where d.enrollment_id = e.id
+        ) l
       where ${filter}
     )
     update enrollments e set

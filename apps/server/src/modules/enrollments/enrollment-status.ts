@@ -1,7 +1,7 @@
 import { activeStatuses, type EnrollmentStatus, type SeriesType } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
-import { updateAudited } from '../../core/audit.ts';
+import { updateManyAudited } from '../../core/audit.ts';
 import { rows } from '../../core/lists.ts';
 import { sqlIdList } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -54,9 +54,11 @@ export async function applyStatusRules(tx: DbOrTx, actor: Actor, changes: Readon
       from enrollments e join series se on se.id = e.series_id
       where e.id in ${sqlIdList(ids)}`),
   );
-  for (const facts of found) {
+  // All the new statuses at once: an import's thousands of graduations are a few statements.
+  const moved = found.flatMap((facts) => {
     const changed = changes.get(facts.id);
     const status = changed ? nextStatus(facts, changed) : null;
-    if (status) await updateAudited(tx, actor, enrollments, facts.id, { status });
-  }
+    return status ? [{ id: facts.id, values: { status } }] : [];
+  });
+  await updateManyAudited(tx, actor, enrollments, moved);
 }

@@ -186,8 +186,9 @@ export async function recordImportedProgress(
   items: { enrollmentId: number; status: EnrollmentStatus | null; lessons: { episodeId: number; dateSent: string | null; dateCompleted: string | null }[] }[],
 ): Promise<void> {
   const busy = items.filter((item) => item.status !== null || item.lessons.length > 0);
-  for (let start = 0; start < busy.length; start += 500) {
-    const part = busy.slice(start, start + 500);
+  // As many as an import writes at a time (5,000): each run locks, refreshes and rules once.
+  for (let start = 0; start < busy.length; start += 5000) {
+    const part = busy.slice(start, start + 5000);
     await changeRecordsInTransaction(tx, actor, part.map((item) => item.enrollmentId), async (changes) => {
       await changes.insertMany(
         episodeDeliveries,
@@ -196,7 +197,9 @@ export async function recordImportedProgress(
         ),
       );
       const heads = new Map(changes.enrollments.map((head) => [head.id, head]));
-      for (const item of part) if (item.status !== null) await changes.chooseStatus(heads.get(item.enrollmentId)!, item.status);
+      await changes.chooseStatuses(
+        part.flatMap((item) => (item.status !== null ? [{ enrollment: heads.get(item.enrollmentId)!, status: item.status }] : [])),
+      );
     });
   }
 }

@@ -2,7 +2,15 @@ import type { EnrollmentStatus, SeriesType } from '@srs/shared/enrollments';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.ts';
-import { deleteAudited, insertAudited, insertManyAudited, itemTypeOf, recordVersion, updateAudited } from '../../core/audit.ts';
+import {
+  deleteAudited,
+  insertAudited,
+  insertManyAudited,
+  itemTypeOf,
+  recordVersion,
+  updateAudited,
+  updateManyAudited,
+} from '../../core/audit.ts';
 import { notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { type Scope, sqlIdList, visibleStudent } from '../../core/scope.ts';
@@ -121,15 +129,18 @@ export type RecordChanges = {
   removeWithChildren<T extends RecordTable>(table: T, id: number, parent: ParentColumn): Promise<void>;
   /** A status staff chose: it wins over the rules (DOMAIN.md: staff may set any status). */
   chooseStatus(enrollment: EnrollmentHead, status: EnrollmentStatus): Promise<void>;
+  /** Many chosen statuses at once (an import's): a few statements, not three per enrollment. */
+  chooseStatuses(chosen: { enrollment: EnrollmentHead; status: EnrollmentStatus }[]): Promise<void>;
 };
 
 function recordChanges(tx: Tx, actor: Actor, heads: EnrollmentHead[]) {
   const touched = new Map<number, Changed>();
   const statusChosen = new Set<number>();
+  const locked = new Set(heads.map((head) => head.id));
   const touch = (table: RecordTable, row: Record<string, unknown>) => {
     const id = enrollmentOf(row);
     // A programming error, never a user's: the work wrote outside what the pipeline locked.
-    if (!heads.some((head) => head.id === id)) throw new Error(`A record of enrollment ${id}, which is not locked`);
+    if (!locked.has(id)) throw new Error(`A record of enrollment ${id}, which is not locked`);
     const changed = touched.get(id) ?? { deliveries: false, attendances: false };
     if (table === episodeDeliveries) changed.deliveries = true;
     if (table === attendances) changed.attendances = true;
@@ -171,6 +182,11 @@ function recordChanges(tx: Tx, actor: Actor, heads: EnrollmentHead[]) {
     async chooseStatus(enrollment, status) {
       statusChosen.add(enrollment.id);
       if (status !== enrollment.status) await updateAudited(tx, actor, enrollments, enrollment.id, { status });
+    },
+    async chooseStatuses(chosen) {
+      for (const { enrollment } of chosen) statusChosen.add(enrollment.id);
+      const moved = chosen.filter(({ enrollment, status }) => status !== enrollment.status);
+      await updateManyAudited(tx, actor, enrollments, moved.map(({ enrollment, status }) => ({ id: enrollment.id, values: { status } })));
     },
   };
   const finish = async () => {

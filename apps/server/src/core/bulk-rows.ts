@@ -1,0 +1,69 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import { rows } from './lists.ts';
+
+/**
+ * Many rows in one statement whose values are one jsonb parameter, read in order by
+ * jsonb_to_recordset. Drizzle's multi-row VALUES builds an SQL fragment and a parameter for every
+ * value: for an import's 50,000 students, enrollments and lessons and their 200,000 versions that
+ * building was most of the server's own time (issue 27).
+ */
+
+type Row = Record<string, unknown>;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The value as the column's driver takes it; json is kept as it is, to be nested in the parameter. */
+function driverValue(column: PgColumn, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  const type = column.getSQLType();
+  if (type === 'json' || type === 'jsonb') return value;
+  return column.mapToDriverValue(value);
+}
+
+/** `select "a", "b" from rows from (jsonb_to_recordset($1) as (...)) with ordinality … order by n`: the values in their order. */
+export function recordsetOf(columns: readonly (readonly [name: string, type: string])[], records: unknown[]): SQL {
+  const names = columns.map(([name]) => quoted(name)).join(', ');
+  const typed = columns.map(([name, type]) => `${quoted(name)} ${type}`).join(', ');
+  return sql`select ${sql.raw(names)} from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (${sql.raw(typed)}))
+    with ordinality as x(${sql.raw(names)}, srs_n) order by x.srs_n`;
+}
+
+/** One run of rows giving the same columns (those they leave out take their default). */
+async function insertRun<T extends PgTable>(tx: DbOrTx, table: T, given: [string, PgColumn][], values: Row[]): Promise<Row[]> {
+  const all = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const records = values.map((value) => Object.fromEntries(given.map(([key, column]) => [column.name, driverValue(column, value[key])])));
+  const names = given.map(([, column]) => quoted(column.name)).join(', ');
+  const returned = all.map(([, column]) => quoted(column.name)).join(', ');
+  const inserted = await rows<Row>(
+    tx.execute(sql`insert into ${table} (${sql.raw(names)})
+      ${recordsetOf(given.map(([, column]) => [column.name, column.getSQLType()] as const), records)}
+      returning ${sql.raw(returned)}`),
+  );
+  // As drizzle's .returning() maps them: field names, and each value from its driver's form.
+  return inserted.map((raw) =>
+    Object.fromEntries(all.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])),
+  );
+}
+
+const givenKeys = (value: Row) => Object.keys(value).filter((key) => value[key] !== undefined).sort().join(',');
+
+/**
+ * Inserts `values` (at most a few thousand: one parameter holds them all) and answers the rows as
+ * `tx.insert(table).values(values).returning()` would, in the order of `values`.
+ */
+export async function insertRows<T extends PgTable>(tx: DbOrTx, table: T, values: T['$inferInsert'][]): Promise<T['$inferSelect'][]> {
+  const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const added: Row[] = [];
+  for (let start = 0; start < values.length; ) {
+    const keys = givenKeys(values[start] as Row);
+    let end = start + 1;
+    while (end < values.length && givenKeys(values[end] as Row) === keys) end++;
+    const given = columns.filter(([key]) => keys.split(',').includes(key));
+    if (given.length === 0) throw new Error(`insertRows: a row of ${quoted(String(table))} gives no column`);
+    added.push(...(await insertRun(tx, table, given, values.slice(start, end) as Row[])));
+    start = end;
+  }
+  return added as T['$inferSelect'][];
+}
