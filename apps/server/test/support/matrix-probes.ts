@@ -218,6 +218,19 @@ export const probes: Record<string, Probe[]> = {
       }),
     }),
   ],
+  // Issue 27: the probed student merged into one the caller has, and kept with one merged into it.
+  'POST /api/students/merge': [
+    byRecord({
+      name: 'merged_id',
+      kind: 'student',
+      request: async ({ id }, _level, f) => ({ body: { kept_id: (await f.fresh.student('mine')).id, merged_id: id } }),
+    }),
+    byRecord({
+      name: 'kept_id',
+      kind: 'student',
+      request: async ({ id }, _level, f) => ({ body: { kept_id: id, merged_id: (await f.fresh.student('mine')).id } }),
+    }),
+  ],
   'PUT /api/students/bulk_share': shareProbes(),
   'PUT /api/students/bulk_unshare': shareProbes(),
   'DELETE /api/logout': [{ name: 'sign out', request: () => ({}) }],

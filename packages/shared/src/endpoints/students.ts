@@ -17,6 +17,7 @@ import {
   SuggestedSchoolsResponse,
 } from '../students.ts';
 import { DuplicatesQuery, DuplicatesResponse, NotSamePersonInput } from '../student-duplicates.ts';
+import { StudentMergeInput, StudentMergeResponse } from '../student-merge.ts';
 import { endpoint } from './define.ts';
 
 const byId = { params: IdParams } as const;
@@ -49,6 +50,7 @@ export const studentEndpoints = {
     body: BulkShareInput,
     response: BulkShareResponse,
   }),
+  merge: endpoint({ method: 'POST', path: '/students/merge', body: StudentMergeInput, response: StudentMergeResponse }),
   duplicates: endpoint({ method: 'GET', path: '/students/duplicates', query: DuplicatesQuery, response: DuplicatesResponse }),
   notSamePerson: endpoint({
     method: 'POST',

@@ -5,7 +5,7 @@ import { type Change, recordVersions, updateAudited } from '../../core/audit.ts'
 import { forbidden, invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { administers, anyId } from '../../core/scope.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   attendances,
   decisions,
@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { assertNotErased, erasedStudentColumns, erasureOf } from '../privacy/public.ts';
 import { visibleStudentOr404 } from './student-access.ts';
+import { type MergeRecord, undoMergeMoves } from './student-merge.ts';
 
 type Row = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ async function existing(tx: DbOrTx, table: string, wanted: number[]): Promise<Se
  * Refused, in words, when something it needs is gone: its school, a course or seminar, a lesson,
  * a decision option or a product.
  */
-export async function restoreStudent(tx: DbOrTx, actor: Actor, kept: Row): Promise<number> {
+export async function restoreStudent(tx: Tx, actor: Actor, kept: Row): Promise<number> {
   const studentId = Number(kept.id);
   const schoolId = Number(kept.schoolId);
   if (!administers(actor.scope, schoolId)) throw forbidden();
@@ -148,6 +149,8 @@ export async function restoreStudent(tx: DbOrTx, actor: Actor, kept: Row): Promi
     }
   }
   await recordVersions(tx, actor, changes);
+  // A student deleted by a merge (student-merge.ts): what moved to the kept student comes back too.
+  if (kept.merge) await undoMergeMoves(tx, actor, studentId, kept.merge as MergeRecord, schoolId);
   return studentId;
 }
 

@@ -90,7 +90,7 @@ async function reassignmentPlan(tx: DbOrTx, scope: Scope, input: BulkReassignInp
 }
 
 /** Sets `orphaned` of the moved students' enrollments from the new school's offer; returns how many are now orphaned. */
-async function reorphan(tx: DbOrTx, actor: Actor, studentIds: number[], schoolId: number): Promise<number> {
+export async function reorphan(tx: DbOrTx, actor: Actor, studentIds: number[], schoolId: number): Promise<number> {
   if (studentIds.length === 0) return 0;
   const offered = offeredBySql(sql`e.series_id`, schoolId);
   const before = await tx

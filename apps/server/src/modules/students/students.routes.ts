@@ -13,6 +13,7 @@ import { studentDuplicateRoutes } from './duplicates.routes.ts';
 import { studentBulkRoutes } from './student-bulk.routes.ts';
 import { studentRecordRoutes } from './student-records.routes.ts';
 import { studentDetail } from './student-rules.ts';
+import { studentMergeRoutes } from './student-merge.routes.ts';
 import { studentWriteRoutes } from './student-writes.routes.ts';
 import { studentCsv } from './students.csv.ts';
 import { findStudent, listStudents, seriesOfType } from './students.queries.ts';
@@ -72,6 +73,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
 
   await studentDuplicateRoutes(app, { db });
   await studentWriteRoutes(app, { db, env });
+  await studentMergeRoutes(app, { db, env });
   await studentBulkRoutes(app, { db });
   await studentRecordRoutes(app, { db });
   await averyLabelRoutes(app, { db, env });
