@@ -199,6 +199,29 @@ describe('likely duplicate students (issue 27)', () => {
     ]);
   });
 
+  it("checks the new-student form's person by the same keys, among the students the user sees", async () => {
+    const check = async (headers: Headers, query: Record<string, string>) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/students/likely_duplicates', headers, query });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { students: { id: number; reasons: string[] }[] }).students;
+    };
+    const typed = { first_name: 'Jose', last_name: 'PÉREZ GARCIA', zip_code: '62701', phone: '(555) 777 8888' };
+    expect(await check(adminA, typed)).toEqual([
+      expect.objectContaining({ id: ids.jose1, reasons: ['name_and_zip'] }),
+      expect.objectContaining({ id: ids.jose2, reasons: ['name_and_zip'] }),
+      expect.objectContaining({ id: ids.all1, reasons: ['phone'] }),
+      expect.objectContaining({ id: ids.all2, reasons: ['phone'] }),
+    ]);
+    // Most keys shared first.
+    const strong = await check(adminA, { first_name: 'lia', last_name: 'strong', zip_code: '62702', email: 'LIA@strong.example' });
+    expect(strong.map((found) => found.reasons)).toEqual([['email', 'name_and_zip'], ['email', 'name_and_zip']]);
+    expect((await check(adminB, { email: 'Cross@Two.example ' })).map((found) => found.id)).toEqual([ids.crossB]);
+    // An instructor sees only their own and shared students: none of these.
+    expect(await check(instructor, typed)).toEqual([]);
+    expect(await check(adminA, { first_name: 'Jose' })).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/students/likely_duplicates', query: typed })).statusCode).toBe(401);
+  });
+
   it('finds a stored student by each key through its index', async () => {
     const k = studentColumnsAs('k');
     const plans: string[] = [];

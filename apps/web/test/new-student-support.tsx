@@ -138,6 +138,8 @@ const lookups: Record<string, Handler> = {
   'GET /countries': () =>
     jsonResponse({ countries: Object.keys(states).map((name, index) => ({ id: index + 1, name })) }),
   'GET /states': (call) => jsonResponse({ states: states[call.search.get('country_name') ?? ''] ?? [] }),
+  // The form's likely-duplicate check: nobody, unless a test says otherwise.
+  'GET /students/likely_duplicates': () => jsonResponse({ students: [] }),
 };
 
 /**

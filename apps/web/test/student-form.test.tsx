@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/app/query-client.ts';
 import { StudentProfile } from '../src/features/students/components/student-profile.tsx';
+import { checkQuery } from '../src/features/students/forms/likely-duplicate-alert.tsx';
 import { StudentForm } from '../src/features/students/forms/student-form.tsx';
 import { emptyStudentValues, namesFromSearch } from '../src/features/students/forms/student-form-values.ts';
 import { showSuccess } from '../src/lib/toasts.ts';
@@ -127,31 +128,47 @@ describe('student form (SPEC section 5, New student)', () => {
     expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
   });
 
-  it('warns, without blocking, when a visible student has the same last name and zip', async () => {
+  it('warns, without blocking, when a visible student is likely the same person (the import\'s keys)', async () => {
+    const likely = (id: number, first: string, reasons: string[]) => ({
+      id,
+      first_name: first,
+      middle_name: null,
+      last_name: 'Smith',
+      address: '1 Main St',
+      city: 'Springfield',
+      zip_code: '62701-1234',
+      school: { id: 1, school_code: '101', church_name: 'Central' },
+      reasons,
+    });
     const api = mockApi({
-      'GET /students': () =>
-        jsonResponse({
-          students: [
-            student(5, { first_name: 'Mary', last_name: 'Smith', zip_code: '62701-1234' }),
-            student(6, { first_name: 'Joe', last_name: 'Smith', zip_code: '90210' }),
-            student(7, { first_name: 'Ann', last_name: 'Smithers', zip_code: '62701' }),
-          ],
-          pagination: { page: 1, per_page: 3, total_count: 3, total_pages: 1 },
-        }),
+      'GET /students/likely_duplicates': () =>
+        jsonResponse({ students: [likely(5, 'Mary', ['name_and_zip']), likely(6, 'Maria', ['phone'])] }),
     });
     const { user } = renderForm(vi.fn(), emptyStudentValues(), true);
+    await fill(user, 'First name', 'mary');
     await fill(user, 'Last name', 'smith');
+    // A name without its zip asks nothing yet.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(api.to('GET', '/students/likely_duplicates')).toEqual([]);
     await fill(user, 'Zip code', '62701');
     const warning = await screen.findByRole('status', {}, { timeout: 2000 });
     expect(warning).toHaveTextContent('Likely duplicate');
     expect(within(warning).getByRole('link', { name: 'Mary Smith' })).toHaveAttribute('href', '/students/5/overview');
-    expect(warning).toHaveTextContent('(#101) Central');
-    expect(warning).not.toHaveTextContent('Joe Smith');
-    expect(warning).not.toHaveTextContent('Ann Smithers');
-    const search = api.to('GET', '/students').at(-1);
-    expect(search?.search.getAll('full_name_i_cont_all[]')).toEqual(['smith']);
-    expect(search?.search.get('pagination')).toBe('false');
+    expect(warning).toHaveTextContent('(#101) Central · Same name and zip');
+    expect(warning).toHaveTextContent('Maria Smith');
+    expect(warning).toHaveTextContent('Same phone');
+    const check = api.to('GET', '/students/likely_duplicates').at(-1);
+    expect(Object.fromEntries(check!.search)).toEqual({ first_name: 'mary', last_name: 'smith', zip_code: '62701' });
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('checks an email or a phone alone too', () => {
+    const none = { first_name: '', last_name: '', zip_code: '', email: '', phone: '' };
+    expect(checkQuery(none)).toBeNull();
+    expect(checkQuery({ ...none, first_name: 'Ann', last_name: 'Lee', zip_code: '62' })).toBeNull();
+    expect(checkQuery({ ...none, email: 'ann@' })).toBeNull();
+    expect(checkQuery({ ...none, email: ' ann@lee.example ', phone: '555-12' })).toEqual({ email: 'ann@lee.example' });
+    expect(checkQuery({ ...none, phone: '(555) 123-4567' })).toEqual({ phone: '(555) 123-4567' });
   });
 });
 

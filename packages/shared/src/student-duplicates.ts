@@ -61,3 +61,31 @@ export const NotSamePersonInput = z.object({
   student_ids: z.tuple([idRef, idRef]).refine(([a, b]) => a !== b, 'must name two different students'),
 });
 export type NotSamePersonInput = z.infer<typeof NotSamePersonInput>;
+
+/** GET /students/likely_duplicates: the new-student form's check of the person being typed (the same keys). */
+export const LikelyDuplicatesQuery = z.object({
+  first_name: boundedText(100).optional(),
+  last_name: boundedText(100).optional(),
+  zip_code: boundedText(20).optional(),
+  email: boundedText(255).optional(),
+  phone: boundedText(40).optional(),
+});
+export type LikelyDuplicatesQuery = z.infer<typeof LikelyDuplicatesQuery>;
+
+/** A form shows this many at most: more says the fields typed do not tell a person yet. */
+export const likelyDuplicatesShown = 20;
+
+export const StudentLikelyDuplicate = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  school: SchoolRef,
+  reasons: z.array(z.enum(duplicateReasons)),
+});
+export type StudentLikelyDuplicate = z.infer<typeof StudentLikelyDuplicate>;
+export const LikelyDuplicatesResponse = z.object({ students: z.array(StudentLikelyDuplicate) });
+export type LikelyDuplicatesResponse = z.infer<typeof LikelyDuplicatesResponse>;

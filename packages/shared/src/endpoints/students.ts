@@ -16,7 +16,13 @@ import {
   SuggestedSchoolsQuery,
   SuggestedSchoolsResponse,
 } from '../students.ts';
-import { DuplicatesQuery, DuplicatesResponse, NotSamePersonInput } from '../student-duplicates.ts';
+import {
+  DuplicatesQuery,
+  DuplicatesResponse,
+  LikelyDuplicatesQuery,
+  LikelyDuplicatesResponse,
+  NotSamePersonInput,
+} from '../student-duplicates.ts';
 import { StudentMergeInput, StudentMergeResponse } from '../student-merge.ts';
 import { endpoint } from './define.ts';
 
@@ -52,6 +58,12 @@ export const studentEndpoints = {
   }),
   merge: endpoint({ method: 'POST', path: '/students/merge', body: StudentMergeInput, response: StudentMergeResponse }),
   duplicates: endpoint({ method: 'GET', path: '/students/duplicates', query: DuplicatesQuery, response: DuplicatesResponse }),
+  likelyDuplicates: endpoint({
+    method: 'GET',
+    path: '/students/likely_duplicates',
+    query: LikelyDuplicatesQuery,
+    response: LikelyDuplicatesResponse,
+  }),
   notSamePerson: endpoint({
     method: 'POST',
     path: '/students/duplicates/not_same_person',

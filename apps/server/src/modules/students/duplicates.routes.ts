@@ -1,14 +1,39 @@
-import { admins } from '@srs/shared/roles';
-import { DuplicatesQuery, DuplicatesResponse, NotSamePersonInput } from '@srs/shared/student-duplicates';
+import { admins, staffWithStudents } from '@srs/shared/roles';
+import {
+  DuplicatesQuery,
+  DuplicatesResponse,
+  LikelyDuplicatesQuery,
+  LikelyDuplicatesResponse,
+  NotSamePersonInput,
+} from '@srs/shared/student-duplicates';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
 import { listDuplicates, sayNotSamePerson } from './duplicates.queries.ts';
+import { likelyDuplicatesOf } from './same-person.queries.ts';
 
 /**
- * Likely duplicate students (issue 27), for admins: a merge changes two students' records, which
- * is theirs (an instructor sees only their own and shared students, and merges none).
+ * Likely duplicate students (issue 27). The pairs are for admins: a merge changes two students'
+ * records, which is theirs (an instructor sees only their own and shared students, and merges
+ * none). The new-student form's check is for whoever adds students.
  */
 export async function studentDuplicateRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/students/likely_duplicates',
+    {
+      config: { roles: ['global_admin', ...staffWithStudents], userLimit: 'search' },
+      schema: {
+        tags: ['students'],
+        summary: 'The students the user sees that the person being typed likely already is (same email, phone, or name and zip)',
+        querystring: LikelyDuplicatesQuery,
+        response: { 200: LikelyDuplicatesResponse },
+      },
+    },
+    async (request) => {
+      const { first_name = '', last_name = '', ...rest } = request.query;
+      return { students: await likelyDuplicatesOf(db, request.actor.scope, { first_name, last_name, ...rest }) };
+    },
+  );
+
   app.get(
     '/api/students/duplicates',
     {

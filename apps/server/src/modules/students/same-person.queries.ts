@@ -1,3 +1,4 @@
+import { likelyDuplicatesShown, type StudentLikelyDuplicate } from '@srs/shared/student-duplicates';
 import { studentMatchReasons } from '@srs/shared/student-import';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../core/lists.ts';
@@ -101,4 +102,33 @@ export async function studentsWithKeys(db: DbOrTx, scope: Scope, keys: readonly 
 /** Why two sets of keys are likely one person: each key they share, strongest first. */
 export function sharedKeys(a: PersonKeys, b: PersonKeys): MatchReason[] {
   return studentMatchReasons.filter((reason) => a[reason] !== null && a[reason] === b[reason]);
+}
+
+type LikelyRow = Omit<StudentLikelyDuplicate, 'school' | 'reasons'> &
+  PersonKeys & { school_id: number; school_code: string; church_name: string };
+
+/**
+ * The new-student form's check (GET /students/likely_duplicates): the students the user sees that
+ * the person being typed likely already is, by the import's very keys, those sharing most first.
+ */
+export async function likelyDuplicatesOf(db: DbOrTx, scope: Scope, person: PersonValues): Promise<StudentLikelyDuplicate[]> {
+  const [keys] = await personKeys(db, [person]);
+  if (!keys) return [];
+  const found = await studentsWithKeys(db, scope, [keys]);
+  const ids = found.map((student) => student.id);
+  if (ids.length === 0) return [];
+  const details = await rows<LikelyRow>(
+    db.execute(sql`select s.id::int as id, s.first_name, s.middle_name, s.last_name, s.address, s.city, s.zip_code,
+        sc.id::int as school_id, sc.school_code, sc.church_name
+      from students s join schools sc on sc.id = s.school_id where s.id = any(${sql.param(ids)}::bigint[])`),
+  );
+  const byId = new Map(found.map((student) => [student.id, student]));
+  return details
+    .map(({ school_id, school_code, church_name, ...student }) => ({
+      ...student,
+      school: { id: school_id, school_code, church_name },
+      reasons: sharedKeys(keys, byId.get(student.id)!.keys),
+    }))
+    .sort((a, b) => b.reasons.length - a.reasons.length || a.id - b.id)
+    .slice(0, likelyDuplicatesShown);
 }

@@ -42,10 +42,18 @@ export function StudentForm(props: Props) {
   const form = useForm<StudentFormValues, unknown, StudentFields>({ defaultValues: props.defaultValues, resolver });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [lastName, zipCode, mailing] = useWatch({
+  const [firstName, lastName, zipCode, email, phone, mailing] = useWatch({
     control: form.control,
-    name: ['last_name', 'zip_code', 'include_in_mailing_list'],
+    name: ['first_name', 'last_name', 'zip_code', 'email', 'phone', 'include_in_mailing_list'],
   });
+  // The likely-duplicate check reads the keys of the same person (issue 27).
+  const person = {
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
+    zip_code: zipCode ?? '',
+    email: email ?? '',
+    phone: phone ?? '',
+  };
 
   const errorOf = (field: StudentFieldName) => {
     const message = errors[field]?.message;
@@ -99,7 +107,7 @@ export function StudentForm(props: Props) {
           <StateField control={form.control} error={errorOf('state')} />
           {text('zip_code', 'Zip code', true)}
         </SimpleGrid>
-        {props.checkDuplicates && <LikelyDuplicateAlert lastName={lastName} zipCode={zipCode} />}
+        {props.checkDuplicates && <LikelyDuplicateAlert person={person} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {text('email', 'Email')}
           {text('phone', 'Phone')}
