@@ -93,6 +93,15 @@ const specs = {
     crumb: { label: 'Duplicates', parent: 'students' },
     section: 'students',
   },
+  // Issue 27: two records of one person made one, from a pair of likely duplicates.
+  'student-merge': {
+    path: '/students/merge',
+    title: 'Merge two records',
+    module: 'student-merge',
+    roles: admins,
+    crumb: { label: 'Merge', parent: 'student-duplicates' },
+    section: 'students',
+  },
   student: {
     path: '/students/:studentId',
     title: 'Student',

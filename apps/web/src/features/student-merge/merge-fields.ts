@@ -1,0 +1,61 @@
+import { type MergeFieldName, mergeFieldNames, type StudentMergeInput } from '@srs/shared/student-merge';
+import { mailingOptionLabels, type Student } from '@srs/shared/students';
+
+export type Whose = 'kept' | 'merged';
+
+/** A field whose two values differ, in words, with the value chosen at first. */
+export type MergeField = { field: MergeFieldName; label: string; kept: string; merged: string; preselected: Whose };
+
+const labels: Record<MergeFieldName, string> = {
+  first_name: 'First name',
+  middle_name: 'Middle name',
+  last_name: 'Last name',
+  address: 'Address',
+  address_2: 'Address 2',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  zip_code: 'Zip code',
+  email: 'Email',
+  phone: 'Phone',
+  social_media: 'Social media',
+  include_in_mailing_list: 'Include in mailing list',
+  school: 'School and instructor',
+};
+
+/** A field's value as a person reads it ('' for nothing). */
+export function valueOf(student: Student, field: MergeFieldName): string {
+  if (field === 'school') {
+    const instructor = student.instructor ? `${student.instructor.first_name} ${student.instructor.last_name}` : 'no instructor';
+    return `(#${student.school.school_code}) ${student.school.church_name}, ${instructor}`;
+  }
+  if (field === 'include_in_mailing_list') return mailingOptionLabels[student.include_in_mailing_list];
+  return (student[field] ?? '').trim();
+}
+
+/**
+ * The fields of two records of one person that differ (issue 27), each with the newer record's
+ * value chosen at first, or the one that has a value where the other is empty.
+ */
+export function differingFields(kept: Student, merged: Student): MergeField[] {
+  const newer: Whose = Date.parse(merged.created_at) > Date.parse(kept.created_at) ? 'merged' : 'kept';
+  return mergeFieldNames.flatMap((field) => {
+    const keptValue = valueOf(kept, field);
+    const mergedValue = valueOf(merged, field);
+    const same = field === 'school' ? kept.school.id === merged.school.id && kept.instructor?.id === merged.instructor?.id : keptValue === mergedValue;
+    if (same) return [];
+    const preselected: Whose = keptValue === '' ? 'merged' : mergedValue === '' ? 'kept' : newer;
+    return [{ field, label: labels[field], kept: keptValue, merged: mergedValue, preselected }];
+  });
+}
+
+export const initialChoices = (fields: MergeField[]): Partial<Record<MergeFieldName, Whose>> =>
+  Object.fromEntries(fields.map((field) => [field.field, field.preselected]));
+
+/** The request: only the fields whose two values differ. */
+export function mergeBody(kept: Student, merged: Student, choices: Partial<Record<MergeFieldName, Whose>>): StudentMergeInput {
+  const fields = Object.fromEntries(
+    differingFields(kept, merged).map((field) => [field.field, choices[field.field] ?? field.preselected]),
+  ) as StudentMergeInput['fields'];
+  return { kept_id: kept.id, merged_id: merged.id, fields };
+}

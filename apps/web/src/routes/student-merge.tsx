@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { mergeMessages } from '@srs/shared/student-merge';
+import type { Student } from '@srs/shared/students';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useMergeStudents } from '../features/student-merge/api.ts';
+import { MergeChoices } from '../features/student-merge/components/merge-choices.tsx';
+import { differingFields, initialChoices, mergeBody } from '../features/student-merge/merge-fields.ts';
+import { studentQuery } from '../features/students/api.ts';
+import { routeIdOf } from '../lib/http-errors.ts';
+import { showSuccess } from '../lib/toasts.ts';
+
+const nameOf = (student: Student) => `${student.first_name} ${student.last_name}`;
+const enrollmentsOf = (student: Student) => student.course_enrollments.length + student.seminar_enrollments.length;
+
+function RecordCard({ student, role }: { student: Student; role: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {role}
+      </Text>
+      <Anchor component={Link} to={`/students/${student.id}`} fw={600}>
+        {nameOf(student)}
+      </Anchor>
+      <Text size="sm">
+        (#{student.school.school_code}) {student.school.church_name}
+      </Text>
+      <Text size="sm">
+        {enrollmentsOf(student)} {enrollmentsOf(student) === 1 ? 'enrollment' : 'enrollments'}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * /students/merge?keep={id}&merge={id} (issue 27): two records of one person side by side; the
+ * admin picks each differing value (the newer record's chosen at first), may swap which record is
+ * kept, and merges: everything of the other moves to the kept one. Undone from Versions.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const keptId = routeIdOf(params.get('keep') ?? undefined, 'Student');
+  const mergedId = routeIdOf(params.get('merge') ?? undefined, 'Student');
+  const kept = useQuery(studentQuery(keptId));
+  const merged = useQuery(studentQuery(mergedId));
+  const merge = useMergeStudents();
+  const navigate = useNavigate();
+  const [choices, setChoices] = useState<ReturnType<typeof initialChoices> | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (kept.isError) throw kept.error;
+  if (merged.isError) throw merged.error;
+  if (!kept.data || !merged.data) return <PageLoader />;
+  const fields = differingFields(kept.data, merged.data);
+  const chosen = choices ?? initialChoices(fields);
+  const swap = () => {
+    setChoices(null);
+    setParams({ keep: String(mergedId), merge: String(keptId) });
+  };
+  const onMerge = () =>
+    merge.mutate(mergeBody(kept.data, merged.data, chosen), {
+      onSuccess: (result) => {
+        setConfirming(false);
+        showSuccess(`${nameOf(merged.data)} is merged into ${nameOf(kept.data)}. The merge can be undone from Versions.`);
+        for (const series of result.same_series) showSuccess(mergeMessages.twoActive(nameOf(kept.data), series.series_name), { autoClose: false });
+        void navigate(`/students/${result.student_id}`);
+      },
+    });
+  return (
+    <>
+      <PageHeader title="Merge two records" />
+      <Stack gap="md">
+        <Text size="sm">
+          Everything of {nameOf(merged.data)} (enrollments with their lessons, visits, reminders, decisions and products, notes,
+          shares, interests) moves to {nameOf(kept.data)}, who keeps every registration number. Then {nameOf(merged.data)} is
+          deleted. Both instructors are told.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <RecordCard student={kept.data} role="Kept" />
+          <RecordCard student={merged.data} role="Merged into it" />
+        </SimpleGrid>
+        <Group>
+          <Button variant="default" onClick={swap}>
+            Keep {nameOf(merged.data)} instead
+          </Button>
+        </Group>
+        <Paper withBorder p="sm">
+          <Title order={2} size="h4" mb="xs">
+            Values to keep
+          </Title>
+          <MergeChoices
+            fields={fields}
+            choices={chosen}
+            keptName={nameOf(kept.data)}
+            mergedName={nameOf(merged.data)}
+            onChoose={(field, whose) => setChoices({ ...chosen, [field]: whose })}
+          />
+        </Paper>
+        {kept.data.erased_at || merged.data.erased_at ? (
+          <Alert color="red">{mergeMessages.erased}</Alert>
+        ) : (
+          <Group>
+            <Button color="red" onClick={() => setConfirming(true)}>
+              Merge
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Merge two records"
+        confirmLabel="Merge"
+        danger
+        busy={merge.isPending}
+        onConfirm={onMerge}
+        onClose={() => setConfirming(false)}
+      >
+        {`${nameOf(merged.data)} is merged into ${nameOf(kept.data)} and deleted. The merge can be undone from Versions.`}
+      </ConfirmDialog>
+    </>
+  );
+}

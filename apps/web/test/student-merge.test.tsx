@@ -1,0 +1,66 @@
+import type { Student } from '@srs/shared/students';
+import { describe, expect, it } from 'vitest';
+import { differingFields, initialChoices, mergeBody } from '../src/features/student-merge/merge-fields.ts';
+
+const student = (overrides: Partial<Student>): Student => ({
+  id: 1,
+  first_name: 'Ana',
+  middle_name: null,
+  last_name: 'Ruiz',
+  address: '1 Main St',
+  address_2: null,
+  city: 'Springfield',
+  state: 'IL',
+  country: 'United States',
+  zip_code: '62701',
+  email: null,
+  phone: '555-0100',
+  social_media: null,
+  include_in_mailing_list: 'if_address_valid',
+  created_at: '2025-01-01T00:00:00.000Z',
+  erased_at: null,
+  instructor: { id: 5, first_name: 'Sam', last_name: 'Ray' },
+  school: { id: 9, school_code: 'GC01', church_name: 'Grace' },
+  course_enrollments: [],
+  seminar_enrollments: [],
+  ...overrides,
+});
+
+describe('the fields of a merge (issue 27)', () => {
+  const kept = student({ id: 1 });
+  const newer = student({
+    id: 2,
+    created_at: '2026-06-01T00:00:00.000Z',
+    first_name: 'Anna',
+    phone: '555-0199',
+    email: 'anna@example.org',
+    city: '',
+    school: { id: 10, school_code: 'HC02', church_name: 'Hope' },
+  });
+
+  it('lists only the fields that differ, the newer record’s value chosen unless it is empty', () => {
+    const fields = differingFields(kept, newer);
+    expect(fields.map((field) => [field.field, field.preselected])).toEqual([
+      ['first_name', 'merged'],
+      ['city', 'kept'],
+      ['email', 'merged'],
+      ['phone', 'merged'],
+      ['school', 'merged'],
+    ]);
+    expect(fields.find((field) => field.field === 'school')).toMatchObject({
+      label: 'School and instructor',
+      kept: '(#GC01) Grace, Sam Ray',
+      merged: '(#HC02) Hope, Sam Ray',
+    });
+    expect(differingFields(kept, student({ id: 3 }))).toEqual([]);
+  });
+
+  it('sends every differing field with the choice made, and nothing else', () => {
+    const choices = { ...initialChoices(differingFields(kept, newer)), school: 'kept' as const };
+    expect(mergeBody(kept, newer, choices)).toEqual({
+      kept_id: 1,
+      merged_id: 2,
+      fields: { first_name: 'merged', city: 'kept', email: 'merged', phone: 'merged', school: 'kept' },
+    });
+  });
+});
