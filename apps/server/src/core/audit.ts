@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { versions } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { insertRows, recordsetOf } from './bulk-rows.ts';
+import { versionSchools } from './version-school.ts';
 import { sessionItemTypes, sessionsChanged } from './sessions.ts';
 
 /**
@@ -49,10 +50,11 @@ export async function insertManyAudited<T extends TableWithId>(
   const added: Row[] = [];
   for (let start = 0; start < values.length; start += 1000) {
     const inserted = (await insertRows(tx, table, values.slice(start, start + 1000))) as (Row & { id: number })[];
+    const itemType = itemTypeOf(table);
     await recordVersions(
       tx,
       actor,
-      inserted.map((row) => ({ itemType: itemTypeOf(table), itemId: row.id, before: null, after: row })),
+      inserted.map((row) => ({ itemType, itemId: row.id, before: null, after: row })),
     );
     added.push(...inserted);
   }
@@ -103,10 +105,11 @@ export async function updateManyAudited<T extends TableWithId>(
       const set = { ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) };
       const after = (await tx.update(table).set(set as never).where(inArray(table.id, part)).returning()) as (Row & { id: number })[];
       const afterOf = new Map(after.map((row) => [row.id, row]));
+      const itemType = itemTypeOf(table);
       await recordVersions(
         tx,
         actor,
-        before.map((row) => ({ itemType: itemTypeOf(table), itemId: row.id, before: row, after: afterOf.get(row.id) ?? null })),
+        before.map((row) => ({ itemType, itemId: row.id, before: row, after: afterOf.get(row.id) ?? null })),
       );
     }
   }
@@ -165,18 +168,22 @@ export async function recordVersions(tx: DbOrTx, actor: Actor, changes: readonly
     const objectChanges = diff(change.before ?? {}, change.after ?? {});
     if (event === 'update' && Object.keys(objectChanges).length === 0) return [];
     const object = change.before ? serialisable(change.before) : null;
-    const schoolId = schoolOfVersion(change.itemType, change.itemId, object ?? createdValues(objectChanges));
-    return [{ itemType: change.itemType, itemId: change.itemId, event, whodunnit: actor.userId, object, objectChanges, schoolId }];
+    return [{ itemType: change.itemType, itemId: change.itemId, event, whodunnit: actor.userId, object, objectChanges }];
   });
+  // The row srs_version_school reads: as it was before, or as created.
+  const schools = await versionSchools(
+    tx,
+    values.map((value) => ({ itemType: value.itemType, itemId: value.itemId, row: value.object ?? createdValues(value.objectChanges) })),
+  );
   for (let start = 0; start < values.length; start += versionsPerInsert) {
-    const records = values.slice(start, start + versionsPerInsert).map((value) => ({
+    const records = values.slice(start, start + versionsPerInsert).map((value, index) => ({
       item_type: value.itemType,
       item_id: value.itemId,
       event: value.event,
       whodunnit: value.whodunnit,
       object: value.object,
       object_changes: value.objectChanges,
-      school_id: value.schoolId ?? null,
+      school_id: schools[start + index] ?? null,
     }));
     await tx.execute(sql`insert into ${versions} (item_type, item_id, event, whodunnit, object, object_changes, school_id)
       ${recordsetOf(versionColumns, records)}`);
@@ -208,23 +215,29 @@ export async function recordErasure(
   return row!.id;
 }
 
-/**
- * The version's school where srs_version_school (migration 0008) reads it from the version's own
- * row, a School's id or the row's schoolId: the same value, given, saves its trigger building the
- * row as jsonb for each version (a third of an import's time). Otherwise undefined: the trigger
- * looks it up (a lesson's enrollment, a note's student).
- */
-function schoolOfVersion(itemType: string, itemId: number, row: Row): number | undefined {
-  if (itemType === 'School') return itemId;
-  return typeof row.schoolId === 'number' ? row.schoolId : undefined;
-}
-
 /** A created row as its version keeps it (srs_version_row): the new value of each field it changed. */
 const createdValues = (changes: Record<string, [unknown, unknown]>): Row =>
   Object.fromEntries(Object.entries(changes).map(([key, [, value]]) => [key, value]));
 
+/** JSON.stringify(value) === 'null', without writing strings and numbers out (a create's every field). */
+function writesNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value === 'object') return JSON.stringify(value) === 'null';
+  return false;
+}
+
 function diff(before: Row, after: Row): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
+  if (Object.keys(before).length === 0) {
+    // A create: every field that is not null, the same as the comparison below finds them.
+    for (const key of Object.keys(after)) {
+      if (key === 'updatedAt' || key === 'updated_at') continue;
+      const b = normalise(after[key]);
+      if (!writesNull(b)) changes[key] = [null, b];
+    }
+    return changes;
+  }
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === 'updatedAt' || key === 'updated_at') continue;
     const a = normalise(before[key]);
