@@ -53,6 +53,9 @@ describe('the fields of a merge (issue 27)', () => {
       merged: '(#HC02) Hope, Sam Ray',
     });
     expect(differingFields(kept, student({ id: 3 }))).toEqual([]);
+    // Made the same second: the later record is the newer.
+    expect(differingFields(kept, student({ id: 4, city: 'Okemos' }))[0]).toMatchObject({ field: 'city', preselected: 'merged' });
+    expect(differingFields(student({ id: 4, city: 'Okemos' }), kept)[0]).toMatchObject({ field: 'city', preselected: 'kept' });
   });
 
   it('sends every differing field with the choice made, and nothing else', () => {

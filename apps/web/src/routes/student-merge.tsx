@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { mergeMessages } from '@srs/shared/student-merge';
+import { formatDate } from '@srs/shared/dates';
 import type { Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ function RecordCard({ student, role }: { student: Student; role: string }) {
         (#{student.school.school_code}) {student.school.church_name}
       </Text>
       <Text size="sm">
-        {enrollmentsOf(student)} {enrollmentsOf(student) === 1 ? 'enrollment' : 'enrollments'}
+        {enrollmentsOf(student)} {enrollmentsOf(student) === 1 ? 'enrollment' : 'enrollments'}, added on {formatDate(student.created_at.slice(0, 10))}
       </Text>
     </Paper>
   );
@@ -74,17 +75,17 @@ export function Component() {
       <PageHeader title="Merge two records" />
       <Stack gap="md">
         <Text size="sm">
-          Everything of {nameOf(merged.data)} (enrollments with their lessons, visits, reminders, decisions and products, notes,
-          shares, interests) moves to {nameOf(kept.data)}, who keeps every registration number. Then {nameOf(merged.data)} is
-          deleted. Both instructors are told.
+          Everything of the other record (enrollments with their lessons, visits, reminders, decisions and products, notes,
+          shares, interests) moves to the kept record, with every registration number. Then the other record is deleted. Both
+          instructors are told.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <RecordCard student={kept.data} role="Kept" />
-          <RecordCard student={merged.data} role="Merged into it" />
+          <RecordCard student={kept.data} role="Kept record" />
+          <RecordCard student={merged.data} role="Other record" />
         </SimpleGrid>
         <Group>
           <Button variant="default" onClick={swap}>
-            Keep {nameOf(merged.data)} instead
+            Keep the other record instead
           </Button>
         </Group>
         <Paper withBorder p="sm">
@@ -94,8 +95,6 @@ export function Component() {
           <MergeChoices
             fields={fields}
             choices={chosen}
-            keptName={nameOf(kept.data)}
-            mergedName={nameOf(merged.data)}
             onChoose={(field, whose) => setChoices({ ...chosen, [field]: whose })}
           />
         </Paper>

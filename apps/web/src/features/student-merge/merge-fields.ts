@@ -38,7 +38,9 @@ export function valueOf(student: Student, field: MergeFieldName): string {
  * value chosen at first, or the one that has a value where the other is empty.
  */
 export function differingFields(kept: Student, merged: Student): MergeField[] {
-  const newer: Whose = Date.parse(merged.created_at) > Date.parse(kept.created_at) ? 'merged' : 'kept';
+  const [keptAt, mergedAt] = [Date.parse(kept.created_at), Date.parse(merged.created_at)];
+  // Made the same second (typed twice, imported together): the later id is the newer.
+  const newer: Whose = mergedAt > keptAt || (mergedAt === keptAt && merged.id > kept.id) ? 'merged' : 'kept';
   return mergeFieldNames.flatMap((field) => {
     const keptValue = valueOf(kept, field);
     const mergedValue = valueOf(merged, field);

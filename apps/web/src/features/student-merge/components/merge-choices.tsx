@@ -5,13 +5,11 @@ import type { MergeField, Whose } from '../merge-fields.ts';
 type Props = {
   fields: MergeField[];
   choices: Partial<Record<MergeFieldName, Whose>>;
-  keptName: string;
-  mergedName: string;
   onChoose: (field: MergeFieldName, whose: Whose) => void;
 };
 
 /** One choice per differing field: the kept record's value or the other's (the same on a desk and a phone). */
-export function MergeChoices({ fields, choices, keptName, mergedName, onChoose }: Props) {
+export function MergeChoices({ fields, choices, onChoose }: Props) {
   if (fields.length === 0) return <Text size="sm">Both records hold the same values: nothing to choose.</Text>;
   const shown = (value: string) => (value === '' ? '(empty)' : value);
   return (
@@ -24,8 +22,8 @@ export function MergeChoices({ fields, choices, keptName, mergedName, onChoose }
           onChange={(value) => onChoose(field.field, value as Whose)}
         >
           <Group mt={4} gap="xl" align="flex-start">
-            <Radio value="kept" label={shown(field.kept)} description={`From ${keptName}`} />
-            <Radio value="merged" label={shown(field.merged)} description={`From ${mergedName}`} />
+            <Radio value="kept" label={shown(field.kept)} description="Kept record" />
+            <Radio value="merged" label={shown(field.merged)} description="Other record" />
           </Group>
         </Radio.Group>
       ))}
