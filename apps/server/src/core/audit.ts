@@ -40,7 +40,13 @@ export async function insertAudited<T extends TableWithId>(
   return row as T['$inferSelect'];
 }
 
-/** Many rows at once (an import's): one insert and one insert of their versions per 1,000 rows, each with one parameter. */
+/**
+ * Rows a statement writes at most, as one jsonb parameter: the statement triggers (the students per
+ * series and school are recounted for each insert of enrollments) then run once per 5,000 rows.
+ */
+const rowsPerInsert = 5000;
+
+/** Many rows at once (an import's): one insert and one insert of their versions per 5,000 rows, each with one parameter. */
 export async function insertManyAudited<T extends TableWithId>(
   tx: DbOrTx,
   actor: Actor,
@@ -48,8 +54,8 @@ export async function insertManyAudited<T extends TableWithId>(
   values: T['$inferInsert'][],
 ): Promise<T['$inferSelect'][]> {
   const added: Row[] = [];
-  for (let start = 0; start < values.length; start += 1000) {
-    const inserted = (await insertRows(tx, table, values.slice(start, start + 1000))) as (Row & { id: number })[];
+  for (let start = 0; start < values.length; start += rowsPerInsert) {
+    const inserted = (await insertRows(tx, table, values.slice(start, start + rowsPerInsert))) as (Row & { id: number })[];
     const itemType = itemTypeOf(table);
     await recordVersions(
       tx,
@@ -148,7 +154,7 @@ export async function recordVersion(tx: DbOrTx, actor: Actor, change: Change): P
 }
 
 /** Rows of versions a statement writes at most, as one jsonb parameter. */
-const versionsPerInsert = 2000;
+const versionsPerInsert = 5000;
 const versionColumns = [
   ['item_type', 'text'],
   ['item_id', 'bigint'],
