@@ -72,7 +72,8 @@ export async function createSender(t: TestContext, fixture: MatrixFixture, optio
 
   const overHttp = async (request: FuzzRequest, headers: Record<string, string>): Promise<number> => {
     if (port === null) {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      // Another sender of the same app may have opened it already.
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
       port = (t.app.server.address() as AddressInfo).port;
     }
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
