@@ -167,8 +167,12 @@ describe('an import of students undone from /versions (issue 27)', () => {
   it('is for admins of every school it wrote into, within 30 days, and only of an import', async () => {
     const { versionId, importId, made } = await imported(file(['Hal']));
     expect((await undo(versionId, {}, instructor)).statusCode).toBe(403);
-    // Another school's admin does not see the import's version at all.
+    // Another school's admin does not see the import's version at all; another admin of its school does.
     expect((await undo(versionId, {}, adminB)).statusCode).toBe(404);
+    const colleague = await t.headersFor((await createUser(t.database.db, { roleType: 'school_admin', schoolId: schoolA.id })).email);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/versions/${versionId}`, headers: colleague });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({ import_undo: { can_undo: true, undone_at: null } });
     const student = await t.database.query<{ id: number }>(
       `select id::int as id from versions where item_type = 'Student' and event = 'create' and item_id = $1`,
       [made.students[0]],
