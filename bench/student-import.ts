@@ -1,7 +1,7 @@
 // The student import (issue 27) through its real route (app.inject, token, scope and body limit
 // included): a file of N students (default 50,000), each with a course and two lessons sent, one
-// returned, previewed and then applied in one transaction. It makes its own database on the
-// PostgreSQL server of BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), named
+// returned, previewed, applied in one transaction, and then undone from its version. It makes its
+// own database on the PostgreSQL server of BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), named
 // student_import_bench, migrated afresh and dropped at the end: it never touches real records.
 //   npm run bench -- student-import                 (ROWS=5000 for a shorter run)
 import pg from 'pg';
@@ -61,18 +61,31 @@ try {
   const baseline = rss();
   let peak = baseline;
   const watch = setInterval(() => (peak = Math.max(peak, rss())), 50);
-  const timed = async (label: string, payload: object) => {
+  const timed = async (label: string, payload: object, url = '/api/students/import') => {
     const start = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/students/import', headers, payload });
+    const response = await app.inject({ method: 'POST', url, headers, payload });
     const seconds = (performance.now() - start) / 1000;
     if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 500)}`);
     console.log(`${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s  ${Math.round(rowsWanted / seconds).toString().padStart(7)} rows/s`);
-    return response.json() as { preview_token: string; totals: Record<string, number>; created: Record<string, number> | null };
+    return response.json() as {
+      preview_token: string;
+      totals: Record<string, number>;
+      created: Record<string, number> | null;
+      import_id: number | null;
+      undone?: Record<string, number>;
+    };
   };
   const preview = await timed('preview', { file, school_id: school.id, mapping });
   console.log(`           ${JSON.stringify(preview.totals)}`);
   const applied = await timed('apply', { file, school_id: school.id, mapping, confirm: true, preview_token: preview.preview_token });
   console.log(`           ${JSON.stringify(applied.created)}`);
+  // The whole import taken back from its version (decision 025): every student deleted with its destroy version.
+  const [version] = await database.query<{ id: number }>(
+    `select id::int as id from versions where item_type = 'StudentImport' and item_id = $1 and event = 'create'`,
+    [applied.import_id],
+  );
+  const undone = await timed('undo', {}, `/api/versions/${version!.id}/undo`);
+  console.log(`           ${JSON.stringify(undone.undone)}`);
   clearInterval(watch);
   console.log(`server memory: ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB)`);
   await app.close();
