@@ -9,9 +9,10 @@ import { journey, launch, signIn, type ViewportName } from './support/browser.ts
 import { call, choose, demo } from './support/records.ts';
 
 /*
- * Issue 27: an admin brings a school's spreadsheet in. Twelve rows: eight new students, two who
- * are already here (same email), one repeated, one refused for its zip code (too long); one match gets its
- * course added, the other is skipped; the students are there afterwards.
+ * Issue 27: an admin brings a school's spreadsheet of 200 students in: 191 new, five who are
+ * already here (same email), one repeated, three refused (a zip code too long, an email that is
+ * none, a course the school does not offer); one match gets its course added, the others are
+ * skipped; the students are there afterwards, and the dashboard's follow-up counts them.
  */
 
 /** Letters only: names keep to what the form accepts. */
@@ -25,8 +26,11 @@ const screenshot = (page: Page, name: string, viewport: ViewportName) =>
   page.screenshot({ path: path.resolve(import.meta.dirname, `../test-results/${name}-${viewport}.png`), fullPage: true });
 
 const headings = 'First name,Last name,Address,City,State,Zip,Country,E-mail,Course,Started,Last lesson sent,Facebook page';
-const line = (first: string, last: string, email: string, zip = '48911') =>
-  `${first},${last},12 Elm Street,Lansing,MI,${zip},United States,${email},${demo.course},2026-01-05,2,fb.com/${first}`;
+const line = (first: string, last: string, email: string, zip = '48911', course: string = demo.course) =>
+  `${first},${last},12 Elm Street,Lansing,MI,${zip},United States,${email},${course},2026-01-05,2,fb.com/${first}`;
+
+/** 'Aab', 'Aac', …: a first name of letters for each of many rows. */
+const nameOf = (index: number) => `A${'abcdefghijklmnopqrstuvwxyz'[Math.floor(index / 26) % 26]}${'abcdefghijklmnopqrstuvwxyz'[index % 26]}`;
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -57,9 +61,10 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       const last = `Import${t}`;
       const { schools } = await call<{ schools: { id: number; school_code: string }[] }>(page, 'GET', '/api/schools/simple_list');
       const school = schools.find((s) => s.school_code === demo.schoolCode)!;
-      // Two students already here, found again by their email.
+      // Five students already here, found again by their email.
       const here: Student[] = [];
-      for (const name of ['Ruth', 'Boaz']) {
+      const known = ['Ruth', 'Boaz', 'Naomi', 'Orpah', 'Jesse'];
+      for (const name of known) {
         here.push(
           await call<Student>(page, 'POST', '/api/students', {
             first_name: name,
@@ -74,16 +79,26 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
           }),
         );
       }
-      const news = ['Ana', 'Bea', 'Cid', 'Dan', 'Eva', 'Fay', 'Gus', 'Hal'];
+      const news = Array.from({ length: 191 }, (_, index) => nameOf(index));
       const csv = [
         headings,
         ...news.map((first) => line(first, last, `${first.toLowerCase()}.${t}@example.test`)),
-        line('Ruth', last, `ruth.${t}@example.test`),
-        line('Boaz', last, `boaz.${t}@example.test`),
-        line('Ana', last, `ana.${t}@example.test`),
-        // A zip code longer than the form allows.
+        ...known.map((name) => line(name, last, `${name.toLowerCase()}.${t}@example.test`)),
+        line(news[0]!, last, `${news[0]!.toLowerCase()}.${t}@example.test`),
+        // A zip code longer than the form allows, an email that is none, a course the school does not offer.
         line('Zed', last, `zed.${t}@example.test`, '48911-0000-0000-0000-00'),
+        line('Yul', last, 'yul-at-example'),
+        line('Xia', last, `xia.${t}@example.test`, '48911', 'No Such Course'),
       ].join('\n');
+      const followups = async () =>
+        (
+          await call<StudentListResponse>(
+            page,
+            'GET',
+            `/api/students?per_page=1&enrollments_needing_followup_eq=true&full_name_i_cont_all[]=${last}`,
+          )
+        ).pagination.total_count;
+      expect(await followups()).toBe(0);
 
       // From the students list's actions.
       await page.goto('/students');
@@ -101,12 +116,16 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
           : { name: `school-${t}.xlsx`, mimeType: xlsxType, buffer: await workbookOf(csv) };
       await page.locator('input[type="file"]').setInputFiles(upload);
       const totals = page.getByRole('group', { name: 'Totals' });
-      await totals.getByRole('button', { name: 'New 8' }).waitFor();
-      await totals.getByRole('button', { name: 'Match 2' }).waitFor();
+      await totals.getByRole('button', { name: 'New 191' }).waitFor();
+      await totals.getByRole('button', { name: 'Match 5' }).waitFor();
       await totals.getByRole('button', { name: 'Repeated 1' }).waitFor();
-      await totals.getByRole('button', { name: 'Refused 1' }).waitFor();
+      await totals.getByRole('button', { name: 'Refused 3' }).waitFor();
       const rows = page.getByRole('table', { name: 'Rows of the file' });
+      await totals.getByRole('button', { name: 'Refused 3' }).click();
       await rows.getByText(/^Zip.*: /).waitFor();
+      await rows.getByText(/^Email.*: is not a valid email address/).waitFor();
+      await rows.getByText(/^Course.*: no active course is named/).waitFor();
+      await totals.getByRole('button', { name: 'Repeated 1' }).click();
       await rows.getByText('The same person as line 2.').waitFor();
 
       // A column the import does not know, given its meaning: the file is previewed again with it.
@@ -115,9 +134,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       await facebook.selectOption('social_media');
       await page.getByText('Checking every row…').waitFor({ state: 'detached' });
       await expect.poll(() => facebook.inputValue()).toBe('social_media');
-      await totals.getByRole('button', { name: 'New 8' }).waitFor();
+      await totals.getByRole('button', { name: 'New 191' }).waitFor();
 
-      // The refused row, downloaded to be fixed.
+      // The refused rows, downloaded to be fixed.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download refused rows' }).click(),
@@ -128,42 +147,51 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       if (viewport === 'desktop') {
         expect(refused[0]).toBe(`${headings},Reason`);
         expect(refused[1]).toMatch(new RegExp(`^Zed,${last},12 Elm Street,.*,48911-0000-0000-0000-00,.*,Zip`));
+        expect(refused[2]).toMatch(new RegExp(`^Yul,${last},.*,yul-at-example,.*,Email`));
+        // A reason that holds quotes is quoted, its quotes doubled.
+        expect(refused[3]).toMatch(new RegExp(`^Xia,${last},.*,No Such Course,.*,"Course: no active course is named ""No Such Course""`));
       } else {
         expect(refused[0]).toBe('Line,First name,Last name,School,Course,Reason');
-        expect(refused[1]).toMatch(new RegExp(`^13,Zed,${last},[^,]*,${demo.course},Zip`));
+        expect(refused[1]).toMatch(new RegExp(`^199,Zed,${last},[^,]*,${demo.course},Zip`));
+        expect(refused[2]).toMatch(new RegExp(`^200,Yul,${last},`));
+        expect(refused[3]).toMatch(new RegExp(`^201,Xia,${last},[^,]*,No Such Course,"Course: no active course is named ""No Such Course""`));
       }
-      expect(refused.slice(2)).toEqual(['']);
+      expect(refused.slice(4)).toEqual(['']);
 
-      // Ruth's course is added to the Ruth found; Boaz is skipped.
+      // Every match at once, then Ruth's course added to the Ruth found; the others skipped.
+      await totals.getByRole('button', { name: 'Match 5' }).click();
       await page.getByLabel('Every match').selectOption('create');
-      expect(await page.getByLabel('Line 11: what to do').inputValue()).toBe('create');
-      await page.getByLabel('Line 10: what to do').selectOption('add_enrollment');
-      await page.getByLabel('Line 11: what to do').selectOption('skip');
+      expect(await page.getByLabel('Line 194: what to do').inputValue()).toBe('create');
+      await page.getByLabel('Every match').selectOption('skip');
+      expect(await page.getByLabel('Line 194: what to do').inputValue()).toBe('skip');
+      await page.getByLabel('Line 193: what to do').selectOption('add_enrollment');
       expect(await overflow(page)).toBe(0);
       await screenshot(page, 'student-import-preview', viewport);
       // The preview with its selects, table and totals, held to the sweep's rules (WCAG 2.1 AA).
       const findings = await seriousViolations(page, 'main');
       expect(findings, describeFindings('/students/import (preview)', findings)).toEqual([]);
 
-      await page.getByRole('button', { name: 'Import 8 students' }).click();
+      await page.getByRole('button', { name: 'Import 191 students' }).click();
       const done = page.getByRole('status').filter({ hasText: 'Import done' });
-      await done.getByText(/8 students, 9 enrollments and \d+ lessons were made/).waitFor({ timeout: 60_000 });
+      await done.getByText(/191 students, 192 enrollments and [\d,]+ lessons were made/).waitFor({ timeout: 60_000 });
       expect(await overflow(page)).toBe(0);
       await screenshot(page, 'student-import-done', viewport);
 
       const found = await call<StudentListResponse>(
         page,
         'GET',
-        `/api/students?per_page=50&full_name_i_cont_all[]=${last}`,
+        `/api/students?per_page=500&full_name_i_cont_all[]=${last}`,
       );
       const names = found.students.map((student) => student.first_name).sort();
-      expect(names).toEqual([...news, 'Boaz', 'Ruth'].sort());
+      expect(names).toEqual([...news, ...known].sort());
       const ruth = found.students.find((student) => student.id === here[0]!.id)!;
       expect(ruth.course_enrollments.map((enrollment) => enrollment.series_name)).toEqual([demo.course]);
       const boaz = found.students.find((student) => student.id === here[1]!.id)!;
       expect(boaz.course_enrollments).toEqual([]);
-      const ana = found.students.find((student) => student.first_name === 'Ana')!;
-      expect(ana.course_enrollments).toHaveLength(1);
+      const first = found.students.find((student) => student.first_name === news[0])!;
+      expect(first.course_enrollments).toHaveLength(1);
+      // Started in January, last lesson sent then: each needs follow-up from the first day, the dashboard's count with them.
+      expect(await followups()).toBe(192);
 
       await done.getByRole('link', { name: 'Go to the students list' }).click();
       await page.waitForURL(/\/students$/);
