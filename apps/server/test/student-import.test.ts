@@ -108,6 +108,11 @@ describe('student import (issue 27): preview, then apply', () => {
     expect(byLine(answer, 9).reasons).toEqual(['Address: This field is required', 'Zip code: This field is required']);
     expect(answer.totals).toEqual({ new: 2, match: 0, repeated: 0, refused: 6 });
     expect(answer.applied).toBe(false);
+    // A refused row carries its cells as read, for the download to fix; an accepted one does not.
+    expect((byLine(answer, 3) as Row & { cells: string[] | null }).cells).toEqual(
+      ['', 'Nameless', '1 Main St', 'Springfield', 'IL', '62701', 'not-an-email', '', '', '', '', '', '', ''],
+    );
+    expect((byLine(answer, 2) as Row & { cells: string[] | null }).cells).toBeNull();
   });
 
   it('reads Spanish headings, accents and case ignored, and refuses lessons past the course’s', async () => {

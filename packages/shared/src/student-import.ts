@@ -122,6 +122,8 @@ export const StudentImportRow = z.object({
   match: StudentImportMatch.nullable(),
   /** Repeated: the earlier line of the same person. */
   repeats_line: z.number().nullable(),
+  /** Refused: the row's cells as the file held them (a CSV's or a worksheet's), to download, fix and import again. */
+  cells: z.array(z.string()).nullable(),
 });
 export type StudentImportRow = z.infer<typeof StudentImportRow>;
 

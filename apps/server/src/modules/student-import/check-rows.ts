@@ -28,7 +28,8 @@ import { markMatches, nameKey } from './same-person.ts';
  */
 
 type Values = Partial<Record<StudentImportField, string>>;
-export type ImportLine = { line: number; values: Values };
+/** A row of the file: its line, its values by field, and its cells as read (for a refused row's download). */
+export type ImportLine = { line: number; values: Values; cells: readonly string[] };
 
 /** A lesson record the row's enrollment gets: lessons 1 to the last sent or returned. */
 type Lesson = { episode_id: number; date_sent: string | null; date_completed: string | null };
@@ -86,7 +87,7 @@ export function linesOf(sheet: ImportSheet, columns: StudentImportColumn[]): Imp
     for (const column of columns) {
       if (column.field !== null) values[column.field] = record.fields[column.index]?.trim() ?? '';
     }
-    return { line: record.line, values };
+    return { line: record.line, values, cells: record.fields };
   });
 }
 
@@ -272,6 +273,7 @@ function checkLine(actor: Actor, context: Context, line: ImportLine): CheckedRow
     reasons,
     match: null,
     repeats_line: null,
+    cells: reasons.length > 0 ? [...line.cells] : null,
   };
   if (reasons.length > 0) return { row, student: null, schoolId: null, instructorId: null, enrollment: null };
   return { row, student: parsed.data!, schoolId: schoolOk!.id, instructorId, enrollment };

@@ -9,8 +9,6 @@ export type ImportPhase = 'choosing' | 'previewing' | 'applying';
 
 export type StudentImportState = {
   file: File | null;
-  /** A CSV's own text, for the refused rows' file; null for an .xlsx. */
-  fileText: string | null;
   schoolId: number | null;
   mapping: ImportMapping | null;
   preview: StudentImportResponse | null;
@@ -24,7 +22,6 @@ export type StudentImportState = {
 
 const initial: StudentImportState = {
   file: null,
-  fileText: null,
   schoolId: null,
   mapping: null,
   preview: null,
@@ -35,7 +32,6 @@ const initial: StudentImportState = {
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const isCsv = (file: File) => !/\.xlsx$/i.test(file.name);
 
 /**
  * The import's steps (issue 27): a file (and the school for rows naming none) is previewed; a
@@ -89,8 +85,7 @@ export function useStudentImport(storage: Storage = localStorage) {
   const chooseFile = useCallback(
     async (file: File | null) => {
       asked.current++;
-      const fileText = file && isCsv(file) ? await file.text() : null;
-      update({ ...initial, schoolId: current.current.schoolId, file, fileText });
+      update({ ...initial, schoolId: current.current.schoolId, file });
       if (file) await preview({ file, schoolId: current.current.schoolId, mapping: null }, false);
     },
     [preview, update],

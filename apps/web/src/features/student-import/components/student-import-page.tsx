@@ -43,7 +43,7 @@ export function StudentImportPage() {
   const counts = preview ? applyCounts(preview, state.choices) : { students: 0, added: 0 };
   const download = () => {
     if (!preview || !state.file) return;
-    const text = refusedRowsCsv(preview, state.fileText);
+    const text = refusedRowsCsv(preview);
     saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), refusedFileName(state.file.name));
   };
   const section = { withBorder: !mobile, p: mobile ? 0 : 'md', bg: mobile ? 'transparent' : undefined } as const;
