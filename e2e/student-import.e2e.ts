@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousViolations } from './support/axe.ts';
 import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
-import { call, choose, demo } from './support/records.ts';
+import { call, choose, demo, letterTag } from './support/records.ts';
 
 /*
  * Issue 27: an admin brings a school's spreadsheet of 200 students in: 191 new, five who are
@@ -14,13 +14,6 @@ import { call, choose, demo } from './support/records.ts';
  * none, a course the school does not offer); one match gets its course added, the others are
  * skipped; the students are there afterwards, and the dashboard's follow-up counts them.
  */
-
-/** Letters only: names keep to what the form accepts. */
-const letters = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
 
 const screenshot = (page: Page, name: string, viewport: ViewportName) =>
   page.screenshot({ path: path.resolve(import.meta.dirname, `../test-results/${name}-${viewport}.png`), fullPage: true });
@@ -57,7 +50,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       // A conference admin picks the school; a school admin of one school is not asked.
       const admin = viewport === 'desktop' ? 'conference.admin@demo.test' : 'school.admin@demo.test';
       await signIn(page, admin);
-      const t = letters();
+      const t = letterTag();
       const last = `Import${t}`;
       const { schools } = await call<{ schools: { id: number; school_code: string }[] }>(page, 'GET', '/api/schools/simple_list');
       const school = schools.find((s) => s.school_code === demo.schoolCode)!;

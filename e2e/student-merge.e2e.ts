@@ -4,19 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousViolations } from './support/axe.ts';
 import { journey, launch, signIn, type ViewportName } from './support/browser.ts';
-import { call, demo, studentInCourse } from './support/records.ts';
+import { call, demo, letterTag, studentInCourse } from './support/records.ts';
 
 /*
  * Issue 27: two records of one person found on the duplicates page, merged with a value chosen,
  * and the merge undone from Versions; then an import of two students undone from its version.
  */
-
-/** Letters only: names keep to what the form accepts. */
-const letters = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
 
 const screenshot = (page: Page, name: string, viewport: ViewportName) =>
   page.screenshot({ path: path.resolve(import.meta.dirname, `../test-results/${name}-${viewport}.png`), fullPage: true });
@@ -40,7 +33,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('duplicates merged, and im
   it('a pair merged with a value chosen, the merge undone; an import undone', () =>
     journey(browser, viewport, 'student-merge', async (page) => {
       await signIn(page, 'school.admin@demo.test');
-      const last = `Merge${letters()}`;
+      const last = `Merge${letterTag()}`;
       const { student: kept, enrollment } = await studentInCourse(page, 'Ruth', last);
       // The same person typed in again later: same name and zip, another city, a phone.
       const other = await call<Student>(page, 'POST', '/api/students', {

@@ -5,6 +5,9 @@ import type { Locator, Page } from 'playwright-core';
 /** A short tag that keeps each journey's people apart in one shared database. */
 export const tag = () => Math.random().toString(36).slice(2, 8);
 
+/** The same, of letters only: for names, which keep to what the form accepts. */
+export const letterTag = () => tag().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+
 /** Today in the browser's and the server's zone (one machine) as YYYY-MM-DD. */
 export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -1,30 +1,19 @@
 import type { Student } from '@srs/shared/students';
 import { describe, expect, it } from 'vitest';
 import { differingFields, initialChoices, mergeBody } from '../src/features/student-merge/merge-fields.ts';
+import { makeStudent } from './student-fixtures.ts';
 
-const student = (overrides: Partial<Student>): Student => ({
-  id: 1,
-  first_name: 'Ana',
-  middle_name: null,
-  last_name: 'Ruiz',
-  address: '1 Main St',
-  address_2: null,
-  city: 'Springfield',
-  state: 'IL',
-  country: 'United States',
-  zip_code: '62701',
-  email: null,
-  phone: '555-0100',
-  social_media: null,
-  include_in_mailing_list: 'if_address_valid',
-  created_at: '2025-01-01T00:00:00.000Z',
-  erased_at: null,
-  instructor: { id: 5, first_name: 'Sam', last_name: 'Ray' },
-  school: { id: 9, school_code: 'GC01', church_name: 'Grace' },
-  course_enrollments: [],
-  seminar_enrollments: [],
-  ...overrides,
-});
+const student = (overrides: Partial<Student>): Student =>
+  makeStudent(overrides.id ?? 1, {
+    first_name: 'Ana',
+    last_name: 'Ruiz',
+    address: '1 Main St',
+    phone: '555-0100',
+    created_at: '2025-01-01T00:00:00.000Z',
+    instructor: { id: 5, first_name: 'Sam', last_name: 'Ray' },
+    school: { id: 9, school_code: 'GC01', church_name: 'Grace' },
+    ...overrides,
+  });
 
 describe('the fields of a merge (issue 27)', () => {
   const kept = student({ id: 1 });

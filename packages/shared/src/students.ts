@@ -119,6 +119,23 @@ export const StudentFields = z.object({
 export type StudentFields = z.infer<typeof StudentFields>;
 export type StudentFieldsInput = z.input<typeof StudentFields>;
 
+/** Each field of the student form as the form labels it (the import's mapping step, the merge's choices). */
+export const studentFieldLabels: Record<keyof StudentFields, string> = {
+  first_name: 'First name',
+  middle_name: 'Middle name',
+  last_name: 'Last name',
+  address: 'Address',
+  address_2: 'Address 2',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  zip_code: 'Zip code',
+  email: 'Email',
+  phone: 'Phone',
+  social_media: 'Social media',
+  include_in_mailing_list: 'Include in mailing list',
+};
+
 /**
  * POST /students (SPEC section 3, New-student payload): the student fields plus school_id,
  * instructor_id (the school's head school admin), series_id and notify_instructor_by_email.

@@ -5,10 +5,9 @@ import {
   type EnrollmentUpdate,
   type SeriesType,
 } from '@srs/shared/enrollments';
-import { eq, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
-import { deleteAudited, insertAudited, insertManyAudited } from '../../core/audit.ts';
+import { insertAudited, insertManyAudited } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
@@ -16,17 +15,9 @@ import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
 import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  attendances,
-  decisions,
-  enrollments,
-  episodeDeliveries,
-  notes,
-  productDeliveries,
-  reminders,
-  visits,
-} from '../../db/schema/index.ts';
+import { enrollments, episodeDeliveries } from '../../db/schema/index.ts';
 import { queueNotice } from '../mail/public.ts';
+import { deleteEnrollmentsAudited } from './enrollment-dependents.ts';
 import { offeredBySql } from '../series/public.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
 import { enrollmentRules } from './enrollment-rules.ts';
@@ -230,17 +221,6 @@ export async function updateEnrollment(
   });
 }
 
-type Dependent = readonly [name: string, table: PgTable, column: PgColumn];
-const dependents: readonly Dependent[] = [
-  ['episode_deliveries', episodeDeliveries, episodeDeliveries.enrollmentId],
-  ['attendances', attendances, attendances.enrollmentId],
-  ['visits', visits, visits.enrollmentId],
-  ['reminders', reminders, reminders.enrollmentId],
-  ['product_deliveries', productDeliveries, productDeliveries.enrollmentId],
-  ['decisions', decisions, decisions.cachedEnrollmentId],
-  ['notes', notes, notes.cachedEnrollmentId],
-];
-
 /**
  * DELETE /enrollments/{id}: for admins of the student's school (docs/decisions.md). The rows the
  * deletion cascades away are kept inside the enrollment's destroy version, so history survives.
@@ -250,11 +230,7 @@ export async function deleteEnrollment(db: Db, actor: Actor, id: Visible<'enroll
     const [enrollment] = await lockVisibleEnrollments(tx, actor.scope, [id]);
     if (!enrollment) throw notFound('Enrollment');
     assertAllowed(actor, enrollmentRules.destroy, [enrollment]);
-    const gathered: unknown[][] = [];
-    // One connection in a transaction: one query at a time.
-    for (const [, table, column] of dependents) gathered.push(await tx.select().from(table).where(eq(column, id)));
-    const associations = Object.fromEntries(dependents.map(([name], index) => [name, gathered[index] ?? []]));
     await lockSchoolCounts(tx, [enrollment.schoolId]);
-    await deleteAudited(tx, actor, enrollments, id, { associations });
+    await deleteEnrollmentsAudited(tx, actor, [id]);
   });
 }

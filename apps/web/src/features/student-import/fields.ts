@@ -1,20 +1,9 @@
 import type { StudentImportChoice, StudentImportField, StudentImportStatus } from '@srs/shared/student-import';
+import { studentFieldLabels } from '@srs/shared/students';
 
 /** What each meaning of a column reads as in the mapping step: the form's own field names. */
 export const fieldLabels: Record<StudentImportField, string> = {
-  first_name: 'First name',
-  middle_name: 'Middle name',
-  last_name: 'Last name',
-  address: 'Address',
-  address_2: 'Address 2',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  zip_code: 'Zip code',
-  email: 'Email',
-  phone: 'Phone',
-  social_media: 'Social media',
-  include_in_mailing_list: 'Include in mailing list',
+  ...studentFieldLabels,
   school: 'School (code)',
   instructor: 'Instructor (email or name)',
   series: 'Course or seminar',

@@ -1,27 +1,12 @@
 import { type MergeFieldName, mergeFieldNames, type StudentMergeInput } from '@srs/shared/student-merge';
-import { mailingOptionLabels, type Student } from '@srs/shared/students';
+import { mailingOptionLabels, type Student, studentFieldLabels } from '@srs/shared/students';
 
 export type Whose = 'kept' | 'merged';
 
 /** A field whose two values differ, in words, with the value chosen at first. */
 export type MergeField = { field: MergeFieldName; label: string; kept: string; merged: string; preselected: Whose };
 
-const labels: Record<MergeFieldName, string> = {
-  first_name: 'First name',
-  middle_name: 'Middle name',
-  last_name: 'Last name',
-  address: 'Address',
-  address_2: 'Address 2',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  zip_code: 'Zip code',
-  email: 'Email',
-  phone: 'Phone',
-  social_media: 'Social media',
-  include_in_mailing_list: 'Include in mailing list',
-  school: 'School and instructor',
-};
+const labels: Record<MergeFieldName, string> = { ...studentFieldLabels, school: 'School and instructor' };
 
 /** A field's value as a person reads it ('' for nothing). */
 export function valueOf(student: Student, field: MergeFieldName): string {
