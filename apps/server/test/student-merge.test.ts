@@ -26,6 +26,7 @@ describe('merging two records of one person (issue 27)', () => {
   let instructorHeaders: Record<string, string>;
   let schoolA: { id: number };
   let schoolB: { id: number };
+  let headA: { id: number };
   let teacherA: { id: number; email: string };
   let teacherB: { id: number; email: string };
   let hope: { id: number; name: string; lessons: { id: number }[] };
@@ -73,6 +74,7 @@ describe('merging two records of one person (issue 27)', () => {
     schoolA = a.school;
     schoolB = b.school;
     adminA = await t.headersFor(a.head.email);
+    headA = a.head;
     adminB = await t.headersFor(b.head.email);
     global = await t.headersFor((await createUser(db, { roleType: 'global_admin' })).email);
     teacherA = await createUser(db, { roleType: 'instructor', schoolId: schoolA.id });
@@ -158,10 +160,16 @@ describe('merging two records of one person (issue 27)', () => {
     await expectDerivedDataAsTheTriggersKeepIt(t.database);
   });
 
-  it('is for admins, of two different students, neither erased', async () => {
+  it('is for admins of both schools, of two different students, neither erased', async () => {
     const one = await createStudent(t.database.db, { schoolId: schoolA.id, firstName: 'Cy', lastName: 'Same' });
     const two = await createStudent(t.database.db, { schoolId: schoolA.id, firstName: 'Cyd', lastName: 'Same' });
     expect((await merge({ kept_id: one.id, merged_id: two.id }, instructorHeaders)).statusCode).toBe(403);
+    // A student of another school shared with school A's admin is seen, not theirs to merge, either way.
+    const theirs = await createStudent(t.database.db, { schoolId: schoolB.id, firstName: 'Cy', lastName: 'Same' });
+    await share(t.database.db, theirs.id, headA.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/students/${theirs.id}`, headers: adminA })).statusCode).toBe(200);
+    expect((await merge({ kept_id: theirs.id, merged_id: one.id })).statusCode).toBe(403);
+    expect((await merge({ kept_id: one.id, merged_id: theirs.id })).statusCode).toBe(403);
     const same = await merge({ kept_id: one.id, merged_id: one.id });
     expect(same.statusCode).toBe(422);
     expect(same.body).toContain('Choose two different students to merge.');

@@ -104,8 +104,8 @@ async function mergeNotices(tx: Tx, kept: Row, merged: Row, baseUrl: string): Pr
 }
 
 /**
- * POST /students/merge (issue 27), in the caller's transaction: for a user who may change the kept
- * student and delete the other. The chosen values go to the kept student; every enrollment (with
+ * POST /students/merge (issue 27), in the caller's transaction: for an admin of both students'
+ * schools (who may delete either). The chosen values go to the kept student; every enrollment (with
  * its lessons, visits, reminders, decisions, products and registration number), note and interest
  * of the other moves to it, and its shares where the kept one is not already shared with that
  * person; then the other is deleted with a destroy version that records the merge.
@@ -120,8 +120,9 @@ export async function mergeStudents(
   const found = await visibleStudentsOr404(tx, actor.scope, [input.kept_id, input.merged_id]);
   const keptKey = found.find((one) => one.id === input.kept_id)!;
   const mergedKey = found.find((one) => one.id === input.merged_id)!;
-  assertAllowed(actor, studentRules.update, [keptKey]);
-  assertAllowed(actor, studentRules.destroy, [mergedKey]);
+  // Both records change hands (one is deleted, the other may take its school): for an admin of
+  // both schools, never through a student merely shared with them.
+  assertAllowed(actor, studentRules.destroy, [keptKey, mergedKey]);
   const both = (await tx.select().from(students).where(inArray(students.id, [keptKey.id, mergedKey.id]))) as Row[];
   const kept = both.find((row) => Number(row.id) === keptKey.id)!;
   const merged = both.find((row) => Number(row.id) === mergedKey.id)!;
