@@ -2,9 +2,10 @@ import { type MergeFieldName, mergeMessages, type StudentMergeInput, type Studen
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { deleteAudited, recordVersions, updateAudited } from '../../core/audit.ts';
-import { invalid } from '../../core/errors.ts';
+import { forbidden, invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
+import { administers } from '../../core/scope.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import { enrollments, interests, notes, students, studentShares } from '../../db/schema/index.ts';
@@ -184,6 +185,8 @@ export async function mergeStudents(
 export async function undoMergeMoves(tx: Tx, actor: Actor, studentId: number, merge: MergeRecord, schoolId: number): Promise<void> {
   const [kept] = await tx.select().from(students).where(eq(students.id, merge.intoId)).for('update');
   if (!kept) throw invalid(mergeMessages.keptGone);
+  // The kept student changes too: its school must be the user's as well (it may have moved since).
+  if (!administers(actor.scope, kept.schoolId)) throw forbidden();
   await lockSchoolCounts(tx, [kept.schoolId, schoolId]);
   for (const [kind, table, itemType] of [
     ['enrollments', enrollments, 'Enrollment'],
