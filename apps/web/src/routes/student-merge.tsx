@@ -43,9 +43,28 @@ function RecordCard({ student, role }: { student: Student; role: string }) {
  * kept, and merges: everything of the other moves to the kept one. Undone from Versions.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const keptId = routeIdOf(params.get('keep') ?? undefined, 'Student');
-  const mergedId = routeIdOf(params.get('merge') ?? undefined, 'Student');
+  const [params] = useSearchParams();
+  const keep = params.get('keep');
+  const other = params.get('merge');
+  if (keep === null || other === null) {
+    return (
+      <>
+        <PageHeader title="Merge two records" />
+        <Text size="sm">
+          Choose a pair of records of one person on{' '}
+          <Anchor component={Link} to="/students/duplicates">
+            Likely duplicates
+          </Anchor>
+          , then Merge… beside it.
+        </Text>
+      </>
+    );
+  }
+  return <MergeRecords keptId={routeIdOf(keep, 'Student')} mergedId={routeIdOf(other, 'Student')} />;
+}
+
+function MergeRecords({ keptId, mergedId }: { keptId: number; mergedId: number }) {
+  const [, setParams] = useSearchParams();
   const kept = useQuery(studentQuery(keptId));
   const merged = useQuery(studentQuery(mergedId));
   const merge = useMergeStudents();
