@@ -139,3 +139,13 @@ export const StudentImportResponse = z.object({
   created: z.object({ students: z.number(), enrollments: z.number(), lessons: z.number() }).nullable(),
 });
 export type StudentImportResponse = z.infer<typeof StudentImportResponse>;
+
+/**
+ * How far the server is with a preview or an apply (issue 27: a progress bar on both steps):
+ * rows read from the file, rows checked, rows written, each out of the file's rows.
+ */
+export const studentImportSteps = ['reading', 'checking', 'writing'] as const;
+export type StudentImportStep = (typeof studentImportSteps)[number];
+export type StudentImportProgress = { step: StudentImportStep; done: number; total: number };
+/** Told of each step's progress as it goes; called often, so it must be cheap (the transport thins it out). */
+export type StudentImportProgressListener = (progress: StudentImportProgress) => void;

@@ -1,4 +1,9 @@
-import type { StudentImportColumn, StudentImportInput, StudentImportResponse } from '@srs/shared/student-import';
+import type {
+  StudentImportColumn,
+  StudentImportInput,
+  StudentImportProgressListener,
+  StudentImportResponse,
+} from '@srs/shared/student-import';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor.ts';
@@ -70,10 +75,18 @@ function answer(columns: ReturnType<typeof columnsOf>, checked: CheckedRow[]): S
   };
 }
 
-export async function previewStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
+export async function previewStudentImport(
+  db: Db,
+  actor: Actor,
+  input: Input,
+  progress: StudentImportProgressListener = () => {},
+): Promise<StudentImportResponse> {
   await assertFileSchool(db, actor, input.school_id);
   const { columns, lines } = await readFile(input);
-  return answer(columns, await checkRows(db, actor, lines, input.school_id));
+  progress({ step: 'reading', done: lines.length, total: lines.length });
+  const checked = await checkRows(db, actor, lines, input.school_id);
+  progress({ step: 'checking', done: lines.length, total: lines.length });
+  return answer(columns, checked);
 }
 
 /** The choices must name matching rows; adding an enrollment needs one the student has not. */
@@ -207,7 +220,12 @@ async function addEnrollments(tx: Tx, actor: Actor, entries: CheckedRow[], made:
  * The apply's answer carries no rows: the page shows what was made (created, totals), and 50,000
  * rows answered again were the largest part of the server's memory (issue 27, Scale).
  */
-export async function applyStudentImport(db: Db, actor: Actor, input: Input): Promise<StudentImportResponse> {
+export async function applyStudentImport(
+  db: Db,
+  actor: Actor,
+  input: Input,
+  progress: StudentImportProgressListener = () => {},
+): Promise<StudentImportResponse> {
   if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
   await assertFileSchool(db, actor, input.school_id);
   const file: { columns: StudentImportColumn[]; lines: ImportLine[] | null } = await readFile(input);
