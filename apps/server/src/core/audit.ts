@@ -3,7 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { versions } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
-import { insertRows, recordsetOf } from './bulk-rows.ts';
+import { insertRunWithVersions, insertWithVersionsSql } from './audited-insert.ts';
+import { insertRows, recordsetOf, runsOf } from './bulk-rows.ts';
 import { versionSchools } from './version-school.ts';
 import { sessionItemTypes, sessionsChanged } from './sessions.ts';
 
@@ -46,25 +47,35 @@ export async function insertAudited<T extends TableWithId>(
  */
 const rowsPerInsert = 5000;
 
-/** Many rows at once (an import's): one insert and one insert of their versions per 5,000 rows, each with one parameter. */
+/**
+ * Many rows at once (an import's), 5,000 to a statement with their create versions; answers each
+ * row's values with its id, in the order given. Where PostgreSQL can write the versions from the
+ * rows it inserted (core/audited-insert.ts), one statement does both; otherwise the rows come back
+ * and `recordVersions` writes their versions.
+ */
 export async function insertManyAudited<T extends TableWithId>(
   tx: DbOrTx,
   actor: Actor,
   table: T,
   values: T['$inferInsert'][],
-): Promise<T['$inferSelect'][]> {
-  const added: Row[] = [];
+): Promise<(T['$inferInsert'] & { id: number })[]> {
+  const itemType = itemTypeOf(table);
+  const added: (Row & { id: number })[] = [];
   for (let start = 0; start < values.length; start += rowsPerInsert) {
-    const inserted = (await insertRows(tx, table, values.slice(start, start + rowsPerInsert))) as (Row & { id: number })[];
-    const itemType = itemTypeOf(table);
-    await recordVersions(
-      tx,
-      actor,
-      inserted.map((row) => ({ itemType, itemId: row.id, before: null, after: row })),
-    );
-    added.push(...inserted);
+    const part = values.slice(start, start + rowsPerInsert) as Row[];
+    for (const { given, run } of runsOf(table, part)) {
+      const statement = insertWithVersionsSql(table, itemType, actor, given, run);
+      if (statement) {
+        const ids = await insertRunWithVersions(tx, itemType, statement);
+        run.forEach((value, index) => added.push({ ...value, id: ids[index]! }));
+        continue;
+      }
+      const inserted = (await insertRows(tx, table, run)) as (Row & { id: number })[];
+      await recordVersions(tx, actor, inserted.map((row) => ({ itemType, itemId: row.id, before: null, after: row })));
+      added.push(...inserted);
+    }
   }
-  return added as T['$inferSelect'][];
+  return added as (T['$inferInsert'] & { id: number })[];
 }
 
 /** Updates one row by id; null when there is no such row. */

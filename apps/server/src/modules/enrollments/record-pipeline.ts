@@ -122,7 +122,7 @@ export type RecordChanges = {
   enrollments: EnrollmentHead[];
   insert<T extends RecordTable>(table: T, values: T['$inferInsert']): Promise<T['$inferSelect']>;
   /** Many records at once (an import's lessons), each with its version. */
-  insertMany<T extends RecordTable>(table: T, values: T['$inferInsert'][]): Promise<T['$inferSelect'][]>;
+  insertMany<T extends RecordTable>(table: T, values: T['$inferInsert'][]): Promise<(T['$inferInsert'] & { id: number })[]>;
   update<T extends RecordTable>(table: T, id: number, values: Partial<T['$inferInsert']>): Promise<void>;
   remove<T extends RecordTable>(table: T, id: number): Promise<void>;
   /** Removes a record with the decisions and notes the database would cascade away, a version for each. */

@@ -280,12 +280,27 @@ function checkLine(actor: Actor, context: Context, line: ImportLine): CheckedRow
 }
 
 /** Every row's status: refused (with every reason), repeated (an earlier row's person), match (a student the user sees), or new. */
-export async function checkRows(db: DbOrTx, actor: Actor, lines: ImportLine[], fileSchoolId: number | undefined): Promise<CheckedRow[]> {
+export async function checkRows(
+  db: DbOrTx,
+  actor: Actor,
+  lines: ImportLine[],
+  fileSchoolId: number | undefined,
+  progress: (done: number) => void = () => {},
+): Promise<CheckedRow[]> {
   const context = await contextOf(db, lines, fileSchoolId);
-  const checked = lines.map((line) => checkLine(actor, context, line));
+  const checked: CheckedRow[] = [];
+  for (let start = 0; start < lines.length; start += linesPerTurn) {
+    for (const line of lines.slice(start, start + linesPerTurn)) checked.push(checkLine(actor, context, line));
+    progress(checked.length);
+    // The server answers others between two parts (50,000 rows take a second or two), and the progress goes out.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   await markMatches(db, actor, checked);
   return checked;
 }
+
+/** Rows checked between two turns of the server's other work. */
+const linesPerTurn = 2000;
 
 /** What the apply must find again: each row's result and what it would write. */
 export function tokenOf(checked: CheckedRow[], columns: StudentImportColumn[]): string {

@@ -84,8 +84,7 @@ export async function previewStudentImport(
   await assertFileSchool(db, actor, input.school_id);
   const { columns, lines } = await readFile(input);
   progress({ step: 'reading', done: lines.length, total: lines.length });
-  const checked = await checkRows(db, actor, lines, input.school_id);
-  progress({ step: 'checking', done: lines.length, total: lines.length });
+  const checked = await checkRows(db, actor, lines, input.school_id, (done) => progress({ step: 'checking', done, total: lines.length }));
   return answer(columns, checked);
 }
 
@@ -147,9 +146,16 @@ type Plan = {
 };
 
 /** Under the schools' locks: the file's rows checked again, the same as the preview's (its token), and what to write. */
-async function planUnderLocks(tx: Tx, actor: Actor, input: Input, file: { columns: StudentImportColumn[]; lines: ImportLine[] | null }): Promise<Plan> {
+async function planUnderLocks(
+  tx: Tx,
+  actor: Actor,
+  input: Input,
+  file: { columns: StudentImportColumn[]; lines: ImportLine[] | null },
+  progress: StudentImportProgressListener,
+): Promise<Plan> {
   await lockSchools(tx, file.lines!, input.school_id);
-  const checked = await checkRows(tx, actor, file.lines!, input.school_id);
+  const total = file.lines!.length;
+  const checked = await checkRows(tx, actor, file.lines!, input.school_id, (done) => progress({ step: 'checking', done, total }));
   // The rows as read are not needed any more: 50,000 of them are some 40 MB.
   file.lines = null;
   const token = tokenOf(checked, file.columns);
@@ -170,7 +176,7 @@ async function planUnderLocks(tx: Tx, actor: Actor, input: Input, file: { column
 type Made = { students: number[]; enrollments: number[]; lessons: number[] };
 
 /** The new students, `batch` at a time, each with its enrollment, status and lessons; each batch's rows are let go once written. */
-async function writeNewStudents(tx: Tx, actor: Actor, creates: (CheckedRow | null)[], made: Made) {
+async function writeNewStudents(tx: Tx, actor: Actor, creates: (CheckedRow | null)[], made: Made, written: (rows: number) => void) {
   for (let start = 0; start < creates.length; start += batch) {
     const part = creates.slice(start, start + batch) as CheckedRow[];
     creates.fill(null, start, start + batch);
@@ -195,13 +201,14 @@ async function writeNewStudents(tx: Tx, actor: Actor, creates: (CheckedRow | nul
     );
     made.enrollments.push(...ids);
     await recordImportedProgress(tx, actor, ids.map((id, index) => progressOf(id, enrolled[index]!.entry)));
+    written(part.length);
   }
 }
 
 /** An enrollment added to a student found: the one create path, which refuses a second active one in a series. */
-async function addEnrollments(tx: Tx, actor: Actor, entries: CheckedRow[], made: Made) {
+async function addEnrollments(tx: Tx, actor: Actor, entries: CheckedRow[], made: Made, written: (rows: number) => void) {
   const added: ReturnType<typeof progressOf>[] = [];
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     const enrollment = entry.enrollment!;
     const { id } = await enrollInTransaction(
       tx,
@@ -212,7 +219,9 @@ async function addEnrollments(tx: Tx, actor: Actor, entries: CheckedRow[], made:
     );
     made.enrollments.push(id);
     added.push(progressOf(id, entry));
+    if (index % 100 === 99) written(100);
   }
+  written(entries.length % 100);
   await recordImportedProgress(tx, actor, added);
 }
 
@@ -229,13 +238,20 @@ export async function applyStudentImport(
   if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
   await assertFileSchool(db, actor, input.school_id);
   const file: { columns: StudentImportColumn[]; lines: ImportLine[] | null } = await readFile(input);
+  progress({ step: 'reading', done: file.lines!.length, total: file.lines!.length });
   return db.transaction(async (tx) => {
     // Hundreds of short statements: compiling each one's plan (JIT) took longer than running it.
     await tx.execute(sql`set local jit = off`);
-    const plan = await planUnderLocks(tx, actor, input, file);
+    const plan = await planUnderLocks(tx, actor, input, file, progress);
     const made: Made = { students: [], enrollments: [], lessons: [] };
-    await writeNewStudents(tx, actor, plan.creates, made);
-    await addEnrollments(tx, actor, plan.added, made);
+    const writing = { done: 0, total: plan.creates.length + plan.added.length };
+    const written = (rows: number) => {
+      writing.done += rows;
+      progress({ step: 'writing', ...writing });
+    };
+    written(0);
+    await writeNewStudents(tx, actor, plan.creates, made, written);
+    await addEnrollments(tx, actor, plan.added, made, written);
     if (made.enrollments.length > 0) {
       const lessons = await rows<{ id: number }>(
         tx.execute(sql`select d.id::int as id from episode_deliveries d
