@@ -125,7 +125,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       const facebook = page.getByLabel('Facebook page');
       expect(await facebook.inputValue()).toBe('');
       await facebook.selectOption('social_media');
-      await page.getByText('Checking every row…').waitFor({ state: 'detached' });
+      await page.getByRole('progressbar', { name: 'Previewing the file' }).waitFor({ state: 'detached' });
       await expect.poll(() => facebook.inputValue()).toBe('social_media');
       await totals.getByRole('button', { name: 'New 191' }).waitFor();
 
@@ -157,9 +157,26 @@ describe.each(['desktop', 'phone'] as ViewportName[])('student import (%s)', (vi
       const findings = await seriousViolations(page, 'main');
       expect(findings, describeFindings('/students/import (preview)', findings)).toEqual([]);
 
+      // The apply's progress (issue 27): every value its bar takes, and its answer, which comes as NDJSON lines.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        Object.assign(window, { progressSeen: seen });
+        new MutationObserver(() => {
+          document.querySelectorAll('[role="progressbar"]').forEach((bar) => seen.push(`${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuenow')}`));
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+      });
+      const streamed = page.waitForResponse((response) => response.url().endsWith('/api/students/import') && response.request().method() === 'POST');
       await page.getByRole('button', { name: 'Import 191 students' }).click();
       const done = page.getByRole('status').filter({ hasText: 'Import done' });
       await done.getByText(/191 students, 192 enrollments and [\d,]+ lessons were made/).waitFor({ timeout: 60_000 });
+      const answer = await streamed;
+      expect(answer.headers()['content-type']).toBe('application/x-ndjson');
+      const lines = (await answer.text()).trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>);
+      expect(lines[0]).toHaveProperty('progress');
+      expect(lines.at(-1)).toMatchObject({ result: { applied: true, created: { students: 191 } } });
+      const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((value) => /^Importing the students: \d+$/.test(value)), seen.join(', ')).toBe(true);
       expect(await overflow(page)).toBe(0);
       await screenshot(page, 'student-import-done', viewport);
 

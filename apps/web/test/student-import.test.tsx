@@ -12,7 +12,8 @@ import {
 } from '../src/features/student-import/mapping-memory.ts';
 import { refusedFileName, refusedRowsCsv } from '../src/features/student-import/refused-csv.ts';
 import { useStudentImport } from '../src/features/student-import/use-student-import.ts';
-import { jsonResponse, stubApi, Wrapper } from './support.tsx';
+import { jsonResponse, Wrapper } from './support.tsx';
+import { ndjsonAnswer, stubXhr } from './xhr-support.ts';
 
 vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
@@ -165,11 +166,11 @@ describe('the import steps', () => {
 
   function stub(applyAnswer: () => Response) {
     const forms: Record<string, string>[] = [];
-    const api = stubApi(async (call) => {
-      const init = api.fetchMock.mock.calls.at(-1)?.[1];
-      const form = init?.body as FormData;
+    // The import's calls go by XMLHttpRequest (its upload's progress): answered here in plain JSON.
+    stubXhr((call) => {
+      const form = call.body as FormData;
       forms.push(Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}`])));
-      expect(call.path).toBe('/students/import');
+      expect(call.url).toBe('/api/students/import');
       return form.get('confirm') === 'true' ? applyAnswer() : jsonResponse(preview(rows));
     });
     return forms;
@@ -194,6 +195,33 @@ describe('the import steps', () => {
     await act(() => result.current.previewAgain());
     expect(result.current.state.failure).toBeNull();
     expect(result.current.state.choices).toEqual({ 3: 'add_enrollment' });
+  });
+
+  it('tells its progress as the answer comes, and stops the call when the page is left', async () => {
+    stubXhr(() =>
+      ndjsonAnswer([
+        { progress: { step: 'reading', done: 0, total: 0 } },
+        { progress: { step: 'checking', done: 3, total: 3 } },
+        { result: preview(rows) },
+      ]),
+    );
+    const { result } = renderHook(() => useStudentImport(memoryStorage()), { wrapper: Wrapper });
+    const seen: string[] = [];
+    result.current.progress.subscribe(() => {
+      const progress = result.current.progress.get();
+      seen.push(progress ? `${progress.step} ${progress.done}/${progress.total}` : 'none');
+    });
+    await act(() => result.current.chooseFile(file()));
+    expect(result.current.state.preview?.totals.new).toBe(1);
+    expect(seen).toEqual(['none', 'sending 500/1000', 'sending 1000/1000', 'reading 0/0', 'checking 3/3', 'none']);
+
+    const xhr = stubXhr(() => new Promise<never>(() => {}));
+    const left = renderHook(() => useStudentImport(memoryStorage()), { wrapper: Wrapper });
+    const choosing = act(() => left.result.current.chooseFile(file()));
+    await waitFor(() => expect(xhr.calls).toHaveLength(1));
+    left.unmount();
+    await choosing;
+    expect(xhr.aborted).toHaveLength(1);
   });
 
   it('previews again with the remembered mapping, and remembers a change', async () => {

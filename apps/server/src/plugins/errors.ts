@@ -35,43 +35,72 @@ function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: numbe
   return null;
 }
 
+/** What the one error handler answers for an error: its status, its body, and how long to wait when it says so. */
+export type ErrorAnswer = { statusCode: number; body: unknown; retryAfterSeconds?: number };
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * The answer the error handler would give for this error, without sending it: for an answer
+     * that has begun already (a streamed import's last line), so that it says what the plain route says.
+     */
+    errorAnswer: (error: unknown) => ErrorAnswer;
+  }
+}
+
+/**
+ * The SPEC section 8 answer for an error, logged as the handler logs it (one home for both the
+ * error handler and a stream's last line).
+ */
+function errorAnswer(error: FastifyError, request: FastifyRequest, answeredLately: () => boolean): ErrorAnswer {
+  const retry = error instanceof LimitReached ? { retryAfterSeconds: error.retryAfterSeconds } : {};
+  if (error instanceof HttpError) {
+    if (error.statusCode === 422) return { ...retry, statusCode: 422, body: error.body };
+    // What a refusal adds to its sentence (a deleted record's when and who): beside `error`.
+    const extra = error.body && typeof error.body === 'object' ? error.body : {};
+    return { ...retry, statusCode: error.statusCode, body: { ...extra, error: error.message } };
+  }
+  // The database restarting or out of reach: a sentence and a time to come back, not a 500.
+  if (isDatabaseUnreachable(error)) {
+    // Waited too long for a connection while the database answered others: busy, not away.
+    const said = isConnectionWaitTimeout(error) && answeredLately() ? serverBusy : databaseUnreachable;
+    request.log.warn({ err: error }, said === serverBusy ? 'every database connection was busy' : 'the database cannot be reached');
+    return { statusCode: said.status, body: { error: said.message }, retryAfterSeconds: said.retryAfterSeconds };
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return { statusCode: 500, body: { error: 'Internal Server Error' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500 && isBrokenMultipart(request.headers['content-type'], error)) {
+    return { statusCode: 400, body: { error: 'The form data could not be read.' } };
+  }
+  // A picture or a file over the limit of @fastify/multipart (app.ts): said in words, like any 422.
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { statusCode: 422, body: [uploadMessages.fileTooLarge] };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { statusCode: 413, body: { error: tooLargeMessage(request.routeOptions.bodyLimit) } };
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return { statusCode: 500, body: { error: 'Internal Server Error' } };
+  }
+  // Fastify's own client errors (bad JSON, too large, rate limited) keep their status.
+  return { statusCode: status, body: { error: error.message } };
+}
+
+/** Anything thrown, as the handler receives it: a thrown string or object is a failure like any other. */
+const asError = (thrown: unknown): FastifyError =>
+  thrown instanceof Error ? (thrown as FastifyError) : (Object.assign(new Error(String(thrown)), { statusCode: 500 }) as FastifyError);
+
 async function errorsPlugin(app: FastifyInstance, { answeredLately = () => false }: { answeredLately?: () => boolean }) {
+  app.decorateReply('errorAnswer', function answerOf(this: FastifyReply, error: unknown) {
+    return errorAnswer(asError(error), this.request, answeredLately);
+  });
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     await readRestOfRefusedBody(request, reply);
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
     if (page) return page;
-    if (error instanceof LimitReached) reply.header('retry-after', error.retryAfterSeconds);
-    if (error instanceof HttpError) {
-      if (error.statusCode === 422) return reply.code(422).send(error.body);
-      // What a refusal adds to its sentence (a deleted record's when and who): beside `error`.
-      const extra = error.body && typeof error.body === 'object' ? error.body : {};
-      return reply.code(error.statusCode).send({ ...extra, error: error.message });
-    }
-    // The database restarting or out of reach: a sentence and a time to come back, not a 500.
-    if (isDatabaseUnreachable(error)) {
-      // Waited too long for a connection while the database answered others: busy, not away.
-      const said = isConnectionWaitTimeout(error) && answeredLately() ? serverBusy : databaseUnreachable;
-      request.log.warn({ err: error }, said === serverBusy ? 'every database connection was busy' : 'the database cannot be reached');
-      reply.header('retry-after', said.retryAfterSeconds);
-      return reply.code(said.status).send({ error: said.message });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ error: 'Internal Server Error' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500 && isBrokenMultipart(request.headers['content-type'], error)) {
-      return reply.code(400).send({ error: 'The form data could not be read.' });
-    }
-    // A picture or a file over the limit of @fastify/multipart (app.ts): said in words, like any 422.
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(422).send([uploadMessages.fileTooLarge]);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: tooLargeMessage(request.routeOptions.bodyLimit) });
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Internal Server Error' });
-    }
-    // Fastify's own client errors (bad JSON, too large, rate limited) keep their status.
-    return reply.code(status).send({ error: error.message });
+    const answer = errorAnswer(error, request, answeredLately);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
+    return reply.code(answer.statusCode).send(answer.body);
   });
 }
 

@@ -114,26 +114,66 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
   }
 }
 
-/** A done write's answer as text to keep, or null when it is not one to keep (a stream, too large, a new token). */
+/** What a claim is settled by: the answer's status and headers, and its body when it is text. */
+type Outcome = { statusCode: number; contentType: string | null; renewed: boolean };
+
 /**
  * What the answer makes of the claim: a refusal or a failure wrote nothing, so the key is freed for
  * the request corrected or tried again; a done write keeps its answer, or "already done" when its
  * answer is not one to keep (a file, a new token).
  */
-function settlement(db: Db, reply: FastifyReply, payload: unknown, owner: Claim): () => Promise<void> {
-  if (reply.statusCode >= 400) return () => forget(db, owner, { refused: reply.statusCode < 500 });
-  const text = keepable(reply, payload);
+function settlement(db: Db, outcome: Outcome, payload: unknown, owner: Claim): () => Promise<void> {
+  if (outcome.statusCode >= 400) return () => forget(db, owner, { refused: outcome.statusCode < 500 });
+  const text = keepable(outcome, payload);
   if (text === null) return () => keepRefusal(db, owner);
-  const type = reply.getHeader('content-type');
-  const answer = { statusCode: reply.statusCode, body: text, contentType: typeof type === 'string' ? type : null };
+  const answer = { statusCode: outcome.statusCode, body: text, contentType: outcome.contentType };
   return () => keepAnswer(db, owner, answer);
 }
 
-function keepable(reply: FastifyReply, payload: unknown): string | null {
-  if (reply.getHeader(renewedTokenHeader) !== undefined) return null;
+/** A done write's answer as text to keep, or null when it is not one to keep (a stream, too large, a new token). */
+function keepable(outcome: Outcome, payload: unknown): string | null {
+  if (outcome.renewed) return null;
   if (payload === null || payload === undefined) return '';
   if (typeof payload !== 'string' || Buffer.byteLength(payload) > maxKeptBytes) return null;
   return payload;
+}
+
+function outcomeOf(reply: FastifyReply): Outcome {
+  const type = reply.getHeader('content-type');
+  return {
+    statusCode: reply.statusCode,
+    contentType: typeof type === 'string' ? type : null,
+    renewed: reply.getHeader(renewedTokenHeader) !== undefined,
+  };
+}
+
+/** Settles the claim; when the database is away just then, once it answers again. */
+async function settle(db: Db, request: FastifyRequest, owner: Claim, outcome: Outcome, payload: unknown): Promise<void> {
+  const run = settlement(db, outcome, payload, owner);
+  try {
+    await run();
+  } catch (error) {
+    // The database went away after the handler (a restart): the answer still goes as it is, and
+    // the key is settled once the database answers again, so a retry is not told "still being
+    // saved" until the claim is abandoned. Anything else fails the request as before.
+    if (!isDatabaseUnreachable(error)) throw error;
+    request.log.warn({ err: error }, 'the key of this write is settled once the database answers again');
+    whenDatabaseAnswers(run).catch((late: unknown) => request.log.error({ err: late }, 'the key of a write could not be settled'));
+  }
+}
+
+/** How a streamed answer settles its key at its end: with the answer the route gives without streaming. */
+export type SettleKeyLater = (answer: { statusCode: number; body: string; contentType: string }) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * For an answer streamed before its outcome is known (a 200 whose last line may be a refusal):
+     * the claim is left alone when the stream is sent and settled by the function returned, at the
+     * stream's end, as the same request answered whole would settle it.
+     */
+    settleKeyLater: () => SettleKeyLater;
+  }
 }
 
 async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
@@ -158,21 +198,20 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     return claimOrReplay(db, request, reply, owner);
   });
 
+  app.decorateReply('settleKeyLater', function settleKeyLater(this: FastifyReply): SettleKeyLater {
+    const { request } = this;
+    const owner = request.idempotencyClaim;
+    request.idempotencyClaim = undefined;
+    return async ({ statusCode, body, contentType }) => {
+      if (owner) await settle(db, request, owner, { statusCode, contentType, renewed: false }, body);
+    };
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const owner = request.idempotencyClaim;
     if (!owner) return payload;
     request.idempotencyClaim = undefined;
-    const settle = settlement(db, reply, payload, owner);
-    try {
-      await settle();
-    } catch (error) {
-      // The database went away after the handler (a restart): the answer still goes as it is, and
-      // the key is settled once the database answers again, so a retry is not told "still being
-      // saved" until the claim is abandoned. Anything else fails the request as before.
-      if (!isDatabaseUnreachable(error)) throw error;
-      request.log.warn({ err: error }, 'the key of this write is settled once the database answers again');
-      whenDatabaseAnswers(settle).catch((late: unknown) => request.log.error({ err: late }, 'the key of a write could not be settled'));
-    }
+    await settle(db, request, owner, outcomeOf(reply), payload);
     return payload;
   });
 }

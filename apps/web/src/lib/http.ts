@@ -31,18 +31,15 @@ export function endSession() {
  * An answer that does not say whether the write was made: a gateway's (the server may have saved
  * it), or the server's own "still being saved" (the first copy is still running). A retry keeps the key.
  */
-async function madeOrNotUnknown(response: Response): Promise<boolean> {
-  if (response.status >= 502 && response.status <= 504) return true;
-  if (response.status !== 409) return false;
-  const body = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
-  return body?.error === idempotencyMessages.stillSaving;
+export function madeOrNotUnknown(status: number, body: unknown): boolean {
+  if (status >= 502 && status <= 504) return true;
+  return status === 409 && bodyError(body) === idempotencyMessages.stillSaving;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** An answer's text as its content type says: JSON parsed, anything else (or JSON that is not) as text; nothing is null. */
+export function bodyOf(text: string, contentType: string): unknown {
   if (text === '') return null;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
+  if (contentType.includes('json')) {
     try {
       return JSON.parse(text);
     } catch {
@@ -50,6 +47,10 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return bodyOf(await response.text(), response.headers.get('content-type') ?? '');
 }
 
 /** The one place that turns a failed call into the SPEC section 8 behaviour. */
@@ -63,20 +64,30 @@ export function failure(status: number | null, body: unknown, statusText: string
   return new HttpError(bodyError(body) ?? message, status, body, message);
 }
 
-/** A raw call with the Authorization header; errors go through the shared handler. */
-export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+/**
+ * What a call to the API carries: the token, the type of its body, and a write's key (the ticket
+ * says how the write ended). One home for `send` and a call that cannot use fetch (an upload whose progress is shown).
+ */
+export function callHeaders(method: string, url: string, body: unknown) {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  // Every write carries a key: a copy of it the person did not mean is answered, not written again.
+  const write = isWrite(method) ? beginWrite(method, url, body) : null;
+  if (write) headers[idempotencyKeyHeader] = write.key;
+  return { headers, token, write };
+}
+
+/** A raw call with the Authorization header; errors go through the shared handler. */
+export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const url = apiUrl(path, options.query);
+  const { headers, token, write } = callHeaders(method, url, options.body);
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
-  const url = apiUrl(path, options.query);
-  // Every write carries a key: a copy of it the person did not mean is answered, not written again.
-  const write = isWrite(method) ? beginWrite(method, url, options.body) : null;
-  if (write) headers[idempotencyKeyHeader] = write.key;
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -86,7 +97,9 @@ export async function send(method: string, path: string, options: RequestOptions
     throw failure(null, null, '', options.toastErrors ?? true);
   }
   if (write) {
-    if (await madeOrNotUnknown(response)) write.unanswered();
+    // Only a 409's body is read here: whether it says "still being saved".
+    const said: unknown = response.status === 409 ? await response.clone().json().catch(() => null) : null;
+    if (madeOrNotUnknown(response.status, said)) write.unanswered();
     else write.answered();
   }
   // A change of one's own email, password or second factor ended every older token: the answer

@@ -1,8 +1,9 @@
 import { admins } from '@srs/shared/roles';
-import { StudentImportInput, StudentImportResponse } from '@srs/shared/student-import';
+import { StudentImportInput, type StudentImportProgressListener, StudentImportResponse } from '@srs/shared/student-import';
 import { csvBodyLimit } from '../../core/csv-read.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
+import { answerAsItGoes, wantsProgress } from './student-import-stream.ts';
 import { applyStudentImport, previewStudentImport } from './student-import.ts';
 
 /** Students and their one enrollment from a spreadsheet (issue 27; docs/decisions/024), for admins into their schools. */
@@ -21,13 +22,21 @@ export async function studentImportRoutes(app: App, { db }: { db: Db }) {
       schema: {
         tags: ['students'],
         summary: 'Students and their one enrollment from a CSV or .xlsx (JSON or multipart): a preview, then confirm',
+        description:
+          'With `Accept: application/x-ndjson` the answer is 200 at once and comes as it goes, one JSON object a line: ' +
+          '`{"progress":{"step","done","total"}}` lines (reading, checking, writing), then `{"result":…}` (the answer below) ' +
+          'or `{"error":{"statusCode","body"}}` (the refusal the plain route answers, its status and body).',
         body: StudentImportInput,
         response: { 200: StudentImportResponse },
       },
     },
-    async (request) =>
-      request.body.confirm
-        ? applyStudentImport(db, request.actor, request.body)
-        : previewStudentImport(db, request.actor, request.body),
+    async (request, reply) => {
+      const run = (progress?: StudentImportProgressListener) =>
+        request.body.confirm
+          ? applyStudentImport(db, request.actor, request.body, progress)
+          : previewStudentImport(db, request.actor, request.body, progress);
+      // Issue 27: the page's progress bar reads the answer as it comes; without asking, the plain answer.
+      return wantsProgress(request) ? answerAsItGoes(request, reply, run) : run();
+    },
   );
 }

@@ -1,5 +1,5 @@
 import type { StudentImportChoice, StudentImportResponse, StudentImportRow } from '@srs/shared/student-import';
-import { send } from '../../lib/http.ts';
+import { postImportAsItGoes, type StreamOptions } from './import-stream.ts';
 import type { ImportMapping } from './mapping-memory.ts';
 
 /** What one call of POST /students/import sends: the file, and for the apply the preview's token and the choices. */
@@ -12,9 +12,9 @@ export type ImportRequest = {
 
 /**
  * The preview or the apply, as a multipart form (the file's bytes as they are: a CSV's text or an
- * .xlsx). The address has no endpoint description in packages/shared yet, so it goes through `send`.
+ * .xlsx), its progress told as it goes (import-stream.ts).
  */
-export async function postStudentImport(request: ImportRequest, signal?: AbortSignal): Promise<StudentImportResponse> {
+export async function postStudentImport(request: ImportRequest, options: StreamOptions = {}): Promise<StudentImportResponse> {
   const form = new FormData();
   form.append('file_name', request.file.name);
   if (request.schoolId !== null) form.append('school_id', String(request.schoolId));
@@ -25,8 +25,7 @@ export async function postStudentImport(request: ImportRequest, signal?: AbortSi
     form.append('choices', JSON.stringify(request.apply.choices));
   }
   form.append('file', request.file, request.file.name);
-  const response = await send('POST', '/students/import', { body: form, toastErrors: false, ...(signal ? { signal } : {}) });
-  return (await response.json()) as StudentImportResponse;
+  return postImportAsItGoes(form, options);
 }
 
 /** Each matching row's choice as the apply sends it, by its line: skip unless the user chose otherwise. */

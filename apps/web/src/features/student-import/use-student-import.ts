@@ -1,8 +1,9 @@
 import type { StudentImportChoice, StudentImportResponse } from '@srs/shared/student-import';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
-import { choicesForAll, choicesStillMatching, choicesToSend, postStudentImport } from './api.ts';
+import { choicesForAll, choicesStillMatching, choicesToSend, type ImportRequest, postStudentImport } from './api.ts';
+import { importProgressStore } from './import-progress.ts';
 import { type ImportMapping, rememberMapping, remembered, withMeaning } from './mapping-memory.ts';
 
 export type ImportPhase = 'choosing' | 'previewing' | 'applying';
@@ -32,6 +33,7 @@ const initial: StudentImportState = {
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * The import's steps (issue 27): a file (and the school for rows naming none) is previewed; a
@@ -50,6 +52,29 @@ export function useStudentImport(storage: Storage = localStorage) {
     current.current = { ...current.current, ...change };
     setState(current.current);
   }, []);
+  // How far the call running is: only the progress bar reads it (import-progress.ts).
+  const [progress] = useState(importProgressStore);
+  // The call running: a new preview stops the one before, and leaving the page stops any (the
+  // apply is one transaction on the server: it is made whole or not at all, whoever waits for it).
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const post = useCallback(
+    async (request: ImportRequest) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      progress.set(null);
+      try {
+        return await postStudentImport(request, { signal: controller.signal, onProgress: progress.set });
+      } finally {
+        if (running.current === controller) {
+          running.current = null;
+          progress.set(null);
+        }
+      }
+    },
+    [progress],
+  );
 
   const preview = useCallback(
     async (next: Pick<StudentImportState, 'file' | 'schoolId' | 'mapping'>, remember: boolean) => {
@@ -58,13 +83,13 @@ export function useStudentImport(storage: Storage = localStorage) {
       const ask = ++asked.current;
       update({ ...next, phase: 'previewing', failure: null, result: null });
       try {
-        let answer = await postStudentImport({ file, schoolId: next.schoolId, mapping: next.mapping });
+        let answer = await post({ file, schoolId: next.schoolId, mapping: next.mapping });
         let mapping = next.mapping;
         // The same headings as a file before: read them as the user chose then.
         const recalled = mapping === null ? remembered(answer.columns, storage) : null;
         if (recalled && ask === asked.current) {
           mapping = recalled;
-          answer = await postStudentImport({ file, schoolId: next.schoolId, mapping });
+          answer = await post({ file, schoolId: next.schoolId, mapping });
         }
         if (ask !== asked.current) return;
         if (remember) rememberMapping(answer.columns, storage);
@@ -75,16 +100,17 @@ export function useStudentImport(storage: Storage = localStorage) {
           phase: 'choosing',
         });
       } catch (error) {
-        if (ask !== asked.current) return;
+        if (ask !== asked.current || isAbort(error)) return;
         update({ failure: messageOf(error), phase: 'choosing' });
       }
     },
-    [storage, update],
+    [post, storage, update],
   );
 
   const chooseFile = useCallback(
     async (file: File | null) => {
       asked.current++;
+      running.current?.abort();
       update({ ...initial, schoolId: current.current.schoolId, file });
       if (file) await preview({ file, schoolId: current.current.schoolId, mapping: null }, false);
     },
@@ -132,7 +158,7 @@ export function useStudentImport(storage: Storage = localStorage) {
     if (!file || !shown) return;
     update({ phase: 'applying', failure: null });
     try {
-      const result = await postStudentImport({
+      const result = await post({
         file,
         schoolId,
         mapping,
@@ -144,15 +170,18 @@ export function useStudentImport(storage: Storage = localStorage) {
         client.invalidateQueries({ queryKey: enrollmentKeys.all }),
       ]);
     } catch (error) {
+      // Left the page: nothing is waiting for the answer.
+      if (isAbort(error)) return;
       // Nothing was written: the preview and every choice stay, with the server's sentence.
       update({ failure: messageOf(error), phase: 'choosing' });
     }
-  }, [client, update]);
+  }, [client, post, update]);
 
   const startOver = useCallback(() => {
     asked.current++;
+    running.current?.abort();
     update({ ...initial, schoolId: current.current.schoolId });
   }, [update]);
 
-  return { state, chooseFile, chooseSchool, changeMeaning, choose, chooseAll, apply, previewAgain, startOver };
+  return { state, progress, chooseFile, chooseSchool, changeMeaning, choose, chooseAll, apply, previewAgain, startOver };
 }

@@ -1,22 +1,36 @@
-import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { groupedNumber } from '@srs/shared/numbers';
 import type { StudentImportResponse } from '@srs/shared/student-import';
 import { Link } from 'react-router';
+import { type ImportProgressStore, type ImportProgressView, percentOf, progressLabel, spokenProgress, useImportProgress } from '../import-progress.ts';
 import type { ImportPhase } from '../use-student-import.ts';
 
 const counted = (count: number, one: string, many: string) => `${groupedNumber(count)} ${count === 1 ? one : many}`;
 
-/** While the server reads or writes the file: it answers once, so the bar says it is working, not how far. */
-export function ImportProgress({ phase }: { phase: ImportPhase }) {
-  if (phase === 'choosing') return null;
-  const label = phase === 'applying' ? 'Importing the students…' : 'Checking every row…';
+/**
+ * While the file goes up and the server reads, checks and writes its rows: a bar of the step's
+ * part done, its words ('Checking row 12,000 of 50,000'), and a quieter line for screen readers
+ * (import-progress.ts says how often it speaks).
+ */
+export function ImportProgress({ phase, store }: { phase: ImportPhase; store: ImportProgressStore }) {
+  const progress = useImportProgress(store);
+  const busy = phase !== 'choosing';
+  const shown: ImportProgressView = progress ?? { step: 'sending', done: 0, total: 0 };
   return (
-    <Stack gap={4}>
-      <Text size="sm" aria-live="polite">
-        {label}
-      </Text>
-      <Progress value={100} animated striped aria-label={label} />
-    </Stack>
+    <>
+      {/* There before it speaks: a live region added with its words already in is often not read. */}
+      <VisuallyHidden aria-live="polite">{busy ? spokenProgress(shown) : ''}</VisuallyHidden>
+      {busy && (
+        <Stack gap={4}>
+          <Text size="sm">{progressLabel(shown)}</Text>
+          <Progress
+            value={percentOf(shown)}
+            aria-label={phase === 'applying' ? 'Importing the students' : 'Previewing the file'}
+            transitionDuration={100}
+          />
+        </Stack>
+      )}
+    </>
   );
 }
 

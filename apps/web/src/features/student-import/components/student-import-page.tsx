@@ -68,7 +68,7 @@ export function StudentImportPage() {
           />
         </Stack>
       </Paper>
-      <ImportProgress phase={state.phase} />
+      <ImportProgress phase={state.phase} store={importer.progress} />
       {state.failure && (
         <ImportFailure
           failure={state.failure}
