@@ -2,8 +2,10 @@
 // included): a file of N students (default 50,000), each with a course and two lessons sent, one
 // returned, previewed, applied in one transaction, and then undone from its version. It makes its
 // own database on the PostgreSQL server of BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), named
-// student_import_bench, migrated afresh and dropped at the end: it never touches real records.
+// student_import_bench (or BENCH_DATABASE), migrated afresh and dropped at the end: it never touches real records.
 //   npm run bench -- student-import                 (ROWS=5000 for a shorter run)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
@@ -12,14 +14,43 @@ import { loadEnv } from '../apps/server/src/env.ts';
 
 const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const rowsWanted = Number(process.env.ROWS ?? 50_000);
-const name = 'student_import_bench';
+const name = process.env.BENCH_DATABASE ?? 'student_import_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE must be a plain lower-case name: ${name}`);
 const url = new URL(server);
 url.pathname = `/${name}`;
+
+// BENCH_STATEMENTS=1: the time of each kind of statement the undo sends, summed (its first words name it).
+const statementTimes = new Map<string, { n: number; ms: number }>();
+let timingStatements = false;
+if (process.env.BENCH_STATEMENTS) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const result = query.apply(this, args);
+    if (!timingStatements || !(result instanceof Promise)) return result;
+    const first = args[0] as string | { text: string };
+    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').trim().slice(0, 90);
+    const start = performance.now();
+    return result.finally(() => {
+      const seen = statementTimes.get(text) ?? { n: 0, ms: 0 };
+      seen.n += 1;
+      seen.ms += performance.now() - start;
+      statementTimes.set(text, seen);
+    });
+  } as typeof pg.Client.prototype.query;
+}
 
 const admin = new pg.Client({ connectionString: server });
 await admin.connect();
 await admin.query(`drop database if exists ${name}`);
 await admin.query(`create database ${name}`);
+// BENCH_EXPLAIN_MS=100: each statement (a trigger's too) slower than that logged with its plan in the server's log.
+if (process.env.BENCH_EXPLAIN_MS) {
+  await admin.query(`alter database ${name} set session_preload_libraries = 'auto_explain'`);
+  await admin.query(`alter database ${name} set auto_explain.log_min_duration = ${Number(process.env.BENCH_EXPLAIN_MS)}`);
+  await admin.query(`alter database ${name} set auto_explain.log_nested_statements = on`);
+  await admin.query(`alter database ${name} set auto_explain.log_analyze = on`);
+  await admin.query(`alter database ${name} set auto_explain.log_triggers = on`);
+}
 
 const database = await openPostgres(url.toString());
 try {
@@ -61,12 +92,34 @@ try {
   const baseline = rss();
   let peak = baseline;
   const watch = setInterval(() => (peak = Math.max(peak, rss())), 50);
+  // CPU seconds, which a busy machine does not inflate as it does the time on the clock: the
+  // server's process, and PostgreSQL's backends of this database (read from /proc, same machine).
+  const backendsCpu = async () => {
+    const { rows: pids } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    let ticks = 0;
+    for (const { pid } of pids) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return Number.NaN;
+      }
+    }
+    return ticks / 100;
+  };
   const timed = async (label: string, payload: object, url = '/api/students/import') => {
     const start = performance.now();
+    const cpu = process.cpuUsage();
+    const backends = await backendsCpu();
     const response = await app.inject({ method: 'POST', url, headers, payload });
     const seconds = (performance.now() - start) / 1000;
+    const nodeCpu = (process.cpuUsage().user - cpu.user + process.cpuUsage().system - cpu.system) / 1e6;
+    const postgresCpu = (await backendsCpu()) - backends;
     if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 500)}`);
-    console.log(`${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s  ${Math.round(rowsWanted / seconds).toString().padStart(7)} rows/s`);
+    console.log(
+      `${label.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s  ${Math.round(rowsWanted / seconds).toString().padStart(7)} rows/s` +
+        `  (CPU: server ${nodeCpu.toFixed(1)} s, PostgreSQL ${postgresCpu.toFixed(1)} s)`,
+    );
     return response.json() as {
       preview_token: string;
       totals: Record<string, number>;
@@ -84,7 +137,24 @@ try {
     `select id::int as id from versions where item_type = 'StudentImport' and item_id = $1 and event = 'create'`,
     [applied.import_id],
   );
+  timingStatements = true;
+  // BENCH_PROFILE=file.cpuprofile: the server's own time during the undo, for Chrome's profiler.
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const undone = await timed('undo', {}, `/api/versions/${version!.id}/undo`);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  timingStatements = false;
+  for (const [text, { n, ms }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(n).padStart(5)}×  ${text}`);
+  }
   console.log(`           ${JSON.stringify(undone.undone)}`);
   clearInterval(watch);
   console.log(`server memory: ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB)`);

@@ -35,6 +35,9 @@ export const decisions = pgTable(
     index('decisions_cached_enrollment_id_idx').on(t.cachedEnrollmentId),
     index('decisions_episode_delivery_id_idx').on(t.episodeDeliveryId),
     index('decisions_visit_id_idx').on(t.visitId),
+    // Each foreign key's referencing side indexed, so that a delete of many lessons, visits,
+    // attendances or students does not read the whole table once per row it deletes (issue 27).
+    index('decisions_attendance_id_idx').on(t.attendanceId).where(sql`${t.attendanceId} is not null`),
     // The Decisions report finds the decisions recorded in a period (issue 11).
     index('decisions_created_at_idx').on(t.createdAt),
     check('decisions_context_check', sql`num_nonnulls(${t.episodeDeliveryId}, ${t.attendanceId}, ${t.visitId}) = 1`),
@@ -62,6 +65,10 @@ export const notes = pgTable(
   (t) => [
     index('notes_student_id_idx').on(t.studentId, t.createdAt),
     index('notes_cached_enrollment_id_idx').on(t.cachedEnrollmentId),
+    index('notes_episode_delivery_id_idx').on(t.episodeDeliveryId).where(sql`${t.episodeDeliveryId} is not null`),
+    index('notes_attendance_id_idx').on(t.attendanceId).where(sql`${t.attendanceId} is not null`),
+    index('notes_reminder_id_idx').on(t.reminderId).where(sql`${t.reminderId} is not null`),
+    index('notes_visit_id_idx').on(t.visitId).where(sql`${t.visitId} is not null`),
   ],
 );
 
@@ -124,6 +131,8 @@ export const interests = pgTable(
   (t) => [
     index('interests_status_idx').on(t.status, t.receivedOn),
     index('interests_school_id_idx').on(t.schoolId),
+    index('interests_student_id_idx').on(t.studentId).where(sql`${t.studentId} is not null`),
+    index('interests_enrollment_id_idx').on(t.enrollmentId).where(sql`${t.enrollmentId} is not null`),
     uniqueIndex('interests_api_key_external_id_key').on(t.apiKeyId, t.externalId),
   ],
 );

@@ -7,7 +7,7 @@
 export { followupReasonSql, needsFollowupSql, refreshAllEnrollmentCaches } from './enrollment-caches.ts';
 export { enrollRule } from './enrollment-rules.ts';
 // What goes with an enrollment when it is deleted (kept in its destroy version), and many deleted at once.
-export { deleteEnrollmentsAudited, enrollmentDependents } from './enrollment-dependents.ts';
+export { deleteEnrollmentsAudited, deleteEnrollmentsOfStudents, enrollmentDependents } from './enrollment-dependents.ts';
 export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
 export {
   createEnrollment,
