@@ -70,23 +70,28 @@ function start(name: string, args: string[], env: Record<string, string>, readyU
   );
 }
 
-/** The production server exactly as deployed: `node apps/server/dist/server.js`, NODE_ENV=production. */
-export const startApp = () =>
-  start(
+/**
+ * The production server exactly as deployed: `node apps/server/dist/server.js`, NODE_ENV=production.
+ * A bench with a database of its own (the student import's) passes its URL and a port.
+ */
+export const startApp = ({ databaseUrl = config.databaseUrl, port = config.appPort } = {}) => {
+  const url = port === config.appPort ? appUrl : `http://127.0.0.1:${port}`;
+  return start(
     'app',
     [config.appEntry ?? path.join(rootDir, 'apps/server/dist/server.js')],
     {
       NODE_ENV: 'production',
-      DATABASE_URL: config.databaseUrl,
-      PORT: String(config.appPort),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: appUrl,
+      PUBLIC_URL: url,
       JWT_SECRET: config.jwtSecret,
       TOKEN_TTL_MINUTES: '240',
       LOG_LEVEL: config.appLogLevel,
     },
-    `${appUrl}/api/config`,
+    `${url}/api/config`,
   );
+};
 
 export const startBaseline = () =>
   start(

@@ -1,0 +1,44 @@
+// The student import bench's file: realistic names and places from @faker-js/faker's en_US lists
+// (as apps/server/src/seed/large.ts picks them), each row a new person with a course, lessons 1 and
+// 2 sent, lesson 1 returned: the columns and mapping of bench/student-import.ts.
+import { base, en, en_US, Faker } from '@faker-js/faker';
+import { usZips } from '../../apps/server/src/seed/us-zips.ts';
+import { stateForZip } from '../../apps/server/src/seed/zip-states.ts';
+
+export const courseName = 'Bench Course';
+
+/** The two date columns named by the mapping; the others are found from their headings. */
+export const importMapping = { 'Sent on': 'last_lesson_sent_on', 'Returned on': 'last_lesson_returned_on' };
+
+const heading = 'First name,Last name,Address,City,State,Zip,Course,Last lesson sent,Sent on,Last lesson returned,Returned on';
+
+/**
+ * `rows` lines. First and last names pair so that no two rows share a name (first = i mod F, last =
+ * ⌊i / F⌋ mod L, F × L > rows), so the preview finds every row new, not a repeat.
+ */
+export function importFile(rows: number): string {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(2026);
+  const people = faker.definitions.person;
+  const firstNames = [...new Set([...(people.first_name.female ?? []), ...(people.first_name.male ?? [])])].sort();
+  const lastNames = [...new Set(people.last_name.generic ?? [])].sort();
+  if (firstNames.length * lastNames.length <= rows) {
+    throw new Error(`${rows} rows need more than ${firstNames.length} × ${lastNames.length} name pairs`);
+  }
+  const streets = [...new Set(Array.from({ length: 800 }, () => faker.location.street()))];
+  const towns = [...faker.definitions.location.city_name];
+  const zips = usZips().flatMap((zip) => {
+    const state = stateForZip(zip.zipCode);
+    return state ? [[zip.zipCode, state] as const] : [];
+  });
+  const lines = [heading];
+  for (let i = 0; i < rows; i++) {
+    const first = firstNames[i % firstNames.length]!;
+    const last = lastNames[Math.floor(i / firstNames.length) % lastNames.length]!;
+    const [zip, state] = zips[(i * 7919) % zips.length]!;
+    const address = `${1 + ((i * 37) % 9899)} ${streets[i % streets.length]!}`;
+    const town = towns[(i * 13) % towns.length]!;
+    lines.push(`${first},${last},${address},${town},${state},${zip},${courseName},2,2026-01-05,1,2026-01-20`);
+  }
+  return lines.join('\n');
+}
