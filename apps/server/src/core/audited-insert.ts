@@ -45,22 +45,24 @@ function versionValue(column: PgColumn, ref: string): string | null {
 /** `jsonb_build_object` takes at most 100 arguments: pairs in groups, joined. */
 const pairsPerObject = 40;
 
-/** The create's object_changes: each field not null as [null, value], updated_at left out (as `diff` does). */
+/**
+ * The create's object_changes: each field not null as [null, value], updated_at left out (as `diff`
+ * does). A null field's pair is null and stripped; the values are scalars, so nothing else is.
+ */
 function changesSql(columns: [string, PgColumn][]): string | null {
   const pairs: string[] = [];
   for (const [key, column] of columns) {
     if (key === 'updatedAt' || key === 'updated_at') continue;
-    const value = versionValue(column, `ins.${quoted(column.name)}`);
+    const ref = `ins.${quoted(column.name)}`;
+    const value = versionValue(column, ref);
     if (value === null) return null;
-    pairs.push(`'${key}', ${value}`);
+    pairs.push(`'${key}', case when ${ref} is null then null else jsonb_build_array(null, ${value}) end`);
   }
   const objects: string[] = [];
   for (let start = 0; start < pairs.length; start += pairsPerObject) {
     objects.push(`jsonb_build_object(${pairs.slice(start, start + pairsPerObject).join(', ')})`);
   }
-  const whole = objects.length > 0 ? objects.join(' || ') : `'{}'::jsonb`;
-  return `coalesce((select jsonb_object_agg(f.key, jsonb_build_array(null, f.value)) from jsonb_each(${whole}) f
-    where f.value <> 'null'::jsonb), '{}'::jsonb)`;
+  return objects.length > 0 ? `jsonb_strip_nulls(${objects.join(' || ')})` : `'{}'::jsonb`;
 }
 
 /** The version's school as srs_version_set_school would find it: a School's id, the row's school, else its enrollment's. */
