@@ -12,7 +12,7 @@ import pg from 'pg';
 import { maxUploadBytes } from '../packages/shared/src/account.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { copyIn, copyOut, deleteCopied } from './http/import-copy.ts';
-import { courseName, importFile, importMapping } from './http/import-file.ts';
+import { importFile, importMapping, setUpImportSchool } from './http/import-file.ts';
 import { measureStep, type StepUsage } from './http/process-usage.ts';
 import { buildIfNeeded, type Server, startApp } from './http/processes.ts';
 import { openTokens } from './http/tokens.ts';
@@ -32,25 +32,9 @@ async function setUp(): Promise<{ schoolId: number; headers: Record<string, stri
   const database = openPostgres(databaseUrl, 2);
   try {
     await database.migrate();
-    const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0]!;
-    const conference = await one<{ id: number }>(`insert into conferences (name) values ('Bench') returning id`);
-    const school = await one<{ id: number }>(
-      `insert into schools (school_code, church_name, conference_id) values ('BENCH', 'Bench Church', $1) returning id`,
-      [conference.id],
-    );
-    const user = await one<{ id: number }>(
-      `insert into users (email, first_name, last_name) values ('bench.admin@bench.test', 'Bench', 'Admin') returning id`,
-    );
-    await database.query(`insert into roles (user_id, role_type, school_id) values ($1, 'school_admin', $2)`, [user.id, school.id]);
-    await database.query('update schools set head_school_admin_id = $1 where id = $2', [user.id, school.id]);
-    const course = await one<{ id: number }>(`insert into series (type, name) values ('Course', $1) returning id`, [courseName]);
-    await database.query(
-      `insert into episodes (series_id, position, name) select $1, n, 'Lesson ' || n from generate_series(1, 10) n`,
-      [course.id],
-    );
-    await database.query('insert into series_offered (series_id, school_id) values ($1, $2)', [course.id, school.id]);
-    const admin = await (await openTokens(database))('school admin', Number(user.id));
-    return { schoolId: Number(school.id), headers: admin.app };
+    const { schoolId, userId } = await setUpImportSchool(database);
+    const admin = await (await openTokens(database))('school admin', userId);
+    return { schoolId, headers: admin.app };
   } finally {
     await database.close();
   }

@@ -11,6 +11,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
+import { importFile, importMapping, setUpImportSchool } from './http/import-file.ts';
 
 const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const rowsWanted = Number(process.env.ROWS ?? 50_000);
@@ -61,31 +62,12 @@ try {
   const tokens = await createTokenService(database.db, env);
 
   // One school with its head school admin, a course of 10 lessons it offers.
-  const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0]!;
-  const conference = await one<{ id: number }>(`insert into conferences (name) values ('Bench') returning id`);
-  const school = await one<{ id: number }>(
-    `insert into schools (school_code, church_name, conference_id) values ('BENCH', 'Bench Church', $1) returning id`,
-    [conference.id],
-  );
-  const user = await one<{ id: number }>(
-    `insert into users (email, first_name, last_name) values ('bench.admin@bench.test', 'Bench', 'Admin') returning id`,
-  );
-  await database.query(`insert into roles (user_id, role_type, school_id) values ($1, 'school_admin', $2)`, [user.id, school.id]);
-  await database.query('update schools set head_school_admin_id = $1 where id = $2', [user.id, school.id]);
-  const course = await one<{ id: number }>(`insert into series (type, name) values ('Course', 'Bench Course') returning id`);
-  await database.query(
-    `insert into episodes (series_id, position, name) select $1, n, 'Lesson ' || n from generate_series(1, 10) n`,
-    [course.id],
-  );
-  await database.query('insert into series_offered (series_id, school_id) values ($1, $2)', [course.id, school.id]);
-  const headers = { authorization: `Bearer ${(await tokens.issueFor(user.id))!.token}` };
+  const school = await setUpImportSchool(database);
+  const headers = { authorization: `Bearer ${(await tokens.issueFor(school.userId))!.token}` };
 
-  const lines = ['First name,Last name,Address,City,State,Zip,Course,Last lesson sent,Sent on,Last lesson returned,Returned on'];
-  for (let i = 0; i < rowsWanted; i++) {
-    lines.push(`F${i},L${i},${i} Main St,Springfield,IL,${String(10000 + (i % 80000)).padStart(5, '0')},Bench Course,2,2026-01-05,1,2026-01-20`);
-  }
-  const file = lines.join('\n');
-  const mapping = { 'Sent on': 'last_lesson_sent_on', 'Returned on': 'last_lesson_returned_on' };
+  // The same file as the bench over HTTP (real names and places).
+  const file = importFile(rowsWanted);
+  const mapping = importMapping;
   console.log(`Student import on PostgreSQL: ${rowsWanted} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB of CSV`);
 
   const rss = () => process.memoryUsage().rss / 1024 / 1024;
@@ -128,9 +110,9 @@ try {
       undone?: Record<string, number>;
     };
   };
-  const preview = await timed('preview', { file, school_id: school.id, mapping });
+  const preview = await timed('preview', { file, school_id: school.schoolId, mapping });
   console.log(`           ${JSON.stringify(preview.totals)}`);
-  const applied = await timed('apply', { file, school_id: school.id, mapping, confirm: true, preview_token: preview.preview_token });
+  const applied = await timed('apply', { file, school_id: school.schoolId, mapping, confirm: true, preview_token: preview.preview_token });
   console.log(`           ${JSON.stringify(applied.created)}`);
   // The whole import taken back from its version (decision 025): every student deleted with its destroy version.
   const [version] = await database.query<{ id: number }>(

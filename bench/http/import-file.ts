@@ -42,3 +42,27 @@ export function importFile(rows: number): string {
   }
   return lines.join('\n');
 }
+
+type Queries = { query: <T>(text: string, params?: unknown[]) => Promise<T[]> };
+
+/** The school an import bench imports into: its head school admin and the 10-lesson course it offers. */
+export async function setUpImportSchool(database: Queries): Promise<{ schoolId: number; userId: number }> {
+  const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0]!;
+  const conference = await one<{ id: number }>(`insert into conferences (name) values ('Bench') returning id`);
+  const school = await one<{ id: number }>(
+    `insert into schools (school_code, church_name, conference_id) values ('BENCH', 'Bench Church', $1) returning id`,
+    [conference.id],
+  );
+  const user = await one<{ id: number }>(
+    `insert into users (email, first_name, last_name) values ('bench.admin@bench.test', 'Bench', 'Admin') returning id`,
+  );
+  await database.query(`insert into roles (user_id, role_type, school_id) values ($1, 'school_admin', $2)`, [user.id, school.id]);
+  await database.query('update schools set head_school_admin_id = $1 where id = $2', [user.id, school.id]);
+  const course = await one<{ id: number }>(`insert into series (type, name) values ('Course', $1) returning id`, [courseName]);
+  await database.query(
+    `insert into episodes (series_id, position, name) select $1, n, 'Lesson ' || n from generate_series(1, 10) n`,
+    [course.id],
+  );
+  await database.query('insert into series_offered (series_id, school_id) values ($1, $2)', [course.id, school.id]);
+  return { schoolId: Number(school.id), userId: Number(user.id) };
+}
