@@ -39,21 +39,21 @@ export async function recordStudentsDestroyed(tx: DbOrTx, actor: Actor, studentI
   ];
   // Derived tables, not WITH: planned from the tables' statistics, each is joined by merge or hash.
   const named = groups.map((group, index) => ({ ...group, cte: sql.identifier(`group_${index}`) }));
+  const associations = sql`jsonb_build_object(${sql.join(
+    named.map(({ name, cte }) => sql`${sql.raw(`'${name}'`)}, coalesce(${cte}.rows, '[]'::jsonb)`),
+    sql`, `,
+  )})`;
   await tx.execute(sql`
     insert into ${versions} (item_type, item_id, event, whodunnit, object, object_changes, school_id)
     select 'Student', s.id, 'destroy', ${actor.userId},
-      ${rowJson(students, 's')} || jsonb_build_object('associations', a.associations),
-      ${rowDestroyedJson(students, 's')} || jsonb_build_object('associations', jsonb_build_array(a.associations, null)),
+      ${rowJson(students, 's', [sql`'associations', ${associations}`])},
+      ${rowDestroyedJson(students, 's', [sql`'associations', jsonb_build_array(${associations}, null)`])},
       s.school_id
     from ${students} s
       ${sql.join(
         named.map(({ cte, rows }) => sql`left join (${rows}) ${cte} on ${cte}.key = s.id`),
         sql` `,
       )}
-      cross join lateral (select jsonb_build_object(${sql.join(
-        named.map(({ name, cte }) => sql`${sql.raw(`'${name}'`)}, coalesce(${cte}.rows, '[]'::jsonb)`),
-        sql`, `,
-      )}) as associations) a
     where s.id = any(${ids})
     order by s.id`);
 }
