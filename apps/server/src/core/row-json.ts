@@ -6,8 +6,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
  * drizzle's select answers it (its fields by their names in the schema; a timestamp as
  * Date.toISOString, to the millisecond; a date and a numeric as their text). An import undone
  * writes 50,000 destroy versions this way, where building their JSON in the server and parsing it
- * again in PostgreSQL took most of its time (issue 27); `test/row-json.test.ts` holds it equal to
- * what `recordVersions` writes, column type by column type.
+ * again in PostgreSQL took most of its time (issue 27); test/student-destroy-versions.test.ts holds it
+ * equal to what `recordVersions` writes, column type by column type.
  */
 export function rowJson(table: PgTable, alias: string, extra: SQL[] = []): SQL {
   const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(quoteLiteral(key))}, ${valueJson(column, alias)}`);
