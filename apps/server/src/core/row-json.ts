@@ -22,19 +22,36 @@ const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * rather than from `rowJson`'s object, which took as long again as the rest of the version.
  */
 export function rowDestroyedJson(table: PgTable, alias: string, extra: SQL[] = []): SQL {
+  return changesJson(table, alias, (value) => sql`jsonb_build_array(${value}, null)`, extra);
+}
+
+/** What the create version of a row records as its changes: each field that is not null as [null, value], but `updatedAt`. */
+export function rowCreatedJson(table: PgTable, alias: string): SQL {
+  return changesJson(table, alias, (value) => sql`jsonb_build_array(null, ${value})`);
+}
+
+function changesJson(table: PgTable, alias: string, pair: (value: SQL) => SQL, extra: SQL[] = []): SQL {
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key !== 'updatedAt' && key !== 'updated_at');
-  const pairs = columns.map(([key, column]) => sql`${sql.raw(quoteLiteral(key))}, jsonb_build_array(${valueJson(column, alias)}, null)`);
+  const pairs = columns.map(([key, column]) => sql`${sql.raw(quoteLiteral(key))}, ${pair(valueJson(column, alias))}`);
   const nulls = columns.map(([key, column]) => sql`case when ${sql.identifier(alias)}.${sql.identifier(column.name)} is null then ${sql.raw(quoteLiteral(key))} end`);
   // Built whole, then the fields that were null taken out: one pass, where stripping nulls and
   // joining objects each copied the rows inside (issue 27).
   return sql`(jsonb_build_object(${sql.join([...pairs, ...extra], sql`, `)}) - array_remove(array[${sql.join(nulls, sql`, `)}], null))`;
 }
 
+/** Column types whose JSON form SQL writes exactly as the driver's value gives it. */
+const written = new Set(['PgBigInt53', 'PgInteger', 'PgSerial', 'PgBoolean', 'PgText', 'PgDateString', 'PgNumeric', 'PgTimestamp']);
+
+/** Whether every column of the table has a JSON form written here (numeric, arrays, bytea and time have none but numeric). */
+export const rowJsonWritten = (table: PgTable): boolean =>
+  Object.values(getTableColumns(table)).every((column) => written.has(column.columnType));
+
 function valueJson(column: PgColumn, alias: string): SQL {
   const value = sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
   switch (column.columnType) {
     case 'PgBigInt53':
     case 'PgInteger':
+    case 'PgSerial':
     case 'PgBoolean':
     case 'PgText':
       return value;
