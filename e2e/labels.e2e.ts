@@ -57,7 +57,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('mailing labels (%s)', (vi
       // demo school's, to which other journeys add students at the same time (an import of 191):
       // the toast counts them when the labels are made, so its figures must agree with each other.
       const toast = page.getByText(new RegExp(`^${all.labels} labels (printed\\.|for \\d+ students: \\d+ (is|are) not on the mailing list\\.)$`)).first();
-      await toast.waitFor({ timeout: 15_000 });
+      // It comes once every printed student is marked printed, a few requests at a time: some 500 here.
+      await toast.waitFor({ timeout: 90_000 });
       const said = /for (\d+) students: (\d+) (is|are)/.exec(await toast.innerText());
       if (said) {
         const [counted, left] = [Number(said[1]), Number(said[2])];
