@@ -202,8 +202,10 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     const { request } = this;
     const owner = request.idempotencyClaim;
     request.idempotencyClaim = undefined;
+    // A token renewed on this request is in the stream's headers: such an answer is not kept, as the plain route's is not.
+    const renewed = this.getHeader(renewedTokenHeader) !== undefined;
     return async ({ statusCode, body, contentType }) => {
-      if (owner) await settle(db, request, owner, { statusCode, contentType, renewed: false }, body);
+      if (owner) await settle(db, request, owner, { statusCode, contentType, renewed }, body);
     };
   });
 
