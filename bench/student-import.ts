@@ -20,9 +20,14 @@ if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE must be a 
 const url = new URL(server);
 url.pathname = `/${name}`;
 
-// BENCH_STATEMENTS=1: the time of each kind of statement the undo sends, summed (its first words name it).
+// BENCH_STATEMENTS=preview|apply|undo (1: undo): the time of each kind of statement that step sends, summed (its first words name it).
 const statementTimes = new Map<string, { n: number; ms: number }>();
 let timingStatements = false;
+function printStatementTimes() {
+  for (const [text, { n, ms }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(n).padStart(5)}×  ${text}`);
+  }
+}
 if (process.env.BENCH_STATEMENTS) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -93,7 +98,10 @@ try {
     const start = performance.now();
     const cpu = process.cpuUsage();
     const backends = await backendsCpu();
+    timingStatements = label === (process.env.BENCH_STATEMENTS === '1' ? 'undo' : process.env.BENCH_STATEMENTS);
     const response = await app.inject({ method: 'POST', url, headers, payload });
+    if (timingStatements) printStatementTimes();
+    timingStatements = false;
     const seconds = (performance.now() - start) / 1000;
     const nodeCpu = (process.cpuUsage().user - cpu.user + process.cpuUsage().system - cpu.system) / 1e6;
     const postgresCpu = (await backendsCpu()) - backends;
@@ -119,7 +127,6 @@ try {
     `select id::int as id from versions where item_type = 'StudentImport' and item_id = $1 and event = 'create'`,
     [applied.import_id],
   );
-  timingStatements = true;
   // BENCH_PROFILE=file.cpuprofile: the server's own time during the undo, for Chrome's profiler.
   const profiler = process.env.BENCH_PROFILE ? new Session() : null;
   if (profiler) {
@@ -132,10 +139,6 @@ try {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
     profiler.disconnect();
-  }
-  timingStatements = false;
-  for (const [text, { n, ms }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
-    console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(n).padStart(5)}×  ${text}`);
   }
   console.log(`           ${JSON.stringify(undone.undone)}`);
   clearInterval(watch);

@@ -70,7 +70,8 @@ describe('many rows with their versions written by the database', () => {
         { schoolId: net.schoolA.id, instructorId: net.instructorA.id, firstName: 'Ana', lastName: 'Núñez', zipCode: '12345', email: 'ana@example.test', createdById: actor.userId },
         // A different set of columns given: a run of its own.
         { schoolId: net.schoolA.id, firstName: 'Bo', middleName: 'J', lastName: 'Ek', averyLabelPrintedAt: new Date('2026-03-04T05:06:07.891Z') },
-        { schoolId: net.schoolA.id, instructorId: null, firstName: 'Cy', lastName: 'Ode', phone: '(555) 010-2000', createdById: actor.userId },
+        // Text JSON must escape: quotes, a backslash, a line break, a tab, an emoji.
+        { schoolId: net.schoolA.id, instructorId: null, firstName: 'Cy', lastName: 'Ode', address: 'Apt "3" \\ rear\nnext\tdoor 🙂', phone: '(555) 010-2000', createdById: actor.userId },
       ]);
       const enrollmentRows = await insertManyAudited(
         tx,

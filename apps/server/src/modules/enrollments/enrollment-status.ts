@@ -16,6 +16,9 @@ type Facts = {
   attended: boolean;
 };
 
+/** A new enrollment starts Enrolled (course) or Applied (seminar): DOMAIN.md, Status. */
+export const initialStatus: Record<SeriesType, EnrollmentStatus> = { Course: 'Enrolled', Seminar: 'Applied' };
+
 /** Which records a save changed: each rule reacts only to the records that drive it. */
 export type Changed = { deliveries: boolean; attendances: boolean };
 

@@ -7,7 +7,7 @@ import {
 } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
-import { insertAudited, insertManyAudited } from '../../core/audit.ts';
+import { insertAudited } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
@@ -20,6 +20,7 @@ import { queueNotice } from '../mail/public.ts';
 import { deleteEnrollmentsAudited } from './enrollment-dependents.ts';
 import { offeredBySql } from '../series/public.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
+import { initialStatus } from './enrollment-status.ts';
 import { enrollmentRules } from './enrollment-rules.ts';
 import { writeNestedRecords } from './nested-records.ts';
 import { loadRecordContext } from './record-context.ts';
@@ -40,8 +41,6 @@ type StudentRow = {
 };
 type SeriesRow = { id: number; type: SeriesType; name: string };
 
-/** A new enrollment starts Enrolled (course) or Applied (seminar): DOMAIN.md, Status. */
-const initialStatus: Record<SeriesType, EnrollmentStatus> = { Course: 'Enrolled', Seminar: 'Applied' };
 
 async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
   const [student] = await rows<StudentRow>(
@@ -140,36 +139,10 @@ export async function enrollInTransaction(
 }
 
 /**
- * Enrollments of students an import has just made in the caller's transaction (modules/student-import),
- * all at once: each series must be active and offered by its student's school, and the student one
- * the user sees (else 422, which undoes the import); they have no enrollment yet, so none repeats one.
- * Answers the new enrollments' ids in the order of `items`.
- */
-export async function enrollNewStudents(
-  tx: Tx,
-  actor: Actor,
-  items: { studentId: number; seriesId: number; startedOn: string | null }[],
-): Promise<number[]> {
-  if (items.length === 0) return [];
-  const pairs = JSON.stringify(items.map((item) => ({ student_id: item.studentId, series_id: item.seriesId })));
-  const offered = await rows<{ student_id: number; series_id: number; type: SeriesType }>(
-    tx.execute(sql`select distinct x.student_id::int as student_id, se.id::int as series_id, se.type
-      from jsonb_to_recordset(${pairs}::jsonb) as x(student_id bigint, series_id bigint)
-        join students s on s.id = x.student_id join series se on se.id = x.series_id
-      where se.active and ${offeredBySql(sql`se.id`, sql`s.school_id`)} and ${visibleStudent(actor.scope)}`),
-  );
-  const typeOf = new Map(offered.map((row) => [`${row.student_id}|${row.series_id}`, row.type]));
-  const values = items.map((item) => {
-    const type = typeOf.get(`${item.studentId}|${item.seriesId}`);
-    if (!type) throw invalid({ series_id: ["is not offered by the student's school"] });
-    return { studentId: item.studentId, seriesId: item.seriesId, status: initialStatus[type], ...(item.startedOn ? { startedOn: item.startedOn } : {}) };
-  });
-  return (await insertManyAudited(tx, actor, enrollments, values)).map((row) => row.id);
-}
-
-/**
- * An imported enrollment's status and lessons, through the record pipeline (its versions, caches and
- * status rules), many enrollments at a time: the lessons checked as the lesson form does by the import.
+ * The status and lessons of enrollments an import added to students it found (each made by
+ * `enrollInTransaction`), through the record pipeline (its versions, caches and status rules), many
+ * enrollments at a time: the lessons checked as the lesson form does by the import. A new student's
+ * enrollment is written final instead (imported-enrollments.ts), and a test holds the two equal.
  */
 export async function recordImportedProgress(
   tx: Tx,

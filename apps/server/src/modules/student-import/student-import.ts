@@ -108,15 +108,9 @@ function choicesOf(checked: CheckedRow[], choices: Input['choices']) {
 }
 
 /** An enrollment's status and lessons as the record pipeline takes them. */
-const progressOf = (enrollmentId: number, entry: CheckedRow) => ({
-  enrollmentId,
-  status: entry.enrollment!.status,
-  lessons: entry.enrollment!.lessons.map((lesson) => ({
-    episodeId: lesson.episode_id,
-    dateSent: lesson.date_sent,
-    dateCompleted: lesson.date_completed,
-  })),
-});
+const lessonsOf = (entry: CheckedRow) =>
+  entry.enrollment!.lessons.map((lesson) => ({ episodeId: lesson.episode_id, dateSent: lesson.date_sent, dateCompleted: lesson.date_completed }));
+const progressOf = (enrollmentId: number, entry: CheckedRow) => ({ enrollmentId, status: entry.enrollment!.status, lessons: lessonsOf(entry) });
 
 /**
  * Two imports into one school run one after the other: each school's lock, in id order. The
@@ -192,15 +186,17 @@ async function writeNewStudents(tx: Tx, actor: Actor, creates: (CheckedRow | nul
       })),
     );
     made.students.push(...added.map((row) => row.id));
-    // Their enrollments all at once, then their status and lessons through the record pipeline.
+    // Their enrollments all at once, each written as it ends (its status, caches and lessons).
     const enrolled = part.flatMap((entry, index) => (entry.enrollment ? [{ entry, studentId: added[index]!.id }] : []));
     const ids = await enrollNewStudents(
       tx,
       actor,
-      enrolled.map(({ entry, studentId }) => ({ studentId, seriesId: entry.enrollment!.seriesId, startedOn: entry.enrollment!.startedOn })),
+      enrolled.map(({ entry, studentId }) => {
+        const { seriesId, startedOn, status } = entry.enrollment!;
+        return { studentId, seriesId, startedOn, status, lessons: lessonsOf(entry) };
+      }),
     );
     made.enrollments.push(...ids);
-    await recordImportedProgress(tx, actor, ids.map((id, index) => progressOf(id, enrolled[index]!.entry)));
     written(part.length);
   }
 }

@@ -46,8 +46,8 @@ export async function recordStudentsDestroyed(tx: DbOrTx, actor: Actor, studentI
   await tx.execute(sql`
     insert into ${versions} (item_type, item_id, event, whodunnit, object, object_changes, school_id)
     select 'Student', s.id, 'destroy', ${actor.userId},
-      ${rowJson(students, 's', [sql`'associations', ${associations}`])},
-      ${rowDestroyedJson(students, 's', [sql`'associations', jsonb_build_array(${associations}, null)`])},
+      ${rowJson(students, 's', [{ key: 'associations', value: associations }])},
+      ${rowDestroyedJson(students, 's', [{ key: 'associations', value: associations }])},
       s.school_id
     from ${students} s
       ${sql.join(
