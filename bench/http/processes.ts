@@ -78,7 +78,8 @@ export const startApp = ({ databaseUrl = config.databaseUrl, port = config.appPo
   const url = port === config.appPort ? appUrl : `http://127.0.0.1:${port}`;
   return start(
     'app',
-    [config.appEntry ?? path.join(rootDir, 'apps/server/dist/server.js')],
+    // BENCH_APP_NODE_ARGS: flags for the app's node (--trace-gc to see its live heap after each collection).
+    [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), config.appEntry ?? path.join(rootDir, 'apps/server/dist/server.js')],
     {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
