@@ -3,13 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertManyAudited } from '../src/core/audit.ts';
 import type { Database } from '../src/db/client.ts';
 import { enrollments, episodes, series } from '../src/db/schema/index.ts';
-import { enrollNewStudents, recordImportedProgress } from '../src/modules/enrollments/public.ts';
+import type { Actor } from '../src/core/actor.ts';
+import type { Tx } from '../src/db/client.ts';
+import { episodeDeliveries } from '../src/db/schema/index.ts';
+import { enrollImported } from '../src/modules/enrollments/public.ts';
+import { changeRecordsInTransaction } from '../src/modules/enrollments/record-pipeline.ts';
 import { actorOfUser } from './support/actor.ts';
 import { openTestDatabase } from './support/database.ts';
 import { createNetwork, createStudent, offer } from './support/factories.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
 
 type Lesson = { episodeId: number; dateSent: string | null; dateCompleted: string | null };
+type Progress = { enrollmentId: number; status: EnrollmentStatus | null; lessons: Lesson[] };
+
+/** The record pipeline's way, as a typed save goes: the lessons written, then the caches refreshed and the statuses chosen or ruled. */
+async function throughThePipeline(tx: Tx, actor: Actor, items: Progress[]) {
+  await changeRecordsInTransaction(tx, actor, items.map((item) => item.enrollmentId), async (changes) => {
+    await changes.insertMany(
+      episodeDeliveries,
+      items.flatMap((item) => item.lessons.map((lesson) => ({ enrollmentId: item.enrollmentId, ...lesson }))),
+    );
+    const heads = new Map(changes.enrollments.map((head) => [head.id, head]));
+    await changes.chooseStatuses(items.flatMap((item) => (item.status !== null ? [{ enrollment: heads.get(item.enrollmentId)!, status: item.status }] : [])));
+  });
+}
 
 /**
  * An import writes its new students' enrollments as they end, status and caches final
@@ -83,7 +100,7 @@ describe('imported enrollments written final', () => {
           ...(shape.startedOn ? { startedOn: shape.startedOn } : {}),
         })),
       );
-      await recordImportedProgress(
+      await throughThePipeline(
         tx,
         actor,
         shapes.map((shape, index) => ({ enrollmentId: made[index]!.id, status: shape.status, lessons: shape.lessons })),
@@ -91,7 +108,7 @@ describe('imported enrollments written final', () => {
       return made.map((row) => row.id);
     });
     const writtenIds = await db.transaction((tx) =>
-      enrollNewStudents(
+      enrollImported(
         tx,
         actor,
         shapes.map((shape, index) => ({ studentId: written[index]!, seriesId: course!.id, ...shape })),
@@ -130,8 +147,58 @@ describe('imported enrollments written final', () => {
     const actor = await actorOfUser(db, net.schoolAdminA.id);
     const student = await createStudent(db, { schoolId: net.schoolA.id });
     await expect(
-      db.transaction((tx) => enrollNewStudents(tx, actor, [{ studentId: student.id, seriesId: course!.id, startedOn: null, status: null, lessons: [] }])),
+      db.transaction((tx) => enrollImported(tx, actor, [{ studentId: student.id, seriesId: course!.id, startedOn: null, status: null, lessons: [] }])),
     ).rejects.toMatchObject({ statusCode: 422 });
     expect(await database.query('select 1 from enrollments where student_id = $1', [student.id])).toHaveLength(0);
+  });
+});
+
+describe('enrollments an import adds to students it found', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('keeps one active enrollment a series, in the create path’s words, and only for students the user sees', async () => {
+    const db = database.db;
+    const net = await createNetwork(db);
+    const [course] = await db.insert(series).values({ type: 'Course', name: `Found course ${Date.now()}` }).returning();
+    const [lesson] = await db.insert(episodes).values({ seriesId: course!.id, position: 1, name: 'Lesson 1' }).returning();
+    await offer(db, course!.id, net.schoolA.id);
+    const actor = await actorOfUser(db, net.schoolAdminA.id);
+    const student = await createStudent(db, { schoolId: net.schoolA.id, firstName: 'Rosa', lastName: 'Found' });
+    const item = { studentId: student.id, seriesId: course!.id, startedOn: null, status: null, lessons: [] as Lesson[] };
+    const count = async () => (await database.query('select 1 from enrollments where student_id = $1', [student.id])).length;
+
+    // Named twice in one import: the second is refused, naming the first.
+    await expect(db.transaction((tx) => enrollImported(tx, actor, [item, item], { found: true }))).rejects.toMatchObject({
+      statusCode: 422,
+      body: [expect.stringMatching(new RegExp(`^Rosa Found is already enrolled in ${course!.name} \\(registration number \\d+\\)\\.$`))],
+    });
+    expect(await count()).toBe(0);
+
+    // Once, with a lesson back: written final, graduated by the rule (the course has one lesson).
+    const [first] = await db.transaction((tx) =>
+      enrollImported(tx, actor, [{ ...item, lessons: [{ episodeId: lesson!.id, dateSent: '2026-02-01', dateCompleted: '2026-02-10' }] }], { found: true }),
+    );
+    expect((await database.query<{ status: string }>('select status from enrollments where id = $1', [first]))[0]!.status).toBe('Graduated');
+    // A course graduated may be taken again; then, with an active one, no second.
+    await db.transaction((tx) => enrollImported(tx, actor, [item], { found: true }));
+    const [active] = await database.query<{ registration_number: string }>(
+      `select registration_number::text as registration_number from enrollments where student_id = $1 and status = 'Enrolled'`,
+      [student.id],
+    );
+    await expect(db.transaction((tx) => enrollImported(tx, actor, [item], { found: true }))).rejects.toMatchObject({
+      statusCode: 422,
+      body: [`Rosa Found is already enrolled in ${course!.name} (registration number ${active!.registration_number}).`],
+    });
+    expect(await count()).toBe(2);
+
+    // A student of another school, not shared: absent, as the create path answers.
+    const stranger = await createStudent(db, { schoolId: net.schoolB.id });
+    await expect(
+      db.transaction((tx) => enrollImported(tx, actor, [{ ...item, studentId: stranger.id }], { found: true })),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 });

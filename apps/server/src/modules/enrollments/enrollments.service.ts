@@ -1,7 +1,6 @@
 import {
   activeStatuses,
   type EnrollmentCreateInput,
-  type EnrollmentStatus,
   type EnrollmentUpdate,
   type SeriesType,
 } from '@srs/shared/enrollments';
@@ -15,7 +14,7 @@ import type { Visible } from '../../core/records.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
 import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { enrollments, episodeDeliveries } from '../../db/schema/index.ts';
+import { enrollments } from '../../db/schema/index.ts';
 import { queueNotice } from '../mail/public.ts';
 import { deleteEnrollmentsAudited } from './enrollment-dependents.ts';
 import { offeredBySql } from '../series/public.ts';
@@ -26,7 +25,6 @@ import { writeNestedRecords } from './nested-records.ts';
 import { loadRecordContext } from './record-context.ts';
 import {
   changeEnrollmentRecords,
-  changeRecordsInTransaction,
   type EnrollmentHead,
   lockVisibleEnrollments,
 } from './record-pipeline.ts';
@@ -136,36 +134,6 @@ export async function enrollInTransaction(
     if (queued !== null) outboxIds.push(queued);
   }
   return { id: enrollment.id, outboxIds };
-}
-
-/**
- * The status and lessons of enrollments an import added to students it found (each made by
- * `enrollInTransaction`), through the record pipeline (its versions, caches and status rules), many
- * enrollments at a time: the lessons checked as the lesson form does by the import. A new student's
- * enrollment is written final instead (imported-enrollments.ts), and a test holds the two equal.
- */
-export async function recordImportedProgress(
-  tx: Tx,
-  actor: Actor,
-  items: { enrollmentId: number; status: EnrollmentStatus | null; lessons: { episodeId: number; dateSent: string | null; dateCompleted: string | null }[] }[],
-): Promise<void> {
-  const busy = items.filter((item) => item.status !== null || item.lessons.length > 0);
-  // As many as an import writes at a time (5,000): each run locks, refreshes and rules once.
-  for (let start = 0; start < busy.length; start += 5000) {
-    const part = busy.slice(start, start + 5000);
-    await changeRecordsInTransaction(tx, actor, part.map((item) => item.enrollmentId), async (changes) => {
-      await changes.insertMany(
-        episodeDeliveries,
-        part.flatMap((item) =>
-          item.lessons.map((lesson) => ({ enrollmentId: item.enrollmentId, episodeId: lesson.episodeId, dateSent: lesson.dateSent, dateCompleted: lesson.dateCompleted })),
-        ),
-      );
-      const heads = new Map(changes.enrollments.map((head) => [head.id, head]));
-      await changes.chooseStatuses(
-        part.flatMap((item) => (item.status !== null ? [{ enrollment: heads.get(item.enrollmentId)!, status: item.status }] : [])),
-      );
-    });
-  }
 }
 
 const nestedKeys = [

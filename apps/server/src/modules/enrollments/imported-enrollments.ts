@@ -1,8 +1,8 @@
-import type { EnrollmentStatus, SeriesType } from '@srs/shared/enrollments';
+import { activeStatuses, type EnrollmentStatus, type SeriesType } from '@srs/shared/enrollments';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { insertManyAudited } from '../../core/audit.ts';
-import { invalid } from '../../core/errors.ts';
+import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { visibleStudent } from '../../core/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -29,7 +29,7 @@ export type ImportedEnrollment = {
   lessons: ImportedLesson[];
 };
 
-type Series = { type: SeriesType; positions: Map<number, number>; lessons: number };
+type Series = { type: SeriesType; name: string; positions: Map<number, number>; lessons: number };
 
 const latest = (dates: (string | null)[]) => dates.reduce<string | null>((max, date) => (date !== null && (max === null || date > max) ? date : max), null);
 
@@ -62,14 +62,14 @@ async function seriesOf(tx: Tx, actor: Actor, items: ImportedEnrollment[]) {
       where se.active and ${offeredBySql(sql`se.id`, sql`s.school_id`)} and ${visibleStudent(actor.scope)}`),
   );
   const ids = [...new Set(offered.map((row) => row.series_id))];
-  const episodes = await rows<{ id: number; series_id: number; type: SeriesType; position: number }>(
-    tx.execute(sql`select se.id::int as series_id, se.type, ep.id::int as id, ep.position
+  const episodes = await rows<{ id: number; series_id: number; type: SeriesType; name: string; position: number }>(
+    tx.execute(sql`select se.id::int as series_id, se.type, se.name, ep.id::int as id, ep.position
       from series se left join episodes ep on ep.series_id = se.id
       where se.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
   );
   const series = new Map<number, Series>();
   for (const episode of episodes) {
-    const one = series.get(episode.series_id) ?? { type: episode.type, positions: new Map(), lessons: 0 };
+    const one = series.get(episode.series_id) ?? { type: episode.type, name: episode.name, positions: new Map(), lessons: 0 };
     if (episode.id !== null) {
       one.positions.set(episode.id, episode.position);
       one.lessons++;
@@ -83,14 +83,56 @@ async function seriesOf(tx: Tx, actor: Actor, items: ImportedEnrollment[]) {
   };
 }
 
+type Student = { id: number; first_name: string; last_name: string };
+
 /**
- * Enrollments of students an import has just made in the caller's transaction (modules/student-import),
- * all at once: each series must be active and offered by its student's school, and the student one
- * the user sees (else 422, which undoes the import); they have no enrollment yet, so none repeats one.
+ * Students an import found (its matches), locked as the one create path locks a student, so that no
+ * other save enrolls them meanwhile; each must be one the user sees (else 404, which undoes the import).
+ */
+async function lockFound(tx: Tx, actor: Actor, items: ImportedEnrollment[]): Promise<Map<number, Student>> {
+  const ids = [...new Set(items.map((item) => item.studentId))].sort((a, b) => a - b);
+  const found = await rows<Student>(
+    tx.execute(sql`select s.id::int as id, s.first_name, s.last_name from students s
+      where s.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) and ${visibleStudent(actor.scope)}
+      order by s.id for update of s`),
+  );
+  if (found.length < ids.length) throw notFound('Student');
+  return new Map(found.map((student) => [student.id, student]));
+}
+
+/**
+ * A student has at most one active enrollment in a series (`refuseDuplicate` of the one create
+ * path): a student found with one already, or named twice in the items, is refused in that path's
+ * words, naming the enrollment there is. Checked once the items are written, under the students' locks.
+ */
+async function refuseSecondActive(tx: Tx, found: Map<number, Student>, seriesFor: (item: ImportedEnrollment) => Series, items: ImportedEnrollment[], ids: number[]) {
+  const [twice] = await rows<{ id: number; registration_number: string }>(
+    tx.execute(sql`select n.id::int as id, e.registration_number::text as registration_number
+      from enrollments n join enrollments e on e.student_id = n.student_id and e.series_id = n.series_id and e.id <> n.id
+      where n.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+        and not e.orphaned and case when e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+          -- Two of the items: the later is refused, as the create path refuses a second save.
+          then e.id < n.id else e.status in (${sql.join(activeStatuses.map((status) => sql`${status}`), sql`, `)}) end
+      order by n.id, e.id limit 1`),
+  );
+  if (!twice) return;
+  const item = items[ids.indexOf(twice.id)]!;
+  const student = found.get(item.studentId)!;
+  throw invalid([
+    `${student.first_name} ${student.last_name} is already enrolled in ${seriesFor(item).name} (registration number ${twice.registration_number}).`,
+  ]);
+}
+
+/**
+ * Enrollments an import writes in the caller's transaction (modules/student-import), all at once:
+ * each series must be active and offered by its student's school, and the student one the user
+ * sees (else 422, which undoes the import). The students it has just made have no enrollment yet;
+ * those it found (`found`) are locked first and keep at most one active enrollment in a series.
  * Answers the new enrollments' ids in the order of `items`.
  */
-export async function enrollNewStudents(tx: Tx, actor: Actor, items: ImportedEnrollment[]): Promise<number[]> {
+export async function enrollImported(tx: Tx, actor: Actor, items: ImportedEnrollment[], { found = false } = {}): Promise<number[]> {
   if (items.length === 0) return [];
+  const students = found ? await lockFound(tx, actor, items) : null;
   const seriesFor = await seriesOf(tx, actor, items);
   const values = items.map((item) => ({
     studentId: item.studentId,
@@ -99,6 +141,7 @@ export async function enrollNewStudents(tx: Tx, actor: Actor, items: ImportedEnr
     ...importedEnrollmentColumns(seriesFor(item), item),
   }));
   const ids = (await insertManyAudited(tx, actor, enrollments, values)).map((row) => row.id);
+  if (students) await refuseSecondActive(tx, students, seriesFor, items, ids);
   await insertManyAudited(
     tx,
     actor,

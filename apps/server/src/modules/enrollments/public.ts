@@ -12,9 +12,9 @@ export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
 export {
   createEnrollment,
   enrollInTransaction,
-  recordImportedProgress,
 } from './enrollments.service.ts';
-export { enrollNewStudents } from './imported-enrollments.ts';
+// An import's enrollments, written as they end (its new students' and those it found).
+export { enrollImported } from './imported-enrollments.ts';
 // An import checks its lessons' dates by the lesson form's rule before it writes them.
 export { checkDates as checkLessonDates } from './lesson-records.ts';
 // The morning mail of reminders and follow-up (docs/decisions/021) lists what the dashboard lists.
