@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +36,7 @@ if (stale(path.join(root, 'apps/server/dist/server.js'), ['apps/server/src', 'pa
   run(['run', 'build', '-w', '@srs/server']);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
+const server = spawnSync(process.execPath, [...serverNodeFlags(process.env.NODE_OPTIONS), path.join(root, 'apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

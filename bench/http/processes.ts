@@ -1,6 +1,7 @@
 // The two servers under test, each its own process: the production build of the app and the bare
 // baseline. Both are stopped with their process id when the run ends, however it ends.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { appUrl, baselineUrl, config, rootDir } from './config.ts';
@@ -78,8 +79,12 @@ export const startApp = ({ databaseUrl = config.databaseUrl, port = config.appPo
   const url = port === config.appPort ? appUrl : `http://127.0.0.1:${port}`;
   return start(
     'app',
-    // BENCH_APP_NODE_ARGS: flags for the app's node (--trace-gc to see its live heap after each collection).
-    [...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), config.appEntry ?? path.join(rootDir, 'apps/server/dist/server.js')],
+    // As `npm start` runs it; BENCH_APP_NODE_ARGS adds flags (--trace-gc: its live heap after each collection).
+    [
+      ...serverNodeFlags(`${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_APP_NODE_ARGS ?? ''}`),
+      ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      config.appEntry ?? path.join(rootDir, 'apps/server/dist/server.js'),
+    ],
     {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,

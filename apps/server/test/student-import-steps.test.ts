@@ -1,9 +1,10 @@
 import { type StudentImportProgress, StudentImportInput } from '@srs/shared/student-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyStudentImport, previewStudentImport } from '../src/modules/student-import/student-import.ts';
+import { applyStudentImport } from '../src/modules/student-import/student-import-apply.ts';
+import { previewStudentImport } from '../src/modules/student-import/student-import.ts';
 import { actorOfUser } from './support/actor.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createCourse, offer } from './support/factories.ts';
+import { createCourse, createStudent, offer } from './support/factories.ts';
 import { createStaffedSchool } from './support/student-factories.ts';
 
 /**
@@ -49,10 +50,82 @@ describe('student import: the progress of each step', () => {
       (event) => applied.push({ ...event }),
     );
     expect(answer.created).toEqual({ students: rows, enrollments: rows, lessons: rows });
-    expect(steps(applied)).toEqual(['reading', 'checking', 'writing']);
+    // The apply checks and writes a part of 5,000 rows at a time: one step, each part once done.
+    expect(steps(applied)).toEqual(['reading', 'writing']);
     const writing = ofStep(applied, 'writing');
     expect(rising(writing)).toBe(true);
     expect(writing.at(0)).toEqual({ step: 'writing', done: 0, total: rows });
     expect(writing.at(-1)).toEqual({ step: 'writing', done: rows, total: rows });
+    expect(writing.map((event) => event.done)).toEqual([0, rows]);
+  });
+});
+
+/**
+ * The apply checks and writes the file a part at a time (student-import-apply.ts): what it writes
+ * and refuses must be what checking the whole file at once says, a row's person repeated or matched
+ * across two parts included. Parts of two rows here, as 5,000 are in a large file.
+ */
+describe('student import: the apply in parts', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('finds the same repeats, matches and choices across parts as in the whole file, and writes nothing when one is wrong', async () => {
+    const db = t.database.db;
+    const { school, head } = await createStaffedSchool(db, { schoolCode: 'PARTS' });
+    const { course } = await createCourse(db, 3, { name: 'Parts Course' });
+    await offer(db, course.id, school.id);
+    await createStudent(db, { schoolId: school.id, firstName: 'Ana', lastName: 'Known', email: 'ana@parts.example' });
+    const file = [
+      'First Name,Last Name,Address,City,State,Zip,E-mail,Course,Last lesson sent,Last lesson sent on',
+      'Uno,Nuevo,1 Main St,Springfield,IL,62701,,Parts Course,1,2026-01-05',
+      'Ana,Known,1 Main St,Springfield,IL,62701,ana@parts.example,Parts Course,2,2026-01-05',
+      // Part 2: line 2's person again (name and zip), and a refused row.
+      'Uno,Nuevo,9 Elm St,Springfield,IL,62701,,Parts Course,,',
+      'Bad,,1 Main St,Springfield,IL,62701,,,,',
+      // Part 3: a new one, and line 3's person again (email).
+      'Dos,Nuevo,2 Main St,Springfield,IL,62702,,,,',
+      'Ann,Known,5 Oak St,Springfield,IL,62703,ANA@parts.example,,,',
+    ].join('\n');
+    const actor = await actorOfUser(db, head.id);
+    const input = { file, school_id: school.id };
+    const preview = await previewStudentImport(db, actor, StudentImportInput.parse(input) as never);
+    expect(preview.rows.map((row) => [row.line, row.status, row.repeats_line])).toEqual([
+      [2, 'new', null],
+      [3, 'match', null],
+      [4, 'repeated', 2],
+      [5, 'refused', null],
+      [6, 'new', null],
+      [7, 'repeated', 3],
+    ]);
+    const count = async () => Number((await t.database.query<{ n: number }>('select count(*)::int as n from students'))[0]!.n);
+    const before = await count();
+    const apply = (choices: Record<string, string>) =>
+      applyStudentImport(db, actor, StudentImportInput.parse({ ...input, confirm: true, preview_token: preview.preview_token, choices }) as never, () => {}, 2);
+
+    // A choice for a line of the last part that is no match: refused once the whole file is seen, nothing kept.
+    await expect(apply({ 3: 'add_enrollment', 7: 'create' })).rejects.toMatchObject({
+      statusCode: 422,
+      body: { choices: ['line 7 does not match an existing student'] },
+    });
+    expect(await count()).toBe(before);
+
+    // The students written by the first part are not matches of the rows after: the token holds.
+    const answer = await applyStudentImport(
+      db,
+      actor,
+      StudentImportInput.parse({ ...input, confirm: true, preview_token: preview.preview_token, choices: { 3: 'add_enrollment' } }) as never,
+      () => {},
+      2,
+    );
+    expect(answer.totals).toEqual(preview.totals);
+    expect(answer.created).toEqual({ students: 2, enrollments: 2, lessons: 3 });
+    expect(await count()).toBe(before + 2);
+    const anas = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from enrollments e join students s on s.id = e.student_id where s.email = 'ana@parts.example'`,
+    );
+    expect(anas[0]!.n).toBe(1);
   });
 });

@@ -16,9 +16,10 @@ import { rows } from '../../core/lists.ts';
 import { administers } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkLessonDates } from '../enrollments/public.ts';
+import type { PersonKeys } from '../students/public.ts';
 import { offeredBySql } from '../series/public.ts';
 import type { ImportSheet } from './read-file.ts';
-import { markMatches, nameKey } from './same-person.ts';
+import { candidatesOf, keysOf, markRows, nameKey } from './same-person.ts';
 
 /**
  * The check of every row of a student import (docs/decisions/024), the same for the preview and,
@@ -279,35 +280,42 @@ function checkLine(actor: Actor, context: Context, line: ImportLine): CheckedRow
   return { row, student: parsed.data!, schoolId: schoolOk!.id, instructorId, enrollment };
 }
 
-/** Every row's status: refused (with every reason), repeated (an earlier row's person), match (a student the user sees), or new. */
-export async function checkRows(
-  db: DbOrTx,
-  actor: Actor,
-  lines: ImportLine[],
-  fileSchoolId: number | undefined,
-  progress: (done: number) => void = () => {},
-): Promise<CheckedRow[]> {
+/**
+ * Every row's status: refused (with every reason), repeated (an earlier row's person), match (a
+ * student the user sees), or new; checked a part at a time, by the preview and by the apply, which
+ * writes each part once checked (issue 27: the server holds a part, not 50,000 checked rows).
+ * First, over the whole file and before anything is written: each row's person's keys and the
+ * students they name. Then the function answered checks each part in file order, the earlier
+ * rows' keys carried; `made`: the enrollments the import has written by then, not counted.
+ */
+export async function partChecker(db: DbOrTx, actor: Actor, lines: ImportLine[], fileSchoolId: number | undefined, part: number) {
   const context = await contextOf(db, lines, fileSchoolId);
-  const checked: CheckedRow[] = [];
-  for (let start = 0; start < lines.length; start += linesPerTurn) {
-    for (const line of lines.slice(start, start + linesPerTurn)) checked.push(checkLine(actor, context, line));
-    progress(checked.length);
-    // The server answers others between two parts (50,000 rows take a second or two), and the progress goes out.
-    await new Promise((resolve) => setImmediate(resolve));
+  const keysByLine = new Map<number, PersonKeys>();
+  for (let start = 0; start < lines.length; start += part) {
+    const checked = lines.slice(start, start + part).map((line) => checkLine(actor, context, line));
+    for (const { entry, keys } of await keysOf(db, checked)) keysByLine.set(entry.row.line, keys);
   }
-  await markMatches(db, actor, checked);
-  return checked;
+  const candidates = await candidatesOf(db, actor, [...keysByLine.values()]);
+  const earlier = new Map<string, number>();
+  return async (rowsOfPart: ImportLine[], made: ReadonlySet<number>): Promise<CheckedRow[]> => {
+    const checked = rowsOfPart.map((line) => checkLine(actor, context, line));
+    const rowsWithKeys = checked.flatMap((entry) => (entry.student ? [{ entry, keys: keysByLine.get(entry.row.line)! }] : []));
+    await markRows(db, rowsWithKeys, candidates, earlier, made);
+    return checked;
+  };
 }
 
-/** Rows checked between two turns of the server's other work. */
-const linesPerTurn = 2000;
-
-/** What the apply must find again: each row's result and what it would write. */
-export function tokenOf(checked: CheckedRow[], columns: StudentImportColumn[]): string {
+/** What the apply must find again: each row's result and what it would write, hashed as the parts go. */
+export function tokenHasher(columns: StudentImportColumn[]) {
   const hash = createHash('sha256');
   hash.update(`${JSON.stringify(columns)}\n`);
-  for (const { row, student, schoolId, instructorId, enrollment } of checked) {
-    hash.update(`${JSON.stringify([row, student, schoolId, instructorId, enrollment])}\n`);
-  }
-  return hash.digest('hex');
+  return {
+    add(checked: CheckedRow[]) {
+      for (const { row, student, schoolId, instructorId, enrollment } of checked) {
+        hash.update(`${JSON.stringify([row, student, schoolId, instructorId, enrollment])}\n`);
+      }
+    },
+    digest: () => hash.digest('hex'),
+  };
 }
+

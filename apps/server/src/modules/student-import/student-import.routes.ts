@@ -1,10 +1,18 @@
 import { admins } from '@srs/shared/roles';
 import { StudentImportInput, type StudentImportProgressListener, StudentImportResponse } from '@srs/shared/student-import';
 import { csvBodyLimit } from '../../core/csv-read.ts';
+import { semaphore } from '../../core/semaphore.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
 import { answerAsItGoes, wantsProgress } from './student-import-stream.ts';
-import { applyStudentImport, previewStudentImport } from './student-import.ts';
+import { applyStudentImport } from './student-import-apply.ts';
+import { previewStudentImport } from './student-import.ts';
+
+/**
+ * Imports checked or written at once in this process: a file of 50,000 rows holds some 100 MB while
+ * it is checked, and the server's heap is capped (docs/decisions/026). A third waits its turn.
+ */
+export const importsAtOnce = semaphore(2);
 
 /** Students and their one enrollment from a spreadsheet (issue 27; docs/decisions/024), for admins into their schools. */
 export async function studentImportRoutes(app: App, { db }: { db: Db }) {
@@ -32,9 +40,11 @@ export async function studentImportRoutes(app: App, { db }: { db: Db }) {
     },
     async (request, reply) => {
       const run = (progress?: StudentImportProgressListener) =>
-        request.body.confirm
-          ? applyStudentImport(db, request.actor, request.body, progress)
-          : previewStudentImport(db, request.actor, request.body, progress);
+        importsAtOnce.run(() =>
+          request.body.confirm
+            ? applyStudentImport(db, request.actor, request.body, progress)
+            : previewStudentImport(db, request.actor, request.body, progress),
+        );
       // Issue 27: the page's progress bar reads the answer as it comes; without asking, the plain answer.
       return wantsProgress(request) ? answerAsItGoes(request, reply, run) : run();
     },
