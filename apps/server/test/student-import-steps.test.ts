@@ -2,6 +2,7 @@ import { type StudentImportProgress, StudentImportInput } from '@srs/shared/stud
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStudentImport } from '../src/modules/student-import/student-import-apply.ts';
 import { previewStudentImport } from '../src/modules/student-import/student-import.ts';
+import { importsAtOnce } from '../src/modules/student-import/student-import.routes.ts';
 import { actorOfUser } from './support/actor.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createStudent, offer } from './support/factories.ts';
@@ -127,5 +128,39 @@ describe('student import: the apply in parts', () => {
       `select count(*)::int as n from enrollments e join students s on s.id = e.student_id where s.email = 'ana@parts.example'`,
     );
     expect(anas[0]!.n).toBe(1);
+  });
+});
+
+/** Two imports are checked or written at once in a process (the server's heap is capped): a third waits its turn. */
+describe('student import: two at once', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_IMPORTS: '1000' });
+  });
+  afterAll(async () => t.close());
+
+  it('holds a third import until one of two running ends, then answers it', async () => {
+    const db = t.database.db;
+    const { school, head } = await createStaffedSchool(db, { schoolCode: 'SLOTS' });
+    const headers = await t.headersFor(head.email);
+    const releases: (() => void)[] = [];
+    const held = [0, 1].map(() => importsAtOnce.run(() => new Promise<void>((resolve) => releases.push(resolve))));
+    expect(importsAtOnce.running).toBe(2);
+    let answered = false;
+    const third = t.app
+      .inject({ method: 'POST', url: '/api/students/import', headers, payload: { file: 'First Name,Last Name\nAna,Waits', school_id: school.id } })
+      .then((response) => {
+        answered = true;
+        return response;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    expect(importsAtOnce.waiting).toBe(1);
+    releases[0]!();
+    const response = await third;
+    expect(response.statusCode, response.body).toBe(200);
+    releases[1]!();
+    await Promise.all(held);
+    expect(importsAtOnce.running).toBe(0);
   });
 });
