@@ -234,20 +234,33 @@ describe('interests: the list, entry by hand, the CSV import, the status and the
     it('lists new interests with the school that claimed their zip and their likely duplicates', async () => {
       const db = t.database.db;
       await createStudent(db, { schoolId: school.id, firstName: 'Eunice', lastName: 'Lystra', zipCode: '62704-1234' });
-      const interest = await create({ first_name: 'Lois', last_name: 'Lystra', zip_code: '62704', series_id: courseId, received_on: '2026-01-01' });
+      // The new-student form's and the import's rule: her sister at the same address is not her; the same email is.
+      await createStudent(db, { schoolId: school.id, firstName: 'Lois', lastName: 'Lystra', zipCode: '62704', email: 'lois@lystra.example' });
+      await createStudent(db, { schoolId: school.id, firstName: 'Loïs', lastName: 'Timothy', zipCode: '60601', email: 'LOIS@lystra.example' });
+      const interest = await create({
+        first_name: 'Lois',
+        last_name: 'Lystra',
+        zip_code: '62704',
+        email: 'lois@lystra.example',
+        series_id: courseId,
+        received_on: '2026-01-01',
+      });
       const page = (await call('GET', '/api/interests/assignments?sortBy=received_on&orderBy=asc')).json() as {
         interests: (Interest & { suggested_school: { id: number; claimed: boolean } | null; likely_duplicates: number })[];
       };
       const row = page.interests.find((found) => found.id === interest.id)!;
       expect(row.suggested_school).toMatchObject({ id: school.id, claimed: true });
-      expect(row.likely_duplicates).toBe(1);
+      expect(row.likely_duplicates).toBe(2);
       expect(page.interests.every((found) => found.status === 'new')).toBe(true);
       const found = (await call('GET', '/api/interests/assignments?query=lois lystra')).json();
       expect(found.interests.map((row: Interest) => row.id)).toEqual([interest.id]);
 
       const detail = (await call('GET', `/api/interests/${interest.id}/assignment`)).json();
       expect(detail.suggested_schools[0]).toMatchObject({ id: school.id, claimed: true, head_school_admin: true });
-      expect(detail.likely_duplicates).toEqual([expect.objectContaining({ first_name: 'Eunice', last_name: 'Lystra' })]);
+      expect(detail.likely_duplicates).toEqual([
+        expect.objectContaining({ first_name: 'Lois', last_name: 'Lystra', reasons: ['email', 'name_and_zip'] }),
+        expect.objectContaining({ first_name: 'Loïs', last_name: 'Timothy', reasons: ['email'] }),
+      ]);
       expect((await call('GET', `/api/interests/assignments`, undefined, schoolAdmin)).statusCode).toBe(403);
     });
 

@@ -78,6 +78,11 @@ describe('the destroy versions of many students written in SQL (issue 27)', () =
     await writeNote(db, { studentId: rich, type: 'Note', text: 'On an attendance', cachedEnrollmentId: enrollment.id, attendanceId: attendance.id });
     await share(db, rich, instructor.id);
     await share(db, rich, head.id);
+    // Pairs said not to be one person: with a student who stays, and between the two that go.
+    const other = (await createStudent(db, { schoolId: school.id, firstName: 'Zoe', lastName: 'Umlaut' })).id;
+    await t.database.query(`insert into students_not_same_person (student_id, other_student_id, said_by_id, said_at) values
+      (least($1::bigint, $2::bigint), greatest($1::bigint, $2::bigint), $4, '2026-05-06 07:08:09.123456+00'),
+      (least($1::bigint, $3::bigint), greatest($1::bigint, $3::bigint), null, now())`, [rich, other, bare, head.id]);
     // Timestamps to the microsecond, as PostgreSQL keeps them: a version keeps them to the millisecond.
     for (const table of ['students', 'enrollments', 'episode_deliveries', 'attendances', 'visits', 'reminders', 'product_deliveries', 'decisions', 'notes']) {
       await t.database.query(`update ${table} set created_at = created_at + interval '0.000999 seconds', updated_at = updated_at - interval '0.000001 seconds'`);
@@ -131,7 +136,10 @@ describe('the destroy versions of many students written in SQL (issue 27)', () =
       decisions: 2,
       notes: 4,
       student_shares: 2,
+      students_not_same_person: 2,
     });
+    // The pair between the two that go is in both their versions.
+    expect((bySql[1]!.object.associations as Record<string, unknown[]>).students_not_same_person).toHaveLength(1);
     expect(bySql[0]!.object.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });

@@ -131,6 +131,29 @@ describe('likely duplicate students (issue 27)', () => {
     expect(said[0]!.by).not.toBeNull();
   });
 
+  it('brings a pair said not to be the same person back with a student deleted and restored', async () => {
+    await student('back1', { schoolId: schoolA.id, firstName: 'Back', lastName: 'Again', email: 'back@again.example' });
+    await student('back2', { schoolId: schoolA.id, firstName: 'Other', lastName: 'Back', email: 'BACK@again.example' });
+    expect(pairOf(await list(adminA), ids.back1!, ids.back2!)).toBeDefined();
+    expect((await notSame(adminA, [ids.back1, ids.back2])).statusCode).toBe(204);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/students/${ids.back2}`, headers: adminA });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const [version] = await t.database.query<{ id: number }>(
+      `select id::int as id from versions where item_type = 'Student' and item_id = $1 and event = 'destroy'`,
+      [ids.back2],
+    );
+    const restored = await t.app.inject({ method: 'POST', url: `/api/versions/${version!.id}/restore`, headers: adminA });
+    expect(restored.statusCode, restored.body).toBe(200);
+    // Still said: never offered again.
+    expect(pairOf(await list(adminA), ids.back1!, ids.back2!)).toBeUndefined();
+    const said = await t.database.query<{ by: number | null }>(
+      'select said_by_id::int as by from students_not_same_person where student_id = $1 and other_student_id = $2',
+      [Math.min(ids.back1!, ids.back2!), Math.max(ids.back1!, ids.back2!)],
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]!.by).not.toBeNull();
+  });
+
   it('answers 404 for a student out of scope, 422 for one student twice', async () => {
     expect((await notSame(adminA, [ids.crossA, ids.crossB])).statusCode).toBe(404);
     expect((await notSame(adminB, [ids.crossA, ids.crossB])).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { Interest, UnassignedInterest } from '@srs/shared/interests';
+import type { Interest, LikelyDuplicate, UnassignedInterest } from '@srs/shared/interests';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,14 +55,16 @@ const school = {
   distance_miles: null,
 };
 const unassigned: UnassignedInterest = { ...interest, suggested_school: school, likely_duplicates: 1 };
-const duplicate = {
+const duplicate: LikelyDuplicate = {
   id: 40,
   first_name: 'Eunice',
+  middle_name: null,
   last_name: 'Lystra',
   address: '1 Main St',
   city: 'Springfield',
   zip_code: '62704',
   school: { id: 11, school_code: '101', church_name: 'Bethel Church' },
+  reasons: ['email'],
 };
 const page = (total: number) => ({ page: 1, per_page: 25, total_count: total, total_pages: 1 });
 const config = () => ({ ...appConfig, features: { interest_tracking: true } });
@@ -191,7 +193,8 @@ describe('/interests/assignments', () => {
     expect(await screen.findByText('Address This field is required')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('3 Tanner St');
 
-    await userEvent.click(screen.getByRole('radio', { name: /^Yes: Eunice Lystra/ }));
+    // Why it is likely the same person: the keys shared, in the duplicates page's words.
+    await userEvent.click(screen.getByRole('radio', { name: /^Yes: Eunice Lystra, 1 Main St, Springfield, 62704 · .* · Same email$/ }));
     expect(screen.getByRole('button', { name: 'Enroll this student' })).toBeEnabled();
     expect(screen.queryByRole('textbox', { name: 'Address' })).not.toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import {
   SchoolRef,
 } from './common.ts';
 import { messages } from './messages.ts';
+import { StudentLikelyDuplicate } from './student-duplicates.ts';
 import { SuggestedSchool } from './students.ts';
 import { emailPattern } from './users.ts';
 
@@ -169,14 +170,12 @@ export const InterestImportResponse = z.object({
 });
 export type InterestImportResponse = z.infer<typeof InterestImportResponse>;
 
-/** A student with the interest's last name and zip code: likely the same person (the wizard's rule). */
-export const LikelyDuplicate = PersonRef.extend({
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  school: SchoolRef,
-});
-export type LikelyDuplicate = z.infer<typeof LikelyDuplicate>;
+/**
+ * A student the interest's person likely already is: the new-student form's and the import's rule
+ * (same email, same phone, or same name and zip code), with the keys shared.
+ */
+export const LikelyDuplicate = StudentLikelyDuplicate;
+export type LikelyDuplicate = StudentLikelyDuplicate;
 
 /** GET /interests/assignments: the unassigned interests, each with the school the wizard's rule suggests first. */
 export const InterestAssignmentsQuery = ListQuery.extend({

@@ -6,7 +6,6 @@ import {
   type InterestAssignment,
   type InterestAssignmentsQuery,
   interestMessages,
-  type LikelyDuplicate,
 } from '@srs/shared/interests';
 import { StudentFields } from '@srs/shared/students';
 import { eq, sql } from 'drizzle-orm';
@@ -20,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
 import { enrollInTransaction } from '../enrollments/public.ts';
 import { queueNotice } from '../mail/public.ts';
-import { insertStudent, normaliseZip, suggestedSchools } from '../students/public.ts';
+import { insertStudent, likelyDuplicatesOf, suggestedSchools } from '../students/public.ts';
 import { checkSeries } from './interest-writes.ts';
 import { interestById, quickFind, selectInterests } from './interests.queries.ts';
 
@@ -31,24 +30,13 @@ import { interestById, quickFind, selectInterests } from './interests.queries.ts
  * made in one transaction, with a notice to the school's head school admin.
  */
 
-type DuplicateRow = Omit<LikelyDuplicate, 'school'> & { school_id: number; school_code: string; church_name: string };
-
-/** Students the user sees with the interest's last name and zip code (the new-student form's rule). */
-async function likelyDuplicates(db: DbOrTx, scope: Scope, interest: Pick<Interest, 'last_name' | 'zip_code'>) {
-  if (!interest.zip_code) return [];
-  const found = await rows<DuplicateRow>(
-    db.execute(sql`select s.id::int as id, s.first_name, s.last_name, s.address, s.city, s.zip_code,
-        sc.id::int as school_id, sc.school_code, sc.church_name
-      from students s join schools sc on sc.id = s.school_id
-      where lower(s.last_name) = lower(${interest.last_name}) and ${visibleStudent(scope)}
-        and left(regexp_replace(coalesce(s.zip_code, ''), '\\D', '', 'g'), 5) = ${normaliseZip(interest.zip_code)}
-      order by s.last_name, s.first_name, s.id limit 20`),
-  );
-  return found.map(({ school_id, school_code, church_name, ...student }) => ({
-    ...student,
-    school: { id: school_id, school_code, church_name },
-  }));
-}
+/**
+ * The students the user sees that the interest's person likely already is: the new-student form's
+ * and the import's very keys (same email, same phone, or same name and zip code; issue 27), those
+ * sharing most first.
+ */
+const likelyDuplicates = (db: DbOrTx, scope: Scope, interest: Pick<Interest, 'first_name' | 'last_name' | 'email' | 'phone' | 'zip_code'>) =>
+  likelyDuplicatesOf(db, scope, interest);
 
 const schoolsFor = (db: DbOrTx, scope: Scope, seriesId: number | undefined, zip: string | null) =>
   seriesId !== undefined && zip ? suggestedSchools(db, scope, seriesId, zip) : Promise.resolve([]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { anyId } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { enrollments, notes, studentShares, students } from '../../db/schema/index.ts';
+import { enrollments, notes, studentShares, students, studentsNotSamePerson } from '../../db/schema/index.ts';
 import { deleteEnrollmentsOfStudents, enrollmentDependents } from '../enrollments/public.ts';
 import { recordStudentsDestroyed } from './student-destroy-versions.ts';
 
@@ -25,6 +25,7 @@ export async function studentsAssociations(tx: DbOrTx, studentIds: readonly numb
       enrollments: [],
       ...Object.fromEntries(enrollmentDependents.map(([name]) => [name, []])),
       student_shares: [],
+      students_not_same_person: [],
     });
     for (const id of part) found.set(id, empty());
     const theirs = (await tx.select().from(enrollments).where(sql`${enrollments.studentId} = ${anyId(part)}`)) as Row[];
@@ -48,6 +49,15 @@ export async function studentsAssociations(tx: DbOrTx, studentIds: readonly numb
     }
     for (const row of (await tx.select().from(studentShares).where(sql`${studentShares.studentId} = ${anyId(part)}`)) as Row[]) {
       found.get(Number(row.studentId))!.student_shares!.push(row);
+    }
+    // A pair said not to be one person goes with either student (and with both when both go).
+    const pairs = (await tx
+      .select()
+      .from(studentsNotSamePerson)
+      .where(sql`${studentsNotSamePerson.studentId} = ${anyId(part)} or ${studentsNotSamePerson.otherStudentId} = ${anyId(part)}`)
+      .orderBy(studentsNotSamePerson.studentId, studentsNotSamePerson.otherStudentId)) as Row[];
+    for (const row of pairs) {
+      for (const id of new Set([Number(row.studentId), Number(row.otherStudentId)])) found.get(id)?.students_not_same_person!.push(row);
     }
   }
   return found;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { rowDestroyedJson, rowJson, rowsJsonBy } from '../../core/row-json.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { enrollments, notes, studentShares, students, versions } from '../../db/schema/index.ts';
+import { enrollments, notes, studentShares, students, studentsNotSamePerson, versions } from '../../db/schema/index.ts';
 import { enrollmentDependents } from '../enrollments/public.ts';
 
 /**
@@ -35,6 +35,18 @@ export async function recordStudentsDestroyed(tx: DbOrTx, actor: Actor, studentI
     {
       name: 'student_shares',
       rows: rowsJsonBy(studentShares, 'x', sql`x.student_id`, sql`from ${studentShares} x where x.student_id = any(${ids})`, sql`x.user_id`),
+    },
+    {
+      // With either student, and with both when both go (student-associations.ts).
+      name: 'students_not_same_person',
+      rows: rowsJsonBy(
+        studentsNotSamePerson,
+        'x',
+        sql`x.owner`,
+        sql`from (select n.student_id as owner, n.* from ${studentsNotSamePerson} n where n.student_id = any(${ids})
+          union all select n.other_student_id as owner, n.* from ${studentsNotSamePerson} n where n.other_student_id = any(${ids})) x`,
+        sql`x.student_id, x.other_student_id`,
+      ),
     },
   ];
   // Derived tables, not WITH: planned from the tables' statistics, each is joined by merge or hash.

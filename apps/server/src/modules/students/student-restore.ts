@@ -16,6 +16,7 @@ import {
   reminders,
   students,
   studentShares,
+  studentsNotSamePerson,
   visits,
 } from '../../db/schema/index.ts';
 import { assertNotErased, erasedStudentColumns, erasureOf } from '../privacy/public.ts';
@@ -149,9 +150,32 @@ export async function restoreStudent(tx: Tx, actor: Actor, kept: Row): Promise<n
     }
   }
   await recordVersions(tx, actor, changes);
+  await restorePairs(tx, associations.students_not_same_person ?? []);
   // A student deleted by a merge (student-merge.ts): what moved to the kept student comes back too.
   if (kept.merge) await undoMergeMoves(tx, actor, studentId, kept.merge as MergeRecord, schoolId);
   return studentId;
+}
+
+/**
+ * The pairs said not to be one person that went with the student come back with it, those whose
+ * other student is there (issue 27: never offered again). As when they were said, no version.
+ */
+async function restorePairs(tx: Tx, pairs: Row[]) {
+  const others = await existing(tx, 'students', [...new Set(pairs.flatMap((pair) => [Number(pair.studentId), Number(pair.otherStudentId)]))]);
+  const back = pairs.filter((pair) => others.has(Number(pair.studentId)) && others.has(Number(pair.otherStudentId)));
+  if (back.length === 0) return;
+  const sayers = await existing(tx, 'users', ids(back, 'saidById'));
+  await tx
+    .insert(studentsNotSamePerson)
+    .values(
+      back.map((pair) => ({
+        studentId: Number(pair.studentId),
+        otherStudentId: Number(pair.otherStudentId),
+        saidById: typeof pair.saidById === 'number' && sayers.has(pair.saidById) ? pair.saidById : null,
+        saidAt: new Date(String(pair.saidAt)),
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** The fields of a student a revert may set back: its own profile, not where it belongs. */

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { InterestAssignment, LikelyDuplicate, UnassignedInterest } from '@srs/shared/interests';
 import { humanize, messages } from '@srs/shared/messages';
+import { duplicateReasonLabels } from '@srs/shared/student-duplicates';
 import type { SuggestedSchool } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -183,7 +184,7 @@ function DuplicateChoice({ duplicates, who, onChange }: { duplicates: readonly L
   return (
     <Radio.Group
       label="Is this person already a student?"
-      description="A student with the same last name and zip code is already recorded."
+      description="A student with the same email, phone, or name and zip code is already recorded."
       value={who}
       onChange={(value) => onChange(value as Who)}
       withAsterisk
@@ -193,7 +194,7 @@ function DuplicateChoice({ duplicates, who, onChange }: { duplicates: readonly L
           <Radio
             key={student.id}
             value={String(student.id)}
-            label={`Yes: ${personName(student)}, ${[student.address, student.city, student.zip_code].filter(Boolean).join(', ')} · ${schoolName(student.school)}`}
+            label={`Yes: ${personName(student)}, ${[student.address, student.city, student.zip_code].filter(Boolean).join(', ')} · ${schoolName(student.school)} · ${student.reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}`}
           />
         ))}
         <Radio value="new" label="No: make a new student" />

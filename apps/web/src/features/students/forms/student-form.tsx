@@ -26,7 +26,7 @@ type Props = {
   backLabel?: string;
   /** The save is not possible yet (a school without a head school admin). */
   submitDisabled?: boolean;
-  /** New students: warn when a visible student has the same last name and zip. */
+  /** New students: warn when a visible student has the same email, phone, or name and zip (the import's keys). */
   checkDuplicates?: boolean;
   /** Fields of the caller that are not student fields (notify the instructor, the course). */
   children?: ReactNode;
