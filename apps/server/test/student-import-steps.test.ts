@@ -131,6 +131,52 @@ describe('student import: the apply in parts', () => {
   });
 });
 
+/**
+ * Two rows of one file that match one student by different keys (an email, a phone), each adding
+ * the same course, in two parts: the first part's enrollment is the import's own, which the second
+ * part's check must not count (the preview did not see it), so the apply refuses in the create
+ * path's words, naming it, rather than saying the file changed.
+ */
+describe('student import: one student found twice, in two parts', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('refuses the second enrollment as the create path does, and writes nothing', async () => {
+    const db = t.database.db;
+    const { school, head } = await createStaffedSchool(db, { schoolCode: 'TWICE' });
+    const { course } = await createCourse(db, 2, { name: 'Twice Course' });
+    await offer(db, course.id, school.id);
+    await createStudent(db, { schoolId: school.id, firstName: 'Rut', lastName: 'Moab', email: 'rut@moab.example', phone: '555 010 4040' });
+    const file = [
+      'First Name,Last Name,Address,City,State,Zip,E-mail,Phone,Course',
+      'Rut,Moab,1 Main St,Springfield,IL,62701,rut@moab.example,,Twice Course',
+      'Other,Row,1 Main St,Springfield,IL,62701,,,',
+      'Ruth,Moab-Belén,2 Elm St,Springfield,IL,62702,,(555) 010-4040,Twice Course',
+    ].join('\n');
+    const actor = await actorOfUser(db, head.id);
+    const input = { file, school_id: school.id };
+    const preview = await previewStudentImport(db, actor, StudentImportInput.parse(input) as never);
+    expect(preview.rows.map((row) => [row.status, row.match?.enrolled ?? null])).toEqual([
+      ['match', false],
+      ['new', null],
+      ['match', false],
+    ]);
+    const enrollments = async () => Number((await t.database.query<{ n: number }>('select count(*)::int as n from enrollments'))[0]!.n);
+    const before = await enrollments();
+    const choices = { 2: 'add_enrollment', 4: 'add_enrollment' };
+    await expect(
+      applyStudentImport(db, actor, StudentImportInput.parse({ ...input, confirm: true, preview_token: preview.preview_token, choices }) as never, () => {}, 2),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      body: [expect.stringMatching(/^Rut Moab is already enrolled in Twice Course \(registration number \d+\)\.$/)],
+    });
+    expect(await enrollments()).toBe(before);
+  });
+});
+
 /** Two imports are checked or written at once in a process (the server's heap is capped): a third waits its turn. */
 describe('student import: two at once', () => {
   let t: TestContext;
