@@ -21,3 +21,10 @@ export const enrollRule: ActionRule<unknown> = { roles: everyone, allows: () => 
 
 export const enrollmentPermissions = (user: TokenUser, actor: Actor, enrollment: EnrollmentFacts) =>
   permissionsOf(user, actor, enrollmentRules, enrollment);
+
+/**
+ * A student has at most one active enrollment in a series: the refusal of a second, naming the
+ * enrollment there is (the create path's and an import's words).
+ */
+export const alreadyEnrolled = (student: { first_name: string; last_name: string }, seriesName: string, registrationNumber: string) =>
+  `${student.first_name} ${student.last_name} is already enrolled in ${seriesName} (registration number ${registrationNumber}).`;

@@ -20,7 +20,7 @@ import { deleteEnrollmentsAudited } from './enrollment-dependents.ts';
 import { offeredBySql } from '../series/public.ts';
 import { enrollmentNotice } from './enrollment-notice.ts';
 import { initialStatus } from './enrollment-status.ts';
-import { enrollmentRules } from './enrollment-rules.ts';
+import { alreadyEnrolled, enrollmentRules } from './enrollment-rules.ts';
 import { writeNestedRecords } from './nested-records.ts';
 import { loadRecordContext } from './record-context.ts';
 import {
@@ -38,7 +38,6 @@ type StudentRow = {
   instructor_email: string | null;
 };
 type SeriesRow = { id: number; type: SeriesType; name: string };
-
 
 async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
   const [student] = await rows<StudentRow>(
@@ -77,9 +76,7 @@ async function refuseDuplicate(tx: Tx, student: StudentRow, series: SeriesRow) {
         and status in (${sql.join(activeStatuses.map((status) => sql`${status}`), sql`, `)}) limit 1`),
   );
   if (existing) {
-    throw invalid([
-      `${student.first_name} ${student.last_name} is already enrolled in ${series.name} (registration number ${existing.registration_number}).`,
-    ]);
+    throw invalid([alreadyEnrolled(student, series.name, existing.registration_number)]);
   }
 }
 
@@ -99,8 +96,6 @@ export async function enrollInTransaction(
   actor: Actor,
   input: EnrollmentCreateInput,
   baseUrl: string,
-  /** The day it started when not today (an imported enrollment's). */
-  startedOn?: string,
 ): Promise<{ id: number; outboxIds: number[] }> {
   // The student row is locked so that two saves cannot both pass the duplicate check.
   const student = await lockStudent(tx, actor.scope, input.student_id);
@@ -115,7 +110,7 @@ export async function enrollInTransaction(
     tx,
     actor,
     enrollments,
-    { studentId: student.id, seriesId: series.id, status: initialStatus[series.type], ...(startedOn ? { startedOn } : {}) },
+    { studentId: student.id, seriesId: series.id, status: initialStatus[series.type] },
   );
   const outboxIds: number[] = [];
   // Nobody is told of what they did themselves.

@@ -8,6 +8,7 @@ import { visibleStudent } from '../../core/scope.ts';
 import type { Tx } from '../../db/client.ts';
 import { enrollments, episodeDeliveries } from '../../db/schema/index.ts';
 import { offeredBySql } from '../series/public.ts';
+import { alreadyEnrolled } from './enrollment-rules.ts';
 import { initialStatus, nextStatus } from './enrollment-status.ts';
 
 /**
@@ -117,10 +118,7 @@ async function refuseSecondActive(tx: Tx, found: Map<number, Student>, seriesFor
   );
   if (!twice) return;
   const item = items[ids.indexOf(twice.id)]!;
-  const student = found.get(item.studentId)!;
-  throw invalid([
-    `${student.first_name} ${student.last_name} is already enrolled in ${seriesFor(item).name} (registration number ${twice.registration_number}).`,
-  ]);
+  throw invalid([alreadyEnrolled(found.get(item.studentId)!, seriesFor(item).name, twice.registration_number)]);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { activeStatuses } from '@srs/shared/enrollments';
 import {
-  type Interest,
   type InterestAssigned,
   type InterestAssignInput,
   type InterestAssignment,
@@ -19,7 +18,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
 import { enrollInTransaction } from '../enrollments/public.ts';
 import { queueNotice } from '../mail/public.ts';
-import { insertStudent, likelyDuplicatesOf, suggestedSchools } from '../students/public.ts';
+import { insertStudent, likelyDuplicateCounts, likelyDuplicatesOf, suggestedSchools } from '../students/public.ts';
 import { checkSeries } from './interest-writes.ts';
 import { interestById, quickFind, selectInterests } from './interests.queries.ts';
 
@@ -29,14 +28,6 @@ import { interestById, quickFind, selectInterests } from './interests.queries.ts
  * series), the students it likely already is, and its assignment: the student and the enrollment
  * made in one transaction, with a notice to the school's head school admin.
  */
-
-/**
- * The students the user sees that the interest's person likely already is: the new-student form's
- * and the import's very keys (same email, same phone, or same name and zip code; issue 27), those
- * sharing most first.
- */
-const likelyDuplicates = (db: DbOrTx, scope: Scope, interest: Pick<Interest, 'first_name' | 'last_name' | 'email' | 'phone' | 'zip_code'>) =>
-  likelyDuplicatesOf(db, scope, interest);
 
 const schoolsFor = (db: DbOrTx, scope: Scope, seriesId: number | undefined, zip: string | null) =>
   seriesId !== undefined && zip ? suggestedSchools(db, scope, seriesId, zip) : Promise.resolve([]);
@@ -54,11 +45,12 @@ export async function listUnassigned(db: Db, scope: Scope, query: InterestAssign
   );
   const found = await selectInterests(db, where, order, limit, offset);
   const [count] = await rows<{ total: number }>(db.execute(sql`select count(*)::int as total from interests i where ${where}`));
+  // The likely duplicates by the new-student form's and the import's keys (issue 27), counted for the whole page at once.
+  const duplicates = await likelyDuplicateCounts(db, scope, found);
   const interests = [];
-  for (const interest of found) {
+  for (const [index, interest] of found.entries()) {
     const [suggested] = await schoolsFor(db, scope, interest.series?.id, interest.zip_code);
-    const duplicates = await likelyDuplicates(db, scope, interest);
-    interests.push({ ...interest, suggested_school: suggested ?? null, likely_duplicates: duplicates.length });
+    interests.push({ ...interest, suggested_school: suggested ?? null, likely_duplicates: duplicates[index]! });
   }
   return { interests, total: count?.total ?? 0 };
 }
@@ -70,7 +62,8 @@ export async function assignmentOf(db: Db, scope: Scope, id: number, seriesId?: 
   return {
     interest,
     suggested_schools: await schoolsFor(db, scope, seriesId ?? interest.series?.id, interest.zip_code),
-    likely_duplicates: await likelyDuplicates(db, scope, interest),
+    // The students the interest's person likely already is: the new-student form's and the import's keys.
+    likely_duplicates: await likelyDuplicatesOf(db, scope, interest),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { studentImports, students } from '../../db/schema/index.ts';
 import { enrollImported } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
-import { type CheckedRow, type ImportLine, partChecker, tokenHasher } from './check-rows.ts';
+import { type CheckedRow, eachPart, type ImportLine, partChecker, tokenHasher } from './check-rows.ts';
 import { importChoices } from './import-choices.ts';
 import { assertFileSchool, importReasons, type Input, readFile, type Totals, totalsOf } from './student-import.ts';
 
@@ -24,7 +24,7 @@ import { assertFileSchool, importReasons, type Input, readFile, type Totals, tot
 /** Rows checked and written at a time: students, then their enrollments, then those enrollments' lessons. */
 const rowsPerPart = 5000;
 
-/** An enrollment's status and lessons as the record pipeline and `enrollNewStudents` take them. */
+/** A row's lessons as `enrollImported` takes them. */
 const lessonsOf = (entry: CheckedRow) =>
   entry.enrollment!.lessons.map((lesson) => ({ episodeId: lesson.episode_id, dateSent: lesson.date_sent, dateCompleted: lesson.date_completed }));
 
@@ -151,11 +151,7 @@ export async function applyStudentImport(
     // A refusal by the one create path (a 422): said once the whole file is seen, unless the file changed.
     let refused: HttpError | null = null;
     progress({ step: 'writing', done: 0, total });
-    // Each part's rows as read are let go once checked: 50,000 of them are some 40 MB.
-    const pending: (ImportLine | null)[] = lines;
-    for (let start = 0; start < total; start += part) {
-      const rowsOfPart = pending.slice(start, start + part) as ImportLine[];
-      pending.fill(null, start, start + part);
+    await eachPart(lines, part, async (rowsOfPart, done) => {
       const checked = await check(rowsOfPart, madeEnrollments);
       token.add(checked);
       totalsOf(checked, totals);
@@ -163,6 +159,7 @@ export async function applyStudentImport(
       const chosen = choices.take(checked);
       // Written as checked: a refusal found later takes them back with the rest (one transaction).
       if (choices.right && refused === null) {
+        const before = made.enrollments.length;
         const creates = checked.filter((entry) => entry.row.status === 'new' || (entry.row.status === 'match' && chosen.get(entry.row.line) === 'create'));
         await writeNewStudents(tx, actor, creates, made);
         const adds = checked.filter((entry) => entry.row.status === 'match' && chosen.get(entry.row.line) === 'add_enrollment');
@@ -173,10 +170,10 @@ export async function applyStudentImport(
           if (!(error instanceof HttpError)) throw error;
           refused = error;
         }
-        for (const id of made.enrollments) madeEnrollments.add(id);
+        for (const id of made.enrollments.slice(before)) madeEnrollments.add(id);
       }
-      progress({ step: 'writing', done: Math.min(start + part, total), total });
-    }
+      progress({ step: 'writing', done, total });
+    });
     if (token.digest() !== input.preview_token) throw invalid([importReasons.changed]);
     const refusal = choices.refusal() ?? refused;
     if (refusal) throw refusal;

@@ -11,7 +11,7 @@ import { notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import { administers } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { type CheckedRow, type ImportLine, linesOf, partChecker, tokenHasher } from './check-rows.ts';
+import { type CheckedRow, eachPart, linesOf, partChecker, tokenHasher } from './check-rows.ts';
 import { columnsOf } from './headings.ts';
 import { readImportFile } from './read-file.ts';
 
@@ -73,17 +73,14 @@ export async function previewStudentImport(
   const token = tokenHasher(columns);
   const totals: Totals = { new: 0, match: 0, repeated: 0, refused: 0 };
   const answered: StudentImportRow[] = [];
-  const pending: (ImportLine | null)[] = lines;
-  for (let start = 0; start < total; start += previewPart) {
-    const rowsOfPart = pending.slice(start, start + previewPart) as ImportLine[];
-    pending.fill(null, start, start + previewPart);
-    const checked = await check(rowsOfPart, new Set());
+  await eachPart(lines, previewPart, async (part, done) => {
+    const checked = await check(part, new Set());
     token.add(checked);
     totalsOf(checked, totals);
     for (const entry of checked) answered.push(entry.row);
-    progress({ step: 'checking', done: Math.min(start + previewPart, total), total });
+    progress({ step: 'checking', done, total });
     // The server answers others between two parts, and the progress goes out.
     await new Promise((resolve) => setImmediate(resolve));
-  }
+  });
   return { columns, rows: answered, totals, applied: false, preview_token: token.digest(), import_id: null, created: null };
 }

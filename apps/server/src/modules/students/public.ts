@@ -14,6 +14,7 @@ export { normaliseZip, suggestedSchools } from './suggested-schools.queries.ts';
 // Whether a person is a student already there: the import's match and the duplicates page (issue 27).
 export {
   type KeyedStudent,
+  likelyDuplicateCounts,
   likelyDuplicatesOf,
   type MatchReason,
   type PersonKeys,

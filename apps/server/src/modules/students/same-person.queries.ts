@@ -132,3 +132,14 @@ export async function likelyDuplicatesOf(db: DbOrTx, scope: Scope, person: Perso
     .sort((a, b) => b.reasons.length - a.reasons.length || a.id - b.id)
     .slice(0, likelyDuplicatesShown);
 }
+
+/**
+ * How many students each person likely already is, by the same keys (at most as many as the form
+ * shows), for a whole list of people in two queries: the interests waiting for an assignment.
+ */
+export async function likelyDuplicateCounts(db: DbOrTx, scope: Scope, people: readonly PersonValues[]): Promise<number[]> {
+  if (people.length === 0) return [];
+  const keys = await personKeys(db, people);
+  const found = await studentsWithKeys(db, scope, keys);
+  return keys.map((own) => Math.min(likelyDuplicatesShown, found.filter((student) => sharedKeys(own, student.keys).length > 0).length));
+}
