@@ -16,6 +16,7 @@ import { importFile, importMapping, setUpImportSchool } from './http/import-file
 import { measureStep, type StepUsage } from './http/process-usage.ts';
 import { buildIfNeeded, type Server, startApp } from './http/processes.ts';
 import { openTokens } from './http/tokens.ts';
+import { settingsLine } from './support/pg-settings.ts';
 
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const name = process.env.BENCH_DATABASE ?? 'student_import_http_bench';
@@ -25,7 +26,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE: ${name} i
 const url = new URL(postgresUrl);
 url.pathname = `/${name}`;
 const databaseUrl = url.toString();
-const settingNames = ['shared_buffers', 'work_mem', 'maintenance_work_mem', 'effective_cache_size', 'max_wal_size', 'synchronous_commit', 'jit'];
 
 /** The school, its head school admin and the 10-lesson course it offers, as bench/student-import.ts makes them. */
 async function setUp(): Promise<{ schoolId: number; headers: Record<string, string> }> {
@@ -121,12 +121,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
-  const { rows: settings } = await admin.query<{ name: string; value: string }>(
-    'select name, current_setting(name) as value from pg_settings where name = any($1) order by array_position($1, name)',
-    [settingNames],
-  );
-  const { rows: [version] } = await admin.query<{ version: string }>("select current_setting('server_version') as version");
-  console.log(`PostgreSQL ${version!.version}: ${settings.map((s) => `${s.name}=${s.value}`).join(', ')}`);
+  console.log(await settingsLine(async (text, params) => (await admin.query(text, params)).rows));
 
   const { schoolId, headers } = await setUp();
   buildIfNeeded();

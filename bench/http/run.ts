@@ -21,6 +21,7 @@ import {
   printMixed,
   writeResults,
 } from './report.ts';
+import { settingsLine } from '../support/pg-settings.ts';
 import { sampleRss } from './rss.ts';
 import { dashboardScenarios, recordScenarios, reportScenarios, searchScenarios } from './scenarios.ts';
 import { openBenchDatabase, openTokens, pickRoles } from './tokens.ts';
@@ -39,6 +40,7 @@ try {
   );
   const where = config.databaseUrl.replace(/\/\/[^@]*@/, '//');
   console.log(`HTTP benchmark on ${where}: ${counts?.students} students, ${counts?.enrollments} enrollments`);
+  console.log(await settingsLine((text, params) => database.query(text, params)));
   const mint = await openTokens(database);
   const roles = await pickRoles(database, mint);
   for (const staff of Object.values(roles)) {

@@ -1,5 +1,6 @@
 // The load scenarios of issue 10: search by role, records by id, the dashboard's calls, the
 // follow-up list for every role, and deep pages.
+import { reportDefinitions } from '@srs/shared/reports';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { type Context, runPair } from './pair.ts';
 import { enrollmentIds, fullNames, registrationNumbers, studentIds } from './picks.ts';
@@ -97,6 +98,16 @@ export async function dashboardScenarios(context: Context, roles: Roles): Promis
  * The follow-up roll-up (issue 11: a report's p95 at most 300 ms), at each role's usual level, by
  * 2 clients: coordinators open a report now and then, where staff search all day.
  */
+/** The groupings of each report over a period that the baseline answers too (baseline/period-reports.ts). */
+const baselineGroups: Record<string, string[]> = {
+  lessons: ['course', 'school', 'instructor'],
+  turnaround: ['delivery_type', 'school', 'instructor'],
+  decisions: ['option'],
+  enrollments: ['series'],
+  products: ['product'],
+  attendance: ['presentation'],
+};
+
 export async function reportScenarios(context: Context, roles: Roles): Promise<void> {
   const cases: [Staff, string][] = [
     [roles.global, 'conference'],
@@ -114,30 +125,34 @@ export async function reportScenarios(context: Context, roles: Roles): Promise<v
       paths: [`/api/reports/followup?group=${group}`],
     });
   }
-  // The reports over a period, this quarter (the page's first period), each by its first grouping
-  // for the network and a conference; the network's lessons and turnaround by school too.
+  // Every report over a period by each of its groupings (issue 28), for the network and for a
+  // conference, this quarter (the page's first period) and over the last twelve whole months. The
+  // baseline answers the groupings it has (baseline/period-reports.ts); the others are the app's alone.
   const now = new Date();
   const quarter = now.getMonth() - (now.getMonth() % 3);
   const day = (month: number, date: number) => {
     const at = new Date(now.getFullYear(), month, date);
     return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
   };
-  const period = `from=${day(quarter, 1)}&to=${day(quarter + 3, 0)}`;
-  const periodCases: [Staff, string, string][] = [
-    ...['lessons', 'turnaround', 'decisions', 'enrollments', 'products', 'attendance'].flatMap((kind): [Staff, string, string][] => [
-      [roles.global, kind, ''],
-      [roles.conference, kind, ''],
-    ]),
-    [roles.global, 'lessons', 'school'],
-    [roles.global, 'turnaround', 'school'],
+  const periods: [string, string][] = [
+    ['this quarter', `from=${day(quarter, 1)}&to=${day(quarter + 3, 0)}`],
+    ['12 months', `from=${day(now.getMonth() - 12, 1)}&to=${day(now.getMonth(), 0)}`],
   ];
-  for (const [staff, kind, group] of periodCases) {
-    await runPair(context, {
-      group: 'reports',
-      scenario: `GET /reports/${kind}${group ? ` by ${group}` : ''} this quarter`,
-      staff,
-      connections: 2,
-      paths: [`/api/reports/${kind}?${period}${group ? `&group=${group}` : ''}`],
-    });
+  for (const [kind, definition] of Object.entries(reportDefinitions)) {
+    if (kind === 'followup') continue;
+    for (const group of Object.keys(definition.groups)) {
+      for (const [periodName, period] of periods) {
+        for (const staff of [roles.global, roles.conference]) {
+          await runPair(context, {
+            group: 'reports',
+            scenario: `GET /reports/${kind} by ${group} ${periodName}`,
+            staff,
+            connections: 2,
+            paths: [`/api/reports/${kind}?${period}&group=${group}`],
+            baseline: baselineGroups[kind]?.includes(group) ?? false,
+          });
+        }
+      }
+    }
   }
 }

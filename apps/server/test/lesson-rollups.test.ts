@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeDeliveries, students } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createCourse, createSchool, createStudent, deliver, enroll } from './support/factories.ts';
+import { createCourse, createSchool, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
 
 /**
@@ -63,5 +63,52 @@ describe('the kept counts of lessons', () => {
     await db.delete(students).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);
     expect(await month(schoolB.id)).toEqual([]);
+  });
+
+  it('follow the student from one instructor to another, to none, and with a move of school (issue 28)', async () => {
+    const db = t.database.db;
+    const byInstructor = async () =>
+      t.database.query<{ instructor_id: number; school_id: number; sent: number; completed: number; returned: number }>(
+        `select m.instructor_id::int as instructor_id, m.school_id::int as school_id, m.sent, m.completed,
+           (select coalesce(sum(lt.lessons), 0)::int from lesson_instructor_turnarounds lt
+             where lt.instructor_id = m.instructor_id and lt.school_id = m.school_id) as returned
+         from (select instructor_id, school_id, sum(sent)::int as sent, sum(completed)::int as completed
+           from lesson_instructor_months where school_id = any($1::bigint[]) group by 1, 2) m
+         where m.sent <> 0 or m.completed <> 0 order by 2, 1`,
+        [[schoolA.id, schoolB.id]],
+      );
+    const schoolA = await createSchool(db);
+    const schoolB = await createSchool(db);
+    const first = await createUser(db, { roleType: 'instructor', schoolId: schoolA.id });
+    const second = await createUser(db, { roleType: 'instructor', schoolId: schoolA.id });
+    const { course, lessons } = await createCourse(db, 2);
+    const student = await createStudent(db, { schoolId: schoolA.id, instructorId: first.id, firstName: 'Hands', lastName: 'Change' });
+    const enrollment = await enroll(db, student.id, course.id);
+    await deliver(db, enrollment.id, lessons[0]!.id, { dateSent: '2026-01-05', dateCompleted: '2026-01-12' });
+    await deliver(db, enrollment.id, lessons[1]!.id, { dateSent: '2026-01-20' });
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+
+    await db.update(students).set({ instructorId: second.id }).where(eq(students.id, student.id));
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([{ instructor_id: second.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+
+    await db.update(students).set({ instructorId: null }).where(eq(students.id, student.id));
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([{ instructor_id: 0, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+
+    // Another school and another instructor in one change.
+    await db.update(students).set({ schoolId: schoolB.id, instructorId: first.id }).where(eq(students.id, student.id));
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolB.id, sent: 2, completed: 1, returned: 1 }]);
+
+    // An enrollment cannot be given another instructor than its student's.
+    await t.database.query('update enrollments set instructor_id = $1 where id = $2', [second.id, enrollment.id]);
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolB.id, sent: 2, completed: 1, returned: 1 }]);
+
+    await db.delete(students).where(eq(students.id, student.id));
+    await expectLessonCountsKept(t.database);
+    expect(await byInstructor()).toEqual([]);
   });
 });

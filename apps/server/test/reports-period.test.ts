@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -9,8 +10,10 @@ import {
   productDeliveries,
   productOffers,
   series,
+  students,
   visits,
 } from '../src/db/schema/index.ts';
+import type { PeriodReportQuery } from '@srs/shared/reports';
 import type { Scope } from '../src/core/scope.ts';
 import { periodReport } from '../src/modules/reports/period-report.ts';
 import { periodReports } from '../src/modules/reports/period-reports.ts';
@@ -138,7 +141,7 @@ async function handCountedNetwork(db: Db) {
     { enrollmentId: eA2.id, productOfferId: controversy!.id, deliveredAt: '2026-02-01', quantity: 4, price: '2.50', deliveryType: 'PD' },
     { enrollmentId: eB1.id, productOfferId: controversy!.id, deliveredAt: '2026-03-01', quantity: 2, price: '2.00', deliveryType: 'IH' },
   ]);
-  return { x, y, schoolA, schoolB, schoolC, a1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
+  return { x, y, schoolA, schoolB, schoolC, a1, b1, adminA, globalAdmin, zeta, alpha, gamma: gamma!, presentations };
 }
 
 type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
@@ -332,28 +335,62 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
       conferenceIds: [],
       memberSchoolIds: [net.schoolA.id],
     };
-    const filters = [
+    const filters: Omit<PeriodReportQuery, 'group' | 'from' | 'to'>[] = [
       {},
       { conference_id: net.x.id },
       { school_id: net.schoolB.id },
       { series_id: net.zeta.course.id },
       { episode_id: net.zeta.lessons[1]!.id },
-      { delivery_type: 'PD' as const },
+      { delivery_type: 'PD' },
     ];
     const periods = [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-02-01' }, { to: '2025-12-31' }, {}];
+    // A student with no instructor, for the instructor's 'No instructor' row; gone again at the end.
+    const nobody = await createStudent(db, { schoolId: net.schoolB.id, firstName: 'Period', lastName: 'Nobody' });
+    const nobodys = await enroll(db, nobody.id, net.zeta.course.id, { startedOn: '2026-01-02', status: 'Enrolled' });
+    await deliver(db, nobodys.id, net.zeta.lessons[0]!.id, { deliveryType: 'PD', dateSent: '2026-01-02', dateCompleted: '2026-01-30' });
+    await deliver(db, nobodys.id, net.zeta.lessons[1]!.id, { deliveryType: 'PO', dateSent: '2026-02-03' });
+    filters.push({ instructor_id: net.a1.id }, { instructor_id: net.b1.id });
+    let compared = 0;
     for (const kind of ['lessons', 'turnaround'] as const) {
       const report = periodReports[kind];
       const fromLessons = { ...report, counted: undefined };
-      for (const group of report.counted!.groups)
-        for (const filter of filters)
-          for (const period of periods)
-            for (const scope of [network, schoolA]) {
-              if (!Object.keys(filter).every((key) => key in report.counted!.report.filters)) continue;
-              const query = { group, ...period, ...filter };
-              const counted = await periodReport(db, report, 'Row', scope, query);
-              expect(counted, JSON.stringify({ kind, query, all: scope.all })).toEqual(await periodReport(db, fromLessons, 'Row', scope, query));
-            }
+      for (const counted of report.counted!)
+        for (const group of counted.groups)
+          for (const filter of filters)
+            for (const period of periods)
+              for (const scope of [network, schoolA]) {
+                if (!Object.keys(filter).every((key) => key in counted.report.filters)) continue;
+                const query = { group, ...period, ...filter };
+                const fromCounts = await periodReport(db, report, 'Row', scope, query);
+                expect(fromCounts, JSON.stringify({ kind, query, all: scope.all })).toEqual(await periodReport(db, fromLessons, 'Row', scope, query));
+                compared += 1;
+              }
     }
+    // Every grouping of both, and the instructor's rows among them.
+    expect(compared).toBeGreaterThan(300);
+    const byInstructor = await periodReport(db, periodReports.lessons, 'Row', network, { group: 'instructor', from: '2026-01-01', to: '2026-03-31' });
+    expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
+    await db.delete(students).where(eq(students.id, nobody.id));
+  });
+
+  it("Lessons and Lesson turnaround by the students' instructor, for the network (issue 28)", async () => {
+    expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&group=instructor`))).toEqual([
+      ['Period Ash', 3, 2],
+      ['Period Aspen', 1, 2],
+      ['Period Beech', 1, 1],
+      ['Total', 5, 5],
+    ]);
+    // a1: 10 and 4 days; a2: 13 and 2; b1: 20.
+    expect(table(await admin(`turnaround?${quarter}&conference_id=${net.x.id}&group=instructor`))).toEqual([
+      ['Period Ash', 2, 7, 9.4],
+      ['Period Aspen', 2, 7.5, 11.9],
+      ['Period Beech', 1, 20, 20],
+      ['Total', 5, 10, 17.2],
+    ]);
+    expect(table(await admin(`turnaround?${quarter}&instructor_id=${net.a1.id}&group=school`))).toEqual([
+      ['Alder Church (PA1)', 2, 7, 9.4],
+      ['Total', 2, 7, 9.4],
+    ]);
   });
 
   it('exports exactly what is on screen, totals last, as CSV and as Excel with typed cells', async () => {

@@ -28,6 +28,7 @@ const addedColumns: Record<string, string> = {
   'decision_options.active': 'active',
   'decisions.cached_student_id': 'kept',
   'enrollments.school_id': 'kept',
+  'enrollments.instructor_id': 'kept',
   'interests.api_key_id': 'api_key_id is null',
   'interests.closed_at': 'closed_at is null',
   'interests.enrolled_at': 'enrolled_at is null',
@@ -51,6 +52,8 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   idempotent_writes: 'empty',
   lesson_months: 'kept',
   lesson_turnarounds: 'kept',
+  lesson_instructor_months: 'kept',
+  lesson_instructor_turnarounds: 'kept',
   name_words: 'kept',
   password_tokens: 'empty',
   reminder_mails: 'empty',
@@ -156,7 +159,7 @@ describe(`an upgrade from ${oldestSupportedMigration}`, { timeout: 60_000 }, () 
       else expect(await count(database, `select 1 from ${quoted(table)}`), table).toBe(0);
     }
     // The backfills had rows to work on.
-    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds']) {
+    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds']) {
       expect(await count(database, `select 1 from ${quoted(table)}`), table).toBeGreaterThan(0);
     }
   });

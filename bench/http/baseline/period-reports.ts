@@ -1,6 +1,6 @@
 // The reports over a period (apps/server/src/modules/reports/period-reports.ts) as plain SQL, for
 // the groupings the bench measures: each report's first, and Lessons and Lesson turnaround by
-// school. Lessons and turnaround read the counts kept by month when the user sees whole schools,
+// school and by instructor. Lessons and turnaround read the counts kept by month when the user sees whole schools,
 // as the app does.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BaselineScope } from '../tokens.ts';
@@ -52,12 +52,49 @@ const within = (column: string, p: Params, from?: string, to?: string) => [
   ...(to ? [`${column} <= ${p.add(to)}::date`] : []),
 ];
 
+const instructor = {
+  key: `coalesce(u.id::text, '')`,
+  name: `coalesce(u.first_name || ' ' || u.last_name, 'No instructor')`,
+  sort: ['u.id is null', 'u.last_name', 'u.first_name'],
+  label: 'Instructor',
+};
+
+/** Lessons and turnaround by instructor, from the counts kept by instructor (migration 0024). */
+function byInstructor(kind: string, q: Record<string, string>, p: Params, inSchools: string[]): Shape {
+  if (kind === 'lessons') {
+    return {
+      from: 'lesson_instructor_months lm left join users u on u.id = nullif(lm.instructor_id, 0)',
+      where: ['(lm.sent <> 0 or lm.completed <> 0)', ...within('lm.month', p, q.from, q.to), ...inSchools],
+      ...instructor,
+      measures: [
+        ['sent', 'Sent', 'number', 'coalesce(sum(lm.sent), 0)::int'],
+        ['completed', 'Completed', 'number', 'coalesce(sum(lm.completed), 0)::int'],
+      ],
+    };
+  }
+  const percentile = (share: number) =>
+    `round((srs_weighted_percentile(${share}, array_agg(array[lt.days, lt.lessons] order by lt.days)))::numeric, 1)`;
+  return {
+    from: `(select lt.school_id, lt.instructor_id, lt.days, sum(lt.lessons)::int as lessons
+        from lesson_instructor_turnarounds lt where ${within('lt.month', p, q.from, q.to).join(' and ') || 'true'}
+        group by lt.school_id, lt.instructor_id, lt.days) lt left join users u on u.id = nullif(lt.instructor_id, 0)`,
+    where: ['lt.lessons > 0', ...inSchools],
+    ...instructor,
+    measures: [
+      ['returned', 'Lessons returned', 'number', 'coalesce(sum(lt.lessons), 0)::int'],
+      ['median_days', 'Median (days)', 'days', percentile(0.5)],
+      ['p90_days', '90th percentile (days)', 'days', percentile(0.9)],
+    ],
+  };
+}
+
 async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineScope, q: Record<string, string>, p: Params): Promise<Shape> {
   if (kind === 'lessons' || kind === 'turnaround') {
     const schools = await schoolsSeen(pool, scope);
     if (schools === null) throw new Error('the baseline measures the kept counts only');
     const alias = kind === 'lessons' ? 'lm' : 'lt';
     const inSchools = schools === 'all' ? [] : [`${alias}.school_id = any(${p.add(schools)}::bigint[])`];
+    if (group === 'instructor') return byInstructor(kind, q, p, inSchools);
     if (kind === 'lessons') {
       const by = group === 'school' ? school : { key: 'se.id::text', name: 'se.name', sort: ['se.name'] };
       return {

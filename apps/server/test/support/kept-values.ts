@@ -13,6 +13,8 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   series_school_students                     0007_series_school_students
  *   versions.school_id                         0008_version_school (srs_version_school)
  *   lesson_months, lesson_turnarounds          0010_report_rollups (support/lesson-rollups.ts)
+ *   enrollments.instructor_id, lesson_instructor_months, lesson_instructor_turnarounds
+ *                                              0024_instructor_rollups (support/lesson-rollups.ts)
  *   decisions.cached_student_id                0011_decision_student
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -28,6 +30,9 @@ export const keptValues = [
   'versions.school_id',
   'lesson_months',
   'lesson_turnarounds',
+  'enrollments.instructor_id',
+  'lesson_instructor_months',
+  'lesson_instructor_turnarounds',
   'decisions.cached_student_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
@@ -51,6 +56,10 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
   expect(
     await count(database, 'select 1 from enrollments e join students s on s.id = e.student_id where e.school_id is distinct from s.school_id'),
     'enrollments.school_id',
+  ).toBe(0);
+  expect(
+    await count(database, 'select 1 from enrollments e join students s on s.id = e.student_id where e.instructor_id is distinct from s.instructor_id'),
+    'enrollments.instructor_id',
   ).toBe(0);
   expect(
     await count(database, `select 1 from students where search_name <> lower(first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`),

@@ -37,6 +37,11 @@ export const enrollments = pgTable(
      * its enrollments is one range of an index, not a join through two thousand students.
      */
     schoolId: ref('school_id'),
+    /**
+     * The student's instructor, kept by the database with the school (migration 0024): the lessons'
+     * counts by instructor follow it when a student changes hands.
+     */
+    instructorId: ref('instructor_id'),
     ...timestamps,
   },
   (t) => [
@@ -182,4 +187,39 @@ export const lessonTurnarounds = pgTable(
     lessons: integer('lessons').notNull(),
   },
   (t) => [primaryKey({ columns: [t.month, t.schoolId, t.seriesId, t.deliveryType, t.days] })],
+);
+
+/**
+ * Lessons sent and completed per month, school, the student's instructor (0 for none), course and
+ * delivery type ('' for none), kept with lesson_months (migration 0024, issue 28): a network's
+ * Lessons report by instructor over whole months adds up these rows, not every lesson.
+ */
+export const lessonInstructorMonths = pgTable(
+  'lesson_instructor_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    seriesId: ref('series_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    sent: integer('sent').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.instructorId, t.seriesId, t.deliveryType] })],
+);
+
+/**
+ * Lessons returned per month of return, school, the student's instructor (0 for none) and days
+ * out, kept with lesson_turnarounds (migration 0024): the Lesson turnaround report by instructor.
+ */
+export const lessonInstructorTurnarounds = pgTable(
+  'lesson_instructor_turnarounds',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.instructorId, t.days] })],
 );

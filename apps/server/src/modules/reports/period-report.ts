@@ -8,14 +8,14 @@ import type { DbOrTx } from '../../db/client.ts';
 /**
  * The tables a report may join beyond its own rows, each once, in this order: the enrollment
  * (`e`), the lesson or presentation (`ep`), the student (`s`), the school (`sc`), the student's
- * instructor (`u`, through `s`) and the course or seminar (`se`). A report joins only what its
+ * instructor (`u`, kept on the enrollment) and the course or seminar (`se`). A report joins only what its
  * grouping, filters and the user's scope need: on the 1M seed a join to every enrollment doubles
  * the time of a network's lessons.
  */
 export type Join = 'e' | 'ep' | 's' | 'sc' | 'u' | 'se';
 const joinOrder: Join[] = ['e', 'ep', 's', 'sc', 'u', 'se'];
 /** What a join reads from: the student and the school come through the enrollment. */
-const joinNeeds: Partial<Record<Join, Join[]>> = { s: ['e'], sc: ['e'], u: ['s', 'e'] };
+const joinNeeds: Partial<Record<Join, Join[]>> = { s: ['e'], sc: ['e'], u: ['e'] };
 
 /** The period, both ends included; either end may be open. */
 export type Period = { from?: string | undefined; to?: string | undefined };
@@ -55,12 +55,15 @@ export type PeriodReport = {
   /** What each join reads from, where it differs from the shared joins'. */
   joinNeeds?: Partial<Record<Join, Join[]>>;
   /**
-   * The same report from counts the database keeps by month and school (migration 0010), for the
-   * groupings and filters those counts have: a network's lessons over a quarter are a few thousand
-   * counts instead of a million lessons.
+   * The same report from counts the database keeps by month and school (migrations 0010, 0024),
+   * for the groupings and filters each has, the first that answers: a network's lessons over a
+   * quarter are a few thousand counts instead of a million lessons.
    */
-  counted?: { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[] };
+  counted?: readonly Counted[];
 };
+
+/** A report from kept counts, and the groupings and filters it answers. */
+export type Counted = { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[] };
 
 /**
  * The joins every report shares; a report adds the lesson's (`ep`) and may replace any. A report
@@ -70,7 +73,8 @@ export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
   e: sql``,
   s: sql`join students s on s.id = e.student_id`,
   sc: sql`join schools sc on sc.id = e.school_id`,
-  u: sql`left join users u on u.id = s.instructor_id`,
+  // The enrollment carries its student's instructor (migration 0024): no student is read for it.
+  u: sql`left join users u on u.id = e.instructor_id`,
   se: sql`join series se on se.id = e.series_id`,
 };
 
@@ -78,7 +82,7 @@ export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
 export const placeFilters: PeriodReport['filters'] = {
   conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
   school_id: { where: (id) => sql`e.school_id = ${id}`, needs: ['e'] },
-  instructor_id: { where: (id) => sql`s.instructor_id = ${id}`, needs: ['s'] },
+  instructor_id: { where: (id) => sql`e.instructor_id = ${id}`, needs: ['e'] },
   series_id: { where: (id) => sql`e.series_id = ${id}`, needs: ['e'] },
 };
 
@@ -94,7 +98,7 @@ export const placeGroups: Record<'school' | 'instructor', Grouping> = {
     key: sql`coalesce(u.id::text, '')`,
     name: sql`coalesce(u.first_name || ' ' || u.last_name, 'No instructor')`,
     sort: [sql`u.id is null`, sql`u.last_name`, sql`u.first_name`],
-    needs: ['s', 'u'],
+    needs: ['u'],
   },
 };
 
@@ -178,13 +182,11 @@ async function schoolsSeen(db: DbOrTx, scope: Scope): Promise<readonly number[] 
 
 /** The report's SELECT for this user and query: from the kept counts where they answer it. */
 async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, query: PeriodReportQuery): Promise<SQL> {
-  const counted = report.counted;
-  const fits =
-    counted &&
+  const fits = (counted: Counted) =>
     counted.groups.includes(query.group) &&
-    (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter)) &&
-    wholeMonths(query);
-  if (fits) {
+    (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter));
+  const counted = wholeMonths(query) ? report.counted?.find(fits) : undefined;
+  if (counted) {
     const schools = await schoolsSeen(db, scope);
     if (schools !== null) return reportSelect(counted.report, { schools }, query);
   }

@@ -94,6 +94,46 @@ const lessonMonths: PeriodReport = {
   ],
 };
 
+/** The instructor as a row, from counts kept by instructor (`x.instructor_id`, 0 for none). */
+const keptInstructor = (column: SQL): Pick<PeriodReport, 'joins'> & { group: Grouping } => ({
+  joins: { u: sql`left join users u on u.id = nullif(${column}, 0)` },
+  group: { ...placeGroups.instructor, needs: ['u'] },
+});
+
+/**
+ * Lessons from the counts kept per month, school, the student's instructor, course and delivery
+ * type (lesson_instructor_months `lim`, migration 0024): the network's lessons by instructor, or
+ * of one instructor, from some 40,000 counts a month rather than the lessons and their students.
+ */
+const lessonInstructorMonths: PeriodReport = {
+  from: sql`lesson_instructor_months lim`,
+  joins: {
+    sc: sql`join schools sc on sc.id = lim.school_id`,
+    ...keptInstructor(sql`lim.instructor_id`).joins,
+    se: sql`join series se on se.id = lim.series_id`,
+  },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lim.school_id`),
+  where: sql`(lim.sent <> 0 or lim.completed <> 0)`,
+  period: (period) => within(sql`lim.month`, period),
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lim.school_id = ${id}` },
+    instructor_id: { where: (id) => sql`lim.instructor_id = ${id}` },
+    series_id: { where: (id) => sql`lim.series_id = ${id}` },
+    delivery_type: { where: (type) => sql`lim.delivery_type = ${type}` },
+  },
+  groups: {
+    instructor: keptInstructor(sql`lim.instructor_id`).group,
+    course: { ...bySeries, needs: ['se'] },
+    delivery_type: byDeliveryType('lim.delivery_type'),
+    school: placeGroups.school,
+  },
+  measures: [
+    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lim.sent), 0)::int` },
+    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lim.completed), 0)::int` },
+  ],
+};
 
 /** Days from sent to returned, for a lesson returned no earlier than it went out. */
 const turnaroundDays = sql`(d.date_completed - d.date_sent)`;
@@ -138,6 +178,31 @@ const lessonTurnarounds: PeriodReport = {
   ),
 };
 
+/**
+ * Lessons returned from the counts kept per month, school, the student's instructor and days out
+ * (lesson_instructor_turnarounds `lit`, migration 0024), added up over the period's months first.
+ */
+const lessonInstructorTurnarounds: PeriodReport = {
+  from: (period) => sql`(select lit.school_id, lit.instructor_id, lit.days, sum(lit.lessons)::int as lessons
+      from lesson_instructor_turnarounds lit where ${within(sql`lit.month`, period) ?? sql`true`}
+      group by lit.school_id, lit.instructor_id, lit.days) lit`,
+  joins: { sc: sql`join schools sc on sc.id = lit.school_id`, ...keptInstructor(sql`lit.instructor_id`).joins },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lit.school_id`),
+  where: sql`lit.lessons > 0`,
+  period: () => null,
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lit.school_id = ${id}` },
+    instructor_id: { where: (id) => sql`lit.instructor_id = ${id}` },
+  },
+  groups: { instructor: keptInstructor(sql`lit.instructor_id`).group, school: placeGroups.school },
+  measures: turnaroundMeasures(
+    sql`coalesce(sum(lit.lessons), 0)::int`,
+    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lit.days, lit.lessons] order by lit.days))`,
+  ),
+};
+
 /** A decision's lesson or presentation (none for a decision made at a visit). */
 const decisionLesson = sql`left join episode_deliveries dd on dd.id = dc.episode_delivery_id
   left join attendances aa on aa.id = dc.attendance_id
@@ -176,7 +241,18 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period) },
       { key: 'completed', label: 'Completed', kind: 'number', value: (period) => countWithin(sql`d.date_completed`, period) },
     ],
-    counted: { report: lessonMonths, groups: ['course', 'lesson', 'delivery_type', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'episode_id', 'delivery_type'] },
+    counted: [
+      {
+        report: lessonMonths,
+        groups: ['course', 'lesson', 'delivery_type', 'school'],
+        filters: ['conference_id', 'school_id', 'series_id', 'episode_id', 'delivery_type'],
+      },
+      {
+        report: lessonInstructorMonths,
+        groups: ['instructor', 'course', 'delivery_type', 'school'],
+        filters: ['conference_id', 'school_id', 'instructor_id', 'series_id', 'delivery_type'],
+      },
+    ],
   },
   turnaround: {
     from: deliveries,
@@ -186,9 +262,10 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     filters: deliveryFilters,
     groups: deliveryGroups,
     measures: turnaroundMeasures(sql`count(*)::int`, (share) => sql`percentile_cont(${sql.raw(String(share))}) within group (order by ${turnaroundDays})`),
-    counted: {
-      report: lessonTurnarounds,
-      groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
+    counted: [
+      { report: lessonTurnarounds, groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
+      { report: lessonInstructorTurnarounds, groups: ['instructor', 'school'], filters: ['conference_id', 'school_id', 'instructor_id'] },
+    ],
   },
   decisions: {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id`,

@@ -2,8 +2,8 @@ import type { Database } from '../../../src/db/client.ts';
 
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
- * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migration
- * 0010), the students per series and school (0007) and the name search's words (0005). Each query
+ * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
+ * 0010, 0024), the students per series and school (0007) and the name search's words (0005). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
  * `expectLessonCountsKept` (lesson-rollups.ts) and their own assertions.
@@ -27,6 +27,31 @@ export const countedTurnarounds = `select date_trunc('month', d.date_completed):
   from episode_deliveries d join enrollments e on e.id = d.enrollment_id join episodes ep on ep.id = d.episode_id
   where d.date_sent is not null and d.date_completed >= d.date_sent group by 1, 2, 3, 4, 5`;
 export const keptTurnarounds = `select month, school_id, series_id, delivery_type, days, lessons from lesson_turnarounds
+  where lessons <> 0`;
+
+/** The same counts by the student's instructor (0 for none) and course (migration 0024). */
+export const countedInstructorLessons = `select x.month, x.school_id, x.instructor_id, x.series_id, x.delivery_type,
+    sum(x.sent)::int as sent, sum(x.completed)::int as completed
+  from (
+    select date_trunc('month', d.date_sent)::date as month, e.school_id, coalesce(s.instructor_id, 0) as instructor_id,
+      ep.series_id, coalesce(d.delivery_type, '') as delivery_type, 1 as sent, 0 as completed
+    from episode_deliveries d join enrollments e on e.id = d.enrollment_id join students s on s.id = e.student_id
+      join episodes ep on ep.id = d.episode_id
+    where d.date_sent is not null
+    union all
+    select date_trunc('month', d.date_completed)::date, e.school_id, coalesce(s.instructor_id, 0), ep.series_id,
+      coalesce(d.delivery_type, ''), 0, 1
+    from episode_deliveries d join enrollments e on e.id = d.enrollment_id join students s on s.id = e.student_id
+      join episodes ep on ep.id = d.episode_id
+    where d.date_completed is not null
+  ) x group by 1, 2, 3, 4, 5`;
+export const keptInstructorLessons = `select month, school_id, instructor_id, series_id, delivery_type, sent, completed
+  from lesson_instructor_months where sent <> 0 or completed <> 0`;
+export const countedInstructorTurnarounds = `select date_trunc('month', d.date_completed)::date as month, e.school_id,
+    coalesce(s.instructor_id, 0) as instructor_id, d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id join students s on s.id = e.student_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent group by 1, 2, 3, 4`;
+export const keptInstructorTurnarounds = `select month, school_id, instructor_id, days, lessons from lesson_instructor_turnarounds
   where lessons <> 0`;
 
 const bothWays = (a: string, b: string) => `select count(*)::int as n from (((${a}) except (${b})) union all ((${b}) except (${a}))) x`;
@@ -67,12 +92,18 @@ const nameWordsOf = (among?: string) =>
     from student_words sw join name_words w on w.id = sw.word_id${among ? ` where sw.student_id in (${among})` : ''}`,
   );
 
+export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
+    + (select count(*) from lesson_turnarounds where lessons < 0)
+    + (select count(*) from lesson_instructor_months where sent < 0 or completed < 0)
+    + (select count(*) from lesson_instructor_turnarounds where lessons < 0))::int as n`;
+
 const checksAmong = (among?: string): Record<string, string> => ({
   'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
   'lesson counts of the reports (lesson_months)': bothWays(countedLessons, keptLessons),
   'lesson turnarounds of the reports (lesson_turnarounds)': bothWays(countedTurnarounds, keptTurnarounds),
-  'negative kept counts': `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
-    + (select count(*) from lesson_turnarounds where lessons < 0))::int as n`,
+  'lesson counts by instructor (lesson_instructor_months)': bothWays(countedInstructorLessons, keptInstructorLessons),
+  'lesson turnarounds by instructor (lesson_instructor_turnarounds)': bothWays(countedInstructorTurnarounds, keptInstructorTurnarounds),
+  'negative kept counts': negativeKeptCounts,
   'students per series and school (series_school_students)': seriesStudents,
   'name words of the search (student_words)': nameWordsOf(among),
 });
