@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '../src/db/schema/index.ts';
+import { enrollments, students } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createConference, createCourse, createSchool, createStudent, createUser, enroll, offer } from './support/factories.ts';
+import { expectLessonCountsKept } from './support/lesson-rollups.ts';
 
 /** A day `days` before today, as the server counts days (its own time zone). */
 function daysAgo(days: number): string {
@@ -60,7 +61,7 @@ async function handCountedNetwork(t: TestContext) {
   await enrollment(schoolB.id, b1.id, 200);
   await enrollment(schoolC.id, c1.id, 31);
   await enrollment(schoolC.id, c1.id, 1, { reminderDue: true });
-  return { x, y, schoolA, schoolB, schoolC, a1, c1, adminA, globalAdmin };
+  return { x, y, schoolA, schoolB, schoolC, a1, c1, adminA, globalAdmin, course };
 }
 
 describe('the follow-up roll-up (GET /api/reports/followup)', () => {
@@ -139,5 +140,36 @@ describe('the follow-up roll-up (GET /api/reports/followup)', () => {
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json())).toEqual(expect.arrayContaining(['group', 'school_id']));
     expect((await t.app.inject({ method: 'GET', url: '/api/reports/followup' })).statusCode).toBe(401);
+  });
+
+  it("counts the network from the days it keeps (issue 28) as from the enrollments, through follow-up, closing, moving and deleting", async () => {
+    const db = t.database.db;
+    // The series filter reads the enrollments themselves; this network has the one course.
+    const both = async (group: string) => {
+      const kept = await report(net.globalAdmin.email, `group=${group}`);
+      const counted = await report(net.globalAdmin.email, `group=${group}&series_id=${net.course.id}`);
+      const ids = group === 'conference' ? [net.x.id, net.y.id] : [net.schoolA.id, net.schoolB.id, net.schoolC.id];
+      const ours = (result: typeof kept) => figures(result.rows.filter((row) => ids.includes(row.id as number)));
+      expect(ours(kept), group).toEqual(ours(counted));
+      return ours(kept);
+    };
+    expect(await both('conference')).toEqual([
+      ['Xanadu Conference', 3, 200],
+      ['Yarrow Conference', 2, 31],
+    ]);
+    const ofCourse = (started: number) => and(eq(enrollments.startedOn, daysAgo(started)), eq(enrollments.seriesId, net.course.id));
+    const [oldest] = await db.select().from(enrollments).where(ofCourse(200));
+    const [forty] = await db.select().from(enrollments).where(ofCourse(40));
+    const [hundred] = await db.select().from(enrollments).where(ofCourse(100));
+    // One followed up today, one closed, one whose student moved to school C, then deleted.
+    await db.update(enrollments).set({ cachedLatestFollowupDate: daysAgo(0) }).where(eq(enrollments.id, oldest!.id));
+    await db.update(enrollments).set({ status: 'Inactive' }).where(eq(enrollments.id, forty!.id));
+    await db.update(students).set({ schoolId: net.schoolC.id }).where(eq(students.id, hundred!.studentId));
+    await expectLessonCountsKept(t.database);
+    expect(await both('conference')).toEqual([['Yarrow Conference', 3, 100]]);
+    expect(await both('school')).toEqual([['Cedar Church (RC1)', 3, 100]]);
+    await db.delete(enrollments).where(eq(enrollments.id, hundred!.id));
+    await expectLessonCountsKept(t.database);
+    expect(await both('school')).toEqual([['Cedar Church (RC1)', 2, 31]]);
   });
 });

@@ -373,7 +373,7 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
     await db.delete(students).where(eq(students.id, nobody.id));
   });
 
-  it("Lessons and Lesson turnaround by the students' instructor, for the network (issue 28)", async () => {
+  it("Lessons and Lesson turnaround by the students' instructor and by lesson, for the network (issue 28)", async () => {
     expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&group=instructor`))).toEqual([
       ['Period Ash', 3, 2],
       ['Period Aspen', 1, 2],
@@ -386,6 +386,13 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
       ['Period Aspen', 2, 7.5, 11.9],
       ['Period Beech', 1, 20, 20],
       ['Total', 5, 10, 17.2],
+    ]);
+    // The network's turnaround by lesson (from its own counts, migration 0025): Zeta's 10; 4 and 13; 2.
+    expect(table(await admin(`turnaround?${quarter}&series_id=${net.zeta.course.id}&group=lesson`))).toEqual([
+      ['Zeta Course – 1. Lesson 1', 1, 10, 10],
+      ['Zeta Course – 2. Lesson 2', 2, 8.5, 12.1],
+      ['Zeta Course – 3. Lesson 3', 1, 2, 2],
+      ['Total', 4, 7, 12.1],
     ]);
     expect(table(await admin(`turnaround?${quarter}&instructor_id=${net.a1.id}&group=school`))).toEqual([
       ['Alder Church (PA1)', 2, 7, 9.4],

@@ -253,7 +253,7 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
 /**
  * What the database's triggers keep (migrations 0005–0007), for the rows of one batch: a superuser
  * seeds with triggers off (session_replication_role = replica), so the seed writes it itself —
- * each enrollment's school and instructor, the counts of its lessons (migrations 0010, 0024), the name words of the new
+ * each enrollment's school and instructor, the counts of its lessons (migrations 0010, 0024, 0025) and of its follow-up days (0026), the name words of the new
  * students, and the students per series and school of the batch's schools. Without it a fresh 1M seed had no search words and no school on
  * its enrollments, and every figure measured on it was wrong.
  */
@@ -263,6 +263,8 @@ export function derivedData(afterStudentId: number, afterEnrollmentId: number): 
       where s.id = e.student_id and e.id > ${afterEnrollmentId}`,
     sql`select srs_count_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_instructor_lessons_after(${afterEnrollmentId})`,
+    sql`select srs_count_network_lessons_after(${afterEnrollmentId})`,
+    sql`select srs_count_followups_after(${afterEnrollmentId})`,
     sql`insert into name_words (word)
       select distinct t.word from students s cross join regexp_split_to_table(s.search_name, ' ') t(word)
       where s.id > ${afterStudentId} and t.word <> '' order by t.word

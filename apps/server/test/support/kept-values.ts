@@ -15,6 +15,8 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   lesson_months, lesson_turnarounds          0010_report_rollups (support/lesson-rollups.ts)
  *   enrollments.instructor_id, lesson_instructor_months, lesson_instructor_turnarounds
  *                                              0024_instructor_rollups (support/lesson-rollups.ts)
+ *   lesson_network_months, lesson_network_turnarounds   0025_network_rollups (support/lesson-rollups.ts)
+ *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
  *   decisions.cached_student_id                0011_decision_student
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -33,6 +35,9 @@ export const keptValues = [
   'enrollments.instructor_id',
   'lesson_instructor_months',
   'lesson_instructor_turnarounds',
+  'lesson_network_months',
+  'lesson_network_turnarounds',
+  'followup_counts',
   'decisions.cached_student_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',

@@ -1,20 +1,28 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import {
+  countedFollowups,
   countedInstructorLessons,
   countedInstructorTurnarounds,
   countedLessons,
+  countedNetworkLessons,
+  countedNetworkTurnarounds,
   countedTurnarounds,
+  keptFollowups,
   keptInstructorLessons,
   keptInstructorTurnarounds,
   keptLessons,
+  keptNetworkLessons,
+  keptNetworkTurnarounds,
   keptTurnarounds,
   negativeKeptCounts,
 } from './drills/kept-counts.ts';
 
 /**
  * The kept counts of lessons (lesson_months, lesson_turnarounds and the same by instructor,
- * lesson_instructor_months and lesson_instructor_turnarounds) are those of the lessons there are.
+ * lesson_instructor_months and lesson_instructor_turnarounds, and the network's,
+ * lesson_network_months and lesson_network_turnarounds) are those of the lessons there are, and
+ * the enrollments by follow-up day (followup_counts) those of the enrollments.
  */
 export async function expectLessonCountsKept(database: Database) {
   const differing = async (a: string, b: string) =>
@@ -27,6 +35,12 @@ export async function expectLessonCountsKept(database: Database) {
   expect(await differing(keptInstructorLessons, countedInstructorLessons), 'lessons by instructor kept but not counted').toBe(0);
   expect(await differing(countedInstructorTurnarounds, keptInstructorTurnarounds), 'turnarounds by instructor counted but not kept').toBe(0);
   expect(await differing(keptInstructorTurnarounds, countedInstructorTurnarounds), 'turnarounds by instructor kept but not counted').toBe(0);
+  expect(await differing(countedNetworkLessons, keptNetworkLessons), "the network's lessons counted but not kept").toBe(0);
+  expect(await differing(keptNetworkLessons, countedNetworkLessons), "the network's lessons kept but not counted").toBe(0);
+  expect(await differing(countedNetworkTurnarounds, keptNetworkTurnarounds), "the network's turnarounds counted but not kept").toBe(0);
+  expect(await differing(keptNetworkTurnarounds, countedNetworkTurnarounds), "the network's turnarounds kept but not counted").toBe(0);
+  expect(await differing(countedFollowups, keptFollowups), 'enrollments by follow-up day counted but not kept').toBe(0);
+  expect(await differing(keptFollowups, countedFollowups), 'enrollments by follow-up day kept but not counted').toBe(0);
   const negative = await database.query<{ n: number }>(negativeKeptCounts);
   expect(negative[0]!.n).toBe(0);
 }

@@ -223,3 +223,53 @@ export const lessonInstructorTurnarounds = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.schoolId, t.instructorId, t.days] })],
 );
+
+/**
+ * The whole network's lessons sent and completed per month, lesson and delivery type ('' for
+ * none), kept with lesson_months (migration 0025, issue 28): a global admin's Lessons report by
+ * course, lesson or delivery type over twelve months reads some 1,700 counts, not 800,000.
+ */
+export const lessonNetworkMonths = pgTable(
+  'lesson_network_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    episodeId: ref('episode_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    sent: integer('sent').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.episodeId, t.deliveryType] })],
+);
+
+/**
+ * The whole network's lessons returned per month of return, lesson, delivery type and days out
+ * (migration 0025): a global admin's Lesson turnaround by lesson, course or delivery type.
+ */
+export const lessonNetworkTurnarounds = pgTable(
+  'lesson_network_turnarounds',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    episodeId: ref('episode_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.episodeId, t.deliveryType, t.days] })],
+);
+
+/**
+ * Active enrollments (not orphaned) per school, day of their latest follow-up (or start) and day of
+ * their next reminder ('infinity' for none), kept by the database as enrollments change (migration
+ * 0026, issue 28): the network's follow-up roll-up by conference or school counts these rows, a
+ * few hundred per school, instead of the 600,000 enrollments that need follow-up.
+ */
+export const followupCounts = pgTable(
+  'followup_counts',
+  {
+    schoolId: ref('school_id').notNull(),
+    followupDate: date('followup_date', { mode: 'string' }).notNull(),
+    reminderDate: date('reminder_date', { mode: 'string' }).notNull(),
+    enrollments: integer('enrollments').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.followupDate, t.reminderDate] })],
+);

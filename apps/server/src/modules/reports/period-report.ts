@@ -62,8 +62,11 @@ export type PeriodReport = {
   counted?: readonly Counted[];
 };
 
-/** A report from kept counts, and the groupings and filters it answers. */
-export type Counted = { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[] };
+/**
+ * A report from kept counts, and the groupings and filters it answers; `network`: counts of the
+ * whole network, for a user who sees every school.
+ */
+export type Counted = { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[]; network?: true };
 
 /**
  * The joins every report shares; a report adds the lesson's (`ep`) and may replace any. A report
@@ -185,10 +188,11 @@ async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, quer
   const fits = (counted: Counted) =>
     counted.groups.includes(query.group) &&
     (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter));
-  const counted = wholeMonths(query) ? report.counted?.find(fits) : undefined;
-  if (counted) {
+  const candidates = wholeMonths(query) ? (report.counted ?? []).filter(fits) : [];
+  if (candidates.length > 0) {
     const schools = await schoolsSeen(db, scope);
-    if (schools !== null) return reportSelect(counted.report, { schools }, query);
+    const counted = schools === null ? undefined : candidates.find((candidate) => !candidate.network || schools === 'all');
+    if (counted) return reportSelect(counted.report, { schools: schools! }, query);
   }
   return reportSelect(report, scope, query);
 }

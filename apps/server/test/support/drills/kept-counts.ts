@@ -3,7 +3,7 @@ import type { Database } from '../../../src/db/client.ts';
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024), the students per series and school (0007) and the name search's words (0005). Each query
+ * 0010, 0024, 0025), the students per series and school (0007) and the name search's words (0005). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
  * `expectLessonCountsKept` (lesson-rollups.ts) and their own assertions.
@@ -54,6 +54,24 @@ export const countedInstructorTurnarounds = `select date_trunc('month', d.date_c
 export const keptInstructorTurnarounds = `select month, school_id, instructor_id, days, lessons from lesson_instructor_turnarounds
   where lessons <> 0`;
 
+/** The whole network's counts (migration 0025): those by school, without the school. */
+export const countedNetworkLessons = `select month, episode_id, delivery_type, sum(sent)::int as sent, sum(completed)::int as completed
+  from (${countedLessons}) x group by 1, 2, 3`;
+export const keptNetworkLessons = `select month, episode_id, delivery_type, sent, completed from lesson_network_months
+  where sent <> 0 or completed <> 0`;
+export const countedNetworkTurnarounds = `select date_trunc('month', d.date_completed)::date as month, d.episode_id,
+    coalesce(d.delivery_type, '') as delivery_type, d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
+export const keptNetworkTurnarounds = `select month, episode_id, delivery_type, days, lessons from lesson_network_turnarounds
+  where lessons <> 0`;
+
+/** The active enrollments per school and follow-up and reminder days (migration 0026). */
+export const countedFollowups = `select school_id, coalesce(cached_latest_followup_date, started_on) as followup_date,
+    coalesce(cached_next_reminder_date, 'infinity') as reminder_date, count(*)::int as enrollments
+  from enrollments where status in ('Applied', 'Enrolled', 'Attended') and not orphaned and school_id is not null group by 1, 2, 3`;
+export const keptFollowups = 'select school_id, followup_date, reminder_date, enrollments from followup_counts where enrollments <> 0';
+
 const bothWays = (a: string, b: string) => `select count(*)::int as n from (((${a}) except (${b})) union all ((${b}) except (${a}))) x`;
 
 /**
@@ -95,7 +113,10 @@ const nameWordsOf = (among?: string) =>
 export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0)
     + (select count(*) from lesson_instructor_months where sent < 0 or completed < 0)
-    + (select count(*) from lesson_instructor_turnarounds where lessons < 0))::int as n`;
+    + (select count(*) from lesson_instructor_turnarounds where lessons < 0)
+    + (select count(*) from lesson_network_months where sent < 0 or completed < 0)
+    + (select count(*) from lesson_network_turnarounds where lessons < 0)
+    + (select count(*) from followup_counts where enrollments < 0))::int as n`;
 
 const checksAmong = (among?: string): Record<string, string> => ({
   'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
@@ -103,6 +124,9 @@ const checksAmong = (among?: string): Record<string, string> => ({
   'lesson turnarounds of the reports (lesson_turnarounds)': bothWays(countedTurnarounds, keptTurnarounds),
   'lesson counts by instructor (lesson_instructor_months)': bothWays(countedInstructorLessons, keptInstructorLessons),
   'lesson turnarounds by instructor (lesson_instructor_turnarounds)': bothWays(countedInstructorTurnarounds, keptInstructorTurnarounds),
+  "the network's lesson counts (lesson_network_months)": bothWays(countedNetworkLessons, keptNetworkLessons),
+  "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
+  'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
   'negative kept counts': negativeKeptCounts,
   'students per series and school (series_school_students)': seriesStudents,
   'name words of the search (student_words)': nameWordsOf(among),
