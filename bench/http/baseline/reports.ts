@@ -22,13 +22,17 @@ async function followup(pool: Pool, request: FastifyRequest) {
   const p = new Params();
   if (scope.all && q.group !== 'instructor') {
     const where = q.conference_id ? `sc.conference_id = ${p.add(Number(q.conference_id))}` : 'true';
-    const age = `${p.add(today())}::date - coalesce(e.cached_latest_followup_date, e.started_on)`;
+    // The enrollments kept by follow-up and reminder day (migration 0026), as the app reads them
+    // (FOLLOWUP_DAYS at its default of 30).
+    const day = p.add(today());
     const rows = await query<Row>(
       pool,
       `select * from (select ${level.id}::int as id, ${level.name} as name, sum(x.n)::int as needing_followup,
          max(x.oldest)::int as oldest_days
-       from (select e.school_id, count(*)::int as n, max(${age})::int as oldest from enrollments e
-             where ${needsFollowup(p)} group by e.school_id) x
+       from (select fc.school_id, sum(fc.enrollments)::int as n, max(${day}::date - fc.followup_date)::int as oldest
+             from followup_counts fc
+             where fc.enrollments <> 0 and (fc.followup_date < ${day}::date - ${p.add(30)}::int or fc.reminder_date <= ${day}::date)
+             group by fc.school_id) x
          join schools sc on sc.id = x.school_id ${level.join}
        where ${where} group by 1, 2) r order by -r.oldest_days, r.name, coalesce(r.id, 0)`,
       p,
