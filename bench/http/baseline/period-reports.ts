@@ -52,6 +52,19 @@ const within = (column: string, p: Params, from?: string, to?: string) => [
   ...(to ? [`${column} <= ${p.add(to)}::date`] : []),
 ];
 
+/** The figures of the lessons kept by month (`lm`), and of the lessons returned (`lt`). */
+const lessonFigures: Shape['measures'] = [
+  ['sent', 'Sent', 'number', 'coalesce(sum(lm.sent), 0)::int'],
+  ['completed', 'Completed', 'number', 'coalesce(sum(lm.completed), 0)::int'],
+];
+const percentile = (share: number) =>
+  `round((srs_weighted_percentile(${share}, array_agg(array[lt.days, lt.lessons] order by lt.days)))::numeric, 1)`;
+const turnaroundFigures: Shape['measures'] = [
+  ['returned', 'Lessons returned', 'number', 'coalesce(sum(lt.lessons), 0)::int'],
+  ['median_days', 'Median (days)', 'days', percentile(0.5)],
+  ['p90_days', '90th percentile (days)', 'days', percentile(0.9)],
+];
+
 const instructor = {
   key: `coalesce(u.id::text, '')`,
   name: `coalesce(u.first_name || ' ' || u.last_name, 'No instructor')`,
@@ -66,25 +79,16 @@ function byInstructor(kind: string, q: Record<string, string>, p: Params, inScho
       from: 'lesson_instructor_months lm left join users u on u.id = nullif(lm.instructor_id, 0)',
       where: ['(lm.sent <> 0 or lm.completed <> 0)', ...within('lm.month', p, q.from, q.to), ...inSchools],
       ...instructor,
-      measures: [
-        ['sent', 'Sent', 'number', 'coalesce(sum(lm.sent), 0)::int'],
-        ['completed', 'Completed', 'number', 'coalesce(sum(lm.completed), 0)::int'],
-      ],
+      measures: lessonFigures,
     };
   }
-  const percentile = (share: number) =>
-    `round((srs_weighted_percentile(${share}, array_agg(array[lt.days, lt.lessons] order by lt.days)))::numeric, 1)`;
   return {
     from: `(select lt.school_id, lt.instructor_id, lt.days, sum(lt.lessons)::int as lessons
         from lesson_instructor_turnarounds lt where ${within('lt.month', p, q.from, q.to).join(' and ') || 'true'}
         group by lt.school_id, lt.instructor_id, lt.days) lt left join users u on u.id = nullif(lt.instructor_id, 0)`,
     where: ['lt.lessons > 0', ...inSchools],
     ...instructor,
-    measures: [
-      ['returned', 'Lessons returned', 'number', 'coalesce(sum(lt.lessons), 0)::int'],
-      ['median_days', 'Median (days)', 'days', percentile(0.5)],
-      ['p90_days', '90th percentile (days)', 'days', percentile(0.9)],
-    ],
+    measures: turnaroundFigures,
   };
 }
 
@@ -102,14 +106,9 @@ async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineS
         where: ['(lm.sent <> 0 or lm.completed <> 0)', ...within('lm.month', p, q.from, q.to), ...inSchools],
         ...by,
         label: group === 'school' ? 'School' : 'Course',
-        measures: [
-          ['sent', 'Sent', 'number', 'coalesce(sum(lm.sent), 0)::int'],
-          ['completed', 'Completed', 'number', 'coalesce(sum(lm.completed), 0)::int'],
-        ],
+        measures: lessonFigures,
       };
     }
-    const percentile = (share: number) =>
-      `round((srs_weighted_percentile(${share}, array_agg(array[lt.days, lt.lessons] order by lt.days)))::numeric, 1)`;
     return {
       from: `(select lt.school_id, lt.series_id, lt.delivery_type, lt.days, sum(lt.lessons)::int as lessons
           from lesson_turnarounds lt where ${within('lt.month', p, q.from, q.to).join(' and ') || 'true'}
@@ -118,11 +117,7 @@ async function shapeOf(pool: Pool, kind: string, group: string, scope: BaselineS
       where: ['lt.lessons > 0', ...inSchools],
       ...(group === 'school' ? school : deliveryType('lt.delivery_type')),
       label: group === 'school' ? 'School' : 'Delivery type',
-      measures: [
-        ['returned', 'Lessons returned', 'number', 'coalesce(sum(lt.lessons), 0)::int'],
-        ['median_days', 'Median (days)', 'days', percentile(0.5)],
-        ['p90_days', '90th percentile (days)', 'days', percentile(0.9)],
-      ],
+      measures: turnaroundFigures,
     };
   }
   const visible = visibleEnrollment(scope, p);
