@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodeDeliveries, students } from '../src/db/schema/index.ts';
+import { decisionOptions, decisions, episodeDeliveries, students } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createSchool, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
@@ -84,23 +84,37 @@ describe('the kept counts of lessons', () => {
     const { course, lessons } = await createCourse(db, 2);
     const student = await createStudent(db, { schoolId: schoolA.id, instructorId: first.id, firstName: 'Hands', lastName: 'Change' });
     const enrollment = await enroll(db, student.id, course.id);
-    await deliver(db, enrollment.id, lessons[0]!.id, { dateSent: '2026-01-05', dateCompleted: '2026-01-12' });
+    const delivered = await deliver(db, enrollment.id, lessons[0]!.id, { dateSent: '2026-01-05', dateCompleted: '2026-01-12' });
     await deliver(db, enrollment.id, lessons[1]!.id, { dateSent: '2026-01-20' });
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+    // A decision made on the first lesson carries the school and instructor too (migration 0027).
+    const [option] = await db.insert(decisionOptions).values({ seriesId: course.id, name: 'Hands Change' }).returning();
+    const [decision] = await db
+      .insert(decisions)
+      .values({ decisionOptionId: option!.id, cachedEnrollmentId: enrollment.id, episodeDeliveryId: delivered.id })
+      .returning();
+    const decisionPlace = async () => {
+      const [row] = await db.select().from(decisions).where(eq(decisions.id, decision!.id));
+      return [row!.cachedSchoolId, row!.cachedInstructorId];
+    };
+    expect(await decisionPlace()).toEqual([schoolA.id, first.id]);
 
     await db.update(students).set({ instructorId: second.id }).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: second.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+    expect(await decisionPlace()).toEqual([schoolA.id, second.id]);
 
     await db.update(students).set({ instructorId: null }).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: 0, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
+    expect(await decisionPlace()).toEqual([schoolA.id, null]);
 
     // Another school and another instructor in one change.
     await db.update(students).set({ schoolId: schoolB.id, instructorId: first.id }).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolB.id, sent: 2, completed: 1, returned: 1 }]);
+    expect(await decisionPlace()).toEqual([schoolB.id, first.id]);
 
     // An enrollment cannot be given another instructor than its student's.
     await t.database.query('update enrollments set instructor_id = $1 where id = $2', [second.id, enrollment.id]);

@@ -23,6 +23,8 @@ const shownSafe: Record<string, string> = {
   '0022_version_school_of_an_import: overwrite column versions.school_id':
     'sets the school of import versions where it is null (where school_id is null): no value is replaced',
   '0024_instructor_rollups: overwrite column enrollments.instructor_id': 'fills the column this migration adds',
+  '0027_decision_place: overwrite column decisions.cached_school_id': 'fills the columns this migration adds',
+  '0027_decision_place: overwrite column decisions.cached_instructor_id': 'fills the columns this migration adds',
 };
 
 type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };

@@ -27,6 +27,8 @@ const addedColumns: Record<string, string> = {
   'auth_requests.browser_binding': 'browser_binding is null',
   'decision_options.active': 'active',
   'decisions.cached_student_id': 'kept',
+  'decisions.cached_school_id': 'kept',
+  'decisions.cached_instructor_id': 'kept',
   'enrollments.school_id': 'kept',
   'enrollments.instructor_id': 'kept',
   'interests.api_key_id': 'api_key_id is null',

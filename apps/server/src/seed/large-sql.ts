@@ -253,7 +253,7 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
 /**
  * What the database's triggers keep (migrations 0005–0007), for the rows of one batch: a superuser
  * seeds with triggers off (session_replication_role = replica), so the seed writes it itself —
- * each enrollment's school and instructor, the counts of its lessons (migrations 0010, 0024, 0025) and of its follow-up days (0026), the name words of the new
+ * each enrollment's school and instructor (and its decisions'), the counts of its lessons (migrations 0010, 0024, 0025) and of its follow-up days (0026), the name words of the new
  * students, and the students per series and school of the batch's schools. Without it a fresh 1M seed had no search words and no school on
  * its enrollments, and every figure measured on it was wrong.
  */
@@ -261,6 +261,8 @@ export function derivedData(afterStudentId: number, afterEnrollmentId: number): 
   return [
     sql`update enrollments e set school_id = s.school_id, instructor_id = s.instructor_id from students s
       where s.id = e.student_id and e.id > ${afterEnrollmentId}`,
+    sql`update decisions d set cached_school_id = e.school_id, cached_instructor_id = e.instructor_id from enrollments e
+      where e.id = d.cached_enrollment_id and e.id > ${afterEnrollmentId}`,
     sql`select srs_count_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_instructor_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_network_lessons_after(${afterEnrollmentId})`,

@@ -17,6 +17,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *                                              0024_instructor_rollups (support/lesson-rollups.ts)
  *   lesson_network_months, lesson_network_turnarounds   0025_network_rollups (support/lesson-rollups.ts)
  *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
+ *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -39,6 +40,8 @@ export const keptValues = [
   'lesson_network_turnarounds',
   'followup_counts',
   'decisions.cached_student_id',
+  'decisions.cached_school_id',
+  'decisions.cached_instructor_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
   'enrollments.cached_latest_followup_date',
@@ -95,6 +98,14 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
   expect(
     await count(database, 'select 1 from decisions d join enrollments e on e.id = d.cached_enrollment_id where d.cached_student_id is distinct from e.student_id'),
     'decisions.cached_student_id',
+  ).toBe(0);
+  expect(
+    await count(
+      database,
+      `select 1 from decisions d join enrollments e on e.id = d.cached_enrollment_id
+        where (d.cached_school_id, d.cached_instructor_id) is distinct from (e.school_id, e.instructor_id)`,
+    ),
+    'decisions.cached_school_id, decisions.cached_instructor_id',
   ).toBe(0);
 }
 

@@ -26,6 +26,12 @@ export const decisions = pgTable(
      * the students of a network's quarter without reading a million enrollments.
      */
     cachedStudentId: ref('cached_student_id'),
+    /**
+     * Its enrollment's school and instructor, kept with the student (migration 0027, issue 28): a
+     * network's Decisions by school or instructor read no enrollment.
+     */
+    cachedSchoolId: ref('cached_school_id'),
+    cachedInstructorId: ref('cached_instructor_id'),
     episodeDeliveryId: ref('episode_delivery_id').references(() => episodeDeliveries.id, { onDelete: 'cascade' }),
     attendanceId: ref('attendance_id').references(() => attendances.id, { onDelete: 'cascade' }),
     visitId: ref('visit_id').references(() => visits.id, { onDelete: 'cascade' }),

@@ -330,14 +330,21 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   },
   decisions: {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id`,
+    // The decision carries its enrollment's school and instructor (migration 0027): the enrollment
+    // is read only for a user's scope.
     joins: {
       e: sql`join enrollments e on e.id = dc.cached_enrollment_id`,
       ep: decisionLesson,
+      sc: sql`join schools sc on sc.id = dc.cached_school_id`,
+      u: sql`left join users u on u.id = dc.cached_instructor_id`,
       se: sql`join series se on se.id = o.series_id`,
     },
+    joinNeeds: { s: ['e'] },
     period: decidedWithin,
     filters: {
       ...placeFilters,
+      school_id: { where: (id) => sql`dc.cached_school_id = ${id}` },
+      instructor_id: { where: (id) => sql`dc.cached_instructor_id = ${id}` },
       series_id: { where: (id) => sql`o.series_id = ${id}` },
       episode_id: { where: (id) => sql`ep.id = ${id}`, needs: ['ep'] },
     },
