@@ -186,13 +186,13 @@ async function schoolsSeen(db: DbOrTx, scope: Scope): Promise<readonly number[] 
 /** The report's SELECT for this user and query: from the kept counts where they answer it. */
 async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, query: PeriodReportQuery): Promise<SQL> {
   const fits = (counted: Counted) =>
+    (!counted.network || scope.all) &&
     counted.groups.includes(query.group) &&
     (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter));
-  const candidates = wholeMonths(query) ? (report.counted ?? []).filter(fits) : [];
-  if (candidates.length > 0) {
+  const counted = wholeMonths(query) ? report.counted?.find(fits) : undefined;
+  if (counted) {
     const schools = await schoolsSeen(db, scope);
-    const counted = schools === null ? undefined : candidates.find((candidate) => !candidate.network || schools === 'all');
-    if (counted) return reportSelect(counted.report, { schools: schools! }, query);
+    if (schools !== null) return reportSelect(counted.report, { schools }, query);
   }
   return reportSelect(report, scope, query);
 }

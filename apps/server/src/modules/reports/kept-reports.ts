@@ -1,0 +1,209 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Counted, type PeriodReport, placeGroups, within } from './period-report.ts';
+import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
+
+/**
+ * The Lessons and Lesson turnaround reports from the counts the database keeps beside the lessons
+ * (migrations 0010, 0024, 0025; decision 014): by school, by instructor and for the whole network.
+ * Each list is in the order tried; the first whose groupings and filters fit answers.
+ */
+
+/** The kept counts' scope: the schools the user sees, as a list of ids. */
+const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
+  schools === 'all' ? sql`true` : sql`${column} = any(${sql.param([...schools])}::bigint[])`;
+
+/**
+ * Lessons from the counts kept per month, school, lesson and delivery type (lesson_months `lm`):
+ * the same rows and figures as from the lessons, for whole months, by course, lesson, delivery
+ * type or school, for a user who sees whole schools.
+ */
+const lessonMonths: PeriodReport = {
+  from: sql`lesson_months lm join episodes ep on ep.id = lm.episode_id`,
+  joins: { ep: sql``, sc: sql`join schools sc on sc.id = lm.school_id`, se: sql`join series se on se.id = ep.series_id` },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lm.school_id`),
+  where: sql`(lm.sent <> 0 or lm.completed <> 0)`,
+  period: (period) => within(sql`lm.month`, period),
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lm.school_id = ${id}` },
+    series_id: { where: (id) => sql`ep.series_id = ${id}` },
+    episode_id: { where: (id) => sql`lm.episode_id = ${id}` },
+    delivery_type: { where: (type) => sql`lm.delivery_type = ${type}` },
+  },
+  groups: {
+    course: { ...bySeries, needs: ['se'] },
+    lesson: byEpisode,
+    delivery_type: byDeliveryType('lm.delivery_type'),
+    school: placeGroups.school,
+  },
+  measures: [
+    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lm.sent), 0)::int` },
+    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lm.completed), 0)::int` },
+  ],
+};
+
+/**
+ * The whole network's lessons from the counts kept per month, lesson and delivery type
+ * (lesson_network_months `ln`, migration 0025), for a user who sees every school.
+ */
+const lessonNetworkMonths: PeriodReport = {
+  from: sql`lesson_network_months ln join episodes ep on ep.id = ln.episode_id`,
+  joins: { ep: sql``, se: sql`join series se on se.id = ep.series_id` },
+  joinNeeds: {},
+  scopeOf: () => sql`true`,
+  where: sql`(ln.sent <> 0 or ln.completed <> 0)`,
+  period: (period) => within(sql`ln.month`, period),
+  filters: {
+    series_id: { where: (id) => sql`ep.series_id = ${id}` },
+    episode_id: { where: (id) => sql`ln.episode_id = ${id}` },
+    delivery_type: { where: (type) => sql`ln.delivery_type = ${type}` },
+  },
+  groups: { course: { ...bySeries, needs: ['se'] }, lesson: byEpisode, delivery_type: byDeliveryType('ln.delivery_type') },
+  measures: [
+    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(ln.sent), 0)::int` },
+    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(ln.completed), 0)::int` },
+  ],
+};
+
+/** The instructor of counts kept by instructor (`column`, 0 for none), joined as `u` for placeGroups.instructor. */
+const keptInstructorJoin = (column: SQL) => sql`left join users u on u.id = nullif(${column}, 0)`;
+
+/**
+ * Lessons from the counts kept per month, school, the student's instructor, course and delivery
+ * type (lesson_instructor_months `lim`, migration 0024): the network's lessons by instructor, or
+ * of one instructor, from some 40,000 counts a month rather than the lessons and their students.
+ */
+const lessonInstructorMonths: PeriodReport = {
+  from: sql`lesson_instructor_months lim`,
+  joins: {
+    sc: sql`join schools sc on sc.id = lim.school_id`,
+    u: keptInstructorJoin(sql`lim.instructor_id`),
+    se: sql`join series se on se.id = lim.series_id`,
+  },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lim.school_id`),
+  where: sql`(lim.sent <> 0 or lim.completed <> 0)`,
+  period: (period) => within(sql`lim.month`, period),
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lim.school_id = ${id}` },
+    instructor_id: { where: (id) => sql`lim.instructor_id = ${id}` },
+    series_id: { where: (id) => sql`lim.series_id = ${id}` },
+    delivery_type: { where: (type) => sql`lim.delivery_type = ${type}` },
+  },
+  groups: {
+    instructor: placeGroups.instructor,
+    course: { ...bySeries, needs: ['se'] },
+    delivery_type: byDeliveryType('lim.delivery_type'),
+    school: placeGroups.school,
+  },
+  measures: [
+    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lim.sent), 0)::int` },
+    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lim.completed), 0)::int` },
+  ],
+};
+
+
+/**
+ * Lessons returned from the counts kept per month, school, course, delivery type and days out
+ * (lesson_turnarounds `lt`); the medians are those of the lessons themselves, each count weighing
+ * its days (srs_weighted_percentile, migration 0010).
+ */
+const lessonTurnarounds: PeriodReport = {
+  // The period's months added up first, by school, course, delivery type and days out: the medians
+  // then read a third as many counts (the network's turnaround by school, 1M seed: p95 346 -> 220 ms;
+  // the same for the lessons was slower, their months being fewer alike).
+  from: (period) => sql`(select lt.school_id, lt.series_id, lt.delivery_type, lt.days, sum(lt.lessons)::int as lessons
+      from lesson_turnarounds lt where ${within(sql`lt.month`, period) ?? sql`true`}
+      group by lt.school_id, lt.series_id, lt.delivery_type, lt.days) lt`,
+  joins: { sc: sql`join schools sc on sc.id = lt.school_id`, se: sql`join series se on se.id = lt.series_id` },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lt.school_id`),
+  where: sql`lt.lessons > 0`,
+  period: () => null,
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lt.school_id = ${id}` },
+    series_id: { where: (id) => sql`lt.series_id = ${id}` },
+    delivery_type: { where: (type) => sql`lt.delivery_type = ${type}` },
+  },
+  groups: { delivery_type: byDeliveryType('lt.delivery_type'), course: bySeries, school: placeGroups.school },
+  measures: turnaroundMeasures(
+    sql`coalesce(sum(lt.lessons), 0)::int`,
+    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lt.days, lt.lessons] order by lt.days))`,
+  ),
+};
+
+/**
+ * Lessons returned from the counts kept per month, school, the student's instructor and days out
+ * (lesson_instructor_turnarounds `lit`, migration 0024), added up over the period's months first.
+ */
+const lessonInstructorTurnarounds: PeriodReport = {
+  from: (period) => sql`(select lit.school_id, lit.instructor_id, lit.days, sum(lit.lessons)::int as lessons
+      from lesson_instructor_turnarounds lit where ${within(sql`lit.month`, period) ?? sql`true`}
+      group by lit.school_id, lit.instructor_id, lit.days) lit`,
+  joins: { sc: sql`join schools sc on sc.id = lit.school_id`, u: keptInstructorJoin(sql`lit.instructor_id`) },
+  joinNeeds: {},
+  scopeOf: schoolsIn(sql`lit.school_id`),
+  where: sql`lit.lessons > 0`,
+  period: () => null,
+  filters: {
+    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    school_id: { where: (id) => sql`lit.school_id = ${id}` },
+    instructor_id: { where: (id) => sql`lit.instructor_id = ${id}` },
+  },
+  groups: { instructor: placeGroups.instructor, school: placeGroups.school },
+  measures: turnaroundMeasures(
+    sql`coalesce(sum(lit.lessons), 0)::int`,
+    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lit.days, lit.lessons] order by lit.days))`,
+  ),
+};
+
+/**
+ * The whole network's lessons returned from the counts kept per month, lesson, delivery type and
+ * days out (lesson_network_turnarounds `lnt`, migration 0025), added up over the period's months
+ * first: a global admin's turnaround by lesson over twelve months read a million lessons (5.5 s).
+ */
+const lessonNetworkTurnarounds: PeriodReport = {
+  from: (period) => sql`(select lnt.episode_id, lnt.delivery_type, lnt.days, sum(lnt.lessons)::int as lessons
+      from lesson_network_turnarounds lnt where ${within(sql`lnt.month`, period) ?? sql`true`}
+      group by lnt.episode_id, lnt.delivery_type, lnt.days) lnt join episodes ep on ep.id = lnt.episode_id`,
+  joins: { ep: sql``, se: sql`join series se on se.id = ep.series_id` },
+  joinNeeds: {},
+  scopeOf: () => sql`true`,
+  where: sql`lnt.lessons > 0`,
+  period: () => null,
+  filters: {
+    series_id: { where: (id) => sql`ep.series_id = ${id}` },
+    episode_id: { where: (id) => sql`lnt.episode_id = ${id}` },
+    delivery_type: { where: (type) => sql`lnt.delivery_type = ${type}` },
+  },
+  groups: { delivery_type: byDeliveryType('lnt.delivery_type'), course: { ...bySeries, needs: ['se'] }, lesson: byEpisode },
+  measures: turnaroundMeasures(
+    sql`coalesce(sum(lnt.lessons), 0)::int`,
+    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lnt.days, lnt.lessons] order by lnt.days))`,
+  ),
+};
+
+/** The Lessons report's kept counts. */
+export const keptLessons: readonly Counted[] = [
+  { report: lessonNetworkMonths, groups: ['course', 'lesson', 'delivery_type'], filters: ['series_id', 'episode_id', 'delivery_type'], network: true },
+  {
+    report: lessonMonths,
+    groups: ['course', 'lesson', 'delivery_type', 'school'],
+    filters: ['conference_id', 'school_id', 'series_id', 'episode_id', 'delivery_type'],
+  },
+  {
+    report: lessonInstructorMonths,
+    groups: ['instructor', 'course', 'delivery_type', 'school'],
+    filters: ['conference_id', 'school_id', 'instructor_id', 'series_id', 'delivery_type'],
+  },
+];
+
+/** The Lesson turnaround report's kept counts. */
+export const keptTurnarounds: readonly Counted[] = [
+  { report: lessonNetworkTurnarounds, groups: ['delivery_type', 'course', 'lesson'], filters: ['series_id', 'episode_id', 'delivery_type'], network: true },
+  { report: lessonTurnarounds, groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
+  { report: lessonInstructorTurnarounds, groups: ['instructor', 'school'], filters: ['conference_id', 'school_id', 'instructor_id'] },
+];
