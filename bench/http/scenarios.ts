@@ -27,6 +27,8 @@ export async function searchScenarios(context: Context, database: Database, role
       ['search, first and last name', names.map(searchPath)],
       ['search, registration number', numbers.map(registrationPath)],
     ];
+    // Each 3-letter term alone too (issue 28): a frequent one must not hide behind a rare one.
+    for (const term of terms3) searches.push([`term '${term}' alone`, [searchPath(term)]]);
     for (const [scenario, paths] of searches) {
       await runPair(context, { group: 'search', scenario: `GET /students ${scenario}`, staff, connections: 10, paths });
     }

@@ -39,6 +39,17 @@ describe('costly requests are limited per user (search, exports, labels, imports
     expect((await get('/api/students?query=an', instructor)).statusCode).toBe(200);
   });
 
+  it('searches sent together are each counted, and the counters write nothing to the WAL (migration 0028)', async () => {
+    const other = await t.headersFor('school.admin@demo.test');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get('/api/students?query=an', other)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 429]);
+    // Unlogged: a search does not wait for its counter to reach the disk (issue 28).
+    const [table] = await t.database.query<{ persistence: string }>(
+      "select relpersistence as persistence from pg_class where relname = 'rate_limits'",
+    );
+    expect(table?.persistence).toBe('u');
+  });
+
   it('exports: CSV, Excel and reports count together', async () => {
     expect((await get('/api/students.csv')).statusCode).toBe(200);
     expect((await get('/api/reports/followup.xlsx')).statusCode).toBe(200);

@@ -31,6 +31,7 @@ type SummaryRow = {
 export const studentColumns = `s.id, s.first_name, s.middle_name, s.last_name, s.address, s.address_2, s.city, s.state,
   s.country, s.zip_code, s.email, s.phone, s.social_media, s.include_in_mailing_list,
   to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+  to_char(s.erased_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as erased_at,
   i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
   sc.id as school_id, sc.school_code, sc.church_name`;
 
