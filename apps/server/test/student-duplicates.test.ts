@@ -4,6 +4,7 @@ import { rows } from '../src/core/lists.ts';
 import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey } from '../src/db/schema/person-keys.ts';
 import { personKeys } from '../src/modules/students/same-person.queries.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
+import { countedStudentKeys, keptStudentKeys } from './support/drills/kept-counts.ts';
 import { createConference, createStudent, createUser } from './support/factories.ts';
 import { createStaffedSchool } from './support/student-factories.ts';
 
@@ -107,6 +108,33 @@ describe('likely duplicate students (issue 27)', () => {
     expect(across(await list(adminB))).toBeUndefined();
     expect(across(await list(conference))?.reasons).toEqual(['email']);
     expect(across(await list(global))?.reasons).toEqual(['email']);
+  });
+
+  it('makes no pairs of a key more than twenty of the network share, and keeps each key counted through edits, erasure and deletion', async () => {
+    const db = t.database.db;
+    const elsewhere = (await createStaffedSchool(db, { schoolCode: 'DUPMANY' })).school.id;
+    const phone = '555 313 0000';
+    const inB: number[] = [];
+    for (const name of ['Many', 'Manny']) inB.push((await createStudent(db, { schoolId: schoolB.id, firstName: name, lastName: 'Shared', phone })).id);
+    const others: number[] = [];
+    for (let i = 0; i < 19; i += 1) others.push((await createStudent(db, { schoolId: elsewhere, firstName: `Other${i}`, lastName: 'Shared', phone })).id);
+    const shared = async () => pairOf(await list(adminB), inB[0]!, inB[1]!);
+    // 21 students hold the phone: it names no one person, even to an admin who sees two of them.
+    expect(await shared()).toBeUndefined();
+    await t.database.query('delete from students where id = $1', [others.pop()]);
+    expect((await shared())?.reasons).toEqual(['phone']);
+    // Another phone, then the same one typed differently: out of the key and back in.
+    await t.database.query('update students set phone = $1 where id = $2', ['555 313 9999', others[0]]);
+    await t.database.query('update students set phone = $1 where id = $2', ['+1 555-313-0000', others[0]]);
+    await t.database.query('update students set phone = $1, erased_at = now() where id = $2', [phone, others[1]]);
+    await t.database.query('update students set first_name = $1 where id = $2', ['Renamed', others[2]]);
+    const [kept] = await t.database.query<{ students: number }>(
+      "select students from student_key_counts where kind = 2 and key = '5553130000'",
+    );
+    expect(kept?.students).toBe(19);
+    expect((await t.database.query<{ n: number }>(`select count(*)::int as n from (((${countedStudentKeys}) except (${keptStudentKeys}))
+      union all ((${keptStudentKeys}) except (${countedStudentKeys}))) x`))[0]!.n).toBe(0);
+    await t.database.query('delete from students where id = any($1::bigint[])', [[...inB, ...others]]);
   });
 
   it('is for admins, signed in', async () => {

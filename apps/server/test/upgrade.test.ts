@@ -59,6 +59,7 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   lesson_network_months: 'kept',
   lesson_network_turnarounds: 'kept',
   followup_counts: 'kept',
+  student_key_counts: 'kept',
   name_words: 'kept',
   password_tokens: 'empty',
   reminder_mails: 'empty',
@@ -164,7 +165,7 @@ describe(`an upgrade from ${oldestSupportedMigration}`, { timeout: 60_000 }, () 
       else expect(await count(database, `select 1 from ${quoted(table)}`), table).toBe(0);
     }
     // The backfills had rows to work on.
-    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'followup_counts']) {
+    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'followup_counts', 'student_key_counts']) {
       expect(await count(database, `select 1 from ${quoted(table)}`), table).toBeGreaterThan(0);
     }
   });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { refreshAllEnrollmentCaches } from '../../src/modules/enrollments/public.ts';
+import { countedStudentKeys, keptStudentKeys } from './drills/kept-counts.ts';
 import { expectLessonCountsKept } from './lesson-rollups.ts';
 
 /**
@@ -19,6 +20,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
  *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
+ *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
  *   decisions.cached_enrollment_id, notes.cached_enrollment_id   0001, the enrollment of their lesson,
@@ -40,6 +42,7 @@ export const keptValues = [
   'lesson_network_turnarounds',
   'followup_counts',
   'decisions.cached_student_id',
+  'student_key_counts',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'enrollments.lesson_number',
@@ -95,6 +98,7 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
     'select series_id, school_id, students from series_school_students',
   );
   await expectLessonCountsKept(database);
+  await expectSame(database, 'student_key_counts', countedStudentKeys, keptStudentKeys);
   expect(
     await count(database, 'select 1 from decisions d join enrollments e on e.id = d.cached_enrollment_id where d.cached_student_id is distinct from e.student_id'),
     'decisions.cached_student_id',

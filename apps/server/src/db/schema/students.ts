@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
 import { type PersonColumns, studentEmailKey, studentNameZipKey, studentPhoneKey } from './person-keys.ts';
@@ -148,5 +148,24 @@ export const studentWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.wordId, t.lastName, t.firstName, t.studentId] }),
     index('student_words_student_id_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * How many students (not erased) share each key of the same person (person-keys.ts; kind 1 email,
+ * 2 phone, 3 name and zip, the duplicates' reasons in order), kept by the database as students are
+ * written, edited, erased and deleted (migration 0029, issue 27). The duplicates page reads the
+ * keys two to twenty students share, instead of working out the keys of a million students.
+ */
+export const studentKeyCounts = pgTable(
+  'student_key_counts',
+  {
+    kind: smallint('kind').notNull(),
+    key: text('key').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    index('student_key_counts_shared_idx').on(t.kind, t.key).where(sql`${t.students} >= 2`),
   ],
 );

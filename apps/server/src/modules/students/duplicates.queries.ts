@@ -6,7 +6,7 @@ import {
   type DuplicatesResponse,
   type DuplicateStudent,
 } from '@srs/shared/student-duplicates';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
@@ -39,20 +39,28 @@ function parseCursor(after: string | undefined): [number, string, number, number
   return [Number(parts[1]), parts[2]!, Number(parts[3]), Number(parts[4])];
 }
 
-/** The pairs of one page: keys grouped among the students the user sees, each group's pairs, the said-not-same left out. */
+/**
+ * The pairs of one page: the keys two to largestGroup students share (student_key_counts, kept by
+ * the database), their students found through each key's index (a few thousand on a network of a
+ * million), those the user sees kept, each group's pairs, the said-not-same left out. A key is judged by all the network's students who hold it, so a pair
+ * is the same pair whoever looks.
+ */
 async function pairsPage(db: Db, scope: Scope, after: ReturnType<typeof parseCursor>): Promise<PairRow[]> {
   const columns = studentColumnsAs('s');
-  const group = (reason: number, key: string) =>
-    sql`select ${reason} as reason, array_agg(v.id order by v.id) as ids from v where v.${sql.raw(key)} is not null
-      group by v.${sql.raw(key)} having count(*) between 2 and ${largestGroup}`;
+  const shared = (reason: number, key: SQL) =>
+    sql`select ${sql.raw(String(reason))} as reason, g.key, s.id from student_key_counts g cross join lateral (
+        select s.id from students s where ${key} = g.key and ${key} is not null and s.erased_at is null
+        limit ${largestGroup}) s
+      where g.kind = ${sql.raw(String(reason))} and g.students between 2 and ${largestGroup}`;
   const keyset = after ? sql`where (p.strength, p.newest, p.a, p.b) < (${after[0]}, ${after[1]}::bigint, ${after[2]}, ${after[3]})` : sql``;
   return rows<PairRow>(
-    db.execute(sql`with v as materialized (
-        select s.id, s.created_at, ${studentEmailKey(columns)} as email_key, ${studentPhoneKey(columns)} as phone_key,
-          ${studentNameZipKey(columns)} as name_zip_key
-        from students s where s.erased_at is null and ${visibleStudent(scope)}
+    db.execute(sql`with m as materialized (
+        ${shared(1, studentEmailKey(columns))} union all ${shared(2, studentPhoneKey(columns))}
+        union all ${shared(3, studentNameZipKey(columns))}
+      ), v as (
+        select m.reason, m.key, m.id from m where ${visibleStudent(scope, sql.raw('m'))}
       ), groups as (
-        ${group(1, 'email_key')} union all ${group(2, 'phone_key')} union all ${group(3, 'name_zip_key')}
+        select v.reason, array_agg(v.id order by v.id) as ids from v group by v.reason, v.key having count(*) >= 2
       ), pairs as (
         select a.id as a, b.id as b, array_agg(distinct g.reason order by g.reason) as reasons
         from groups g cross join lateral unnest(g.ids) a(id) cross join lateral unnest(g.ids) b(id)
@@ -60,7 +68,7 @@ async function pairsPage(db: Db, scope: Scope, after: ReturnType<typeof parseCur
       ), ranked as (
         select p.a, p.b, p.reasons, cardinality(p.reasons) as strength,
           (extract(epoch from greatest(sa.created_at, sb.created_at)) * 1000000)::bigint as newest
-        from pairs p join v sa on sa.id = p.a join v sb on sb.id = p.b
+        from pairs p join students sa on sa.id = p.a join students sb on sb.id = p.b
         where not exists (select 1 from students_not_same_person n where n.student_id = p.a and n.other_student_id = p.b)
       )
       select p.a::int as a, p.b::int as b, p.reasons, p.strength::int as strength, p.newest::text as newest

@@ -1,9 +1,12 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../src/db/client.ts';
+import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey } from '../../../src/db/schema/person-keys.ts';
 
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024, 0025), the students per series and school (0007) and the name search's words (0005). Each query
+ * 0010, 0024, 0025), the students per series and school (0007), the name search's words (0005) and the students per
+ * key of the same person (0029). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
  * `expectLessonCountsKept` (lesson-rollups.ts) and their own assertions.
@@ -72,6 +75,19 @@ export const countedFollowups = `select school_id, coalesce(cached_latest_follow
   from enrollments where status in ('Applied', 'Enrolled', 'Attended') and not orphaned and school_id is not null group by 1, 2, 3`;
 export const keptFollowups = 'select school_id, followup_date, reminder_date, enrollments from followup_counts where enrollments <> 0';
 
+/**
+ * The students (not erased) per key of the same person (migration 0029), worked out with the
+ * app's own key expressions (person-keys.ts), which the students' indexes hold: the migration's
+ * SQL copy of them must agree.
+ */
+const keyOf = (key: (columns: ReturnType<typeof studentColumnsAs>) => Parameters<PgDialect['sqlToQuery']>[0]) =>
+  new PgDialect().sqlToQuery(key(studentColumnsAs('s'))).sql;
+export const countedStudentKeys = `select k.kind, k.key, count(*)::int as students
+  from students s cross join lateral (values (1::smallint, ${keyOf(studentEmailKey)}), (2::smallint, ${keyOf(studentPhoneKey)}),
+    (3::smallint, ${keyOf(studentNameZipKey)})) k(kind, key)
+  where s.erased_at is null and k.key is not null group by 1, 2`;
+export const keptStudentKeys = 'select kind, key, students from student_key_counts';
+
 const bothWays = (a: string, b: string) => `select count(*)::int as n from (((${a}) except (${b})) union all ((${b}) except (${a}))) x`;
 
 /**
@@ -127,6 +143,7 @@ const checksAmong = (among?: string): Record<string, string> => ({
   "the network's lesson counts (lesson_network_months)": bothWays(countedNetworkLessons, keptNetworkLessons),
   "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
   'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
+  'students per key of the same person (student_key_counts)': bothWays(countedStudentKeys, keptStudentKeys),
   'negative kept counts': negativeKeptCounts,
   'students per series and school (series_school_students)': seriesStudents,
   'name words of the search (student_words)': nameWordsOf(among),
