@@ -8,6 +8,10 @@
 // each page five times and prints the run of median performance (Lighthouse's own advice: CPU
 // times vary with what else the machine does); LIGHTHOUSE_CPU_SLOWDOWN=6 sets the CPU multiplier
 // (default 4) for a host faster or slower than the one Lighthouse assumes (column "host CPU").
+// LIGHTHOUSE_DATABASE_URL=postgres://…/bench1m starts the server on that database instead of a
+// fresh embedded one (the 1M seed, whose dashboard has a network's figures to draw: issue 28).
+// Each dashboard is measured twice: the phone's (mobile form factor, Lighthouse's default) and the
+// desk's (Lighthouse's desktop settings: a wide screen, a faster network, no CPU slowdown).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -52,7 +56,8 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'srs-lighthouse-'));
   const baseUrl = `http://localhost:${port}`;
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  Object.assign(env, { PUBLIC_URL: baseUrl, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '1000' });
+  const databaseUrl = process.env.LIGHTHOUSE_DATABASE_URL ?? '';
+  Object.assign(env, { PUBLIC_URL: baseUrl, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '1000' });
   const child = spawn(process.execPath, [serverJs], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (const deadline = Date.now() + 150_000; ; ) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -112,6 +117,7 @@ function summary(name, lhr) {
 
 const { default: lighthouse } = await importOrExplain('lighthouse');
 const { default: puppeteer } = await importOrExplain('puppeteer-core');
+const { default: desktopConfig } = await importOrExplain('lighthouse/core/config/desktop-config.js');
 const server = process.env.LIGHTHOUSE_BASE_URL
   ? { baseUrl: process.env.LIGHTHOUSE_BASE_URL.replace(/\/$/, ''), stop: async () => {} }
   : await startServer();
@@ -137,12 +143,14 @@ if (reports) mkdirSync(reports, { recursive: true });
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
-/** Lighthouse on the page `newPage` opens, `runs` times; the run of median performance. */
-async function measure(name, newPage, url) {
+/** Lighthouse on the page `newPage` opens, `runs` times; the run of median performance. `desk`: the desktop settings. */
+async function measure(name, newPage, url, desk = false) {
   const results = [];
   for (let run = 0; run < runs; run += 1) {
     const page = await newPage();
-    const result = await lighthouse(url, flags, undefined, page);
+    const result = desk
+      ? await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: flags.onlyCategories }, desktopConfig, page)
+      : await lighthouse(url, flags, undefined, page);
     await page.close();
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     results.push(result);
@@ -164,6 +172,7 @@ try {
     await signIn(context, server.baseUrl, email);
     // Lighthouse empties the HTTP cache before it loads the page; the session in localStorage stays.
     rows.push(await measure(`/ (dashboard) ${email}`, () => browser.newPage(), `${server.baseUrl}/`));
+    rows.push(await measure(`/ (desk dashboard) ${email}`, () => browser.newPage(), `${server.baseUrl}/`, true));
     await signOut(context, server.baseUrl);
   }
 } finally {
@@ -172,5 +181,6 @@ try {
   rmSync(profile, { recursive: true, force: true });
   await server.stop();
 }
-console.log(`Lighthouse 12, mobile form factor, simulated throttling (slow 4G, ${cpuSlowdown}x CPU):`);
+console.log(`Lighthouse 12 on ${process.env.LIGHTHOUSE_DATABASE_URL ? process.env.LIGHTHOUSE_DATABASE_URL.replace(/\/\/[^@]*@/, '//') : 'a fresh demo database'}:`);
+console.log(`mobile form factor, simulated throttling (slow 4G, ${cpuSlowdown}x CPU); the desk dashboard with Lighthouse's desktop settings:`);
 console.table(rows);
