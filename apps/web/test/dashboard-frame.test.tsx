@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { markDashboardTiles, rememberDashboardTiles } from '../src/lib/dashboard-tiles.ts';
+import { markDashboardTiles, rememberDashboardReminders, rememberDashboardTiles, remindersShape } from '../src/lib/dashboard-tiles.ts';
 import { clearSession } from '../src/lib/session.ts';
-import { dashboardTilesAttribute, dashboardTilesKey } from '../src/lib/session-keys.ts';
+import { dashboardRemindersAttribute, dashboardRemindersKey, dashboardTilesAttribute, dashboardTilesKey } from '../src/lib/session-keys.ts';
 import { renderDashboardFrame } from '../src/prerender.tsx';
 
 // The dashboard's page holds this frame from the build (build-plugins/landing-pages.ts): it paints
@@ -22,6 +22,12 @@ describe('the dashboard frame written into its page at build time', () => {
     const tiles = html.match(/<div [^>]*class="[^"]*tile[^"]*Paper-root"/g) ?? [];
     expect(tiles).toHaveLength(5);
     expect(tiles.filter((tile) => /fifthTile/.test(tile))).toHaveLength(1);
+  });
+
+  it('draws a box of reminders due for a phone and a desk, hidden unless <html> says the user had some', () => {
+    const boxes = html.match(/<div [^>]*class="[^"]*reminders[^"]*"/g) ?? [];
+    expect(boxes).toHaveLength(2);
+    expect(text.match(/Reminders due/g)).toHaveLength(2);
   });
 
   it('is marked as for someone signed in (main.tsx drops it without a session)', () => {
@@ -64,5 +70,32 @@ describe('the number of tiles the frame draws', () => {
     rememberDashboardTiles(5);
     clearSession();
     expect(localStorage.getItem(dashboardTilesKey)).toBeNull();
+  });
+});
+
+describe('the box of reminders due the frame draws', () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.documentElement.removeAttribute(dashboardRemindersAttribute);
+  });
+
+  it('has the shape the dashboard showed last: one to three rows, and a button for more', () => {
+    expect([0, 1, 2, 3, 4, 100].map(remindersShape)).toEqual([null, '1', '2', '3', '3+', '3+']);
+    rememberDashboardReminders('3+');
+    markDashboardTiles();
+    expect(document.documentElement.getAttribute(dashboardRemindersAttribute)).toBe('3+');
+  });
+
+  it('is left out when none was due, or something else was stored, and forgotten at sign-out', () => {
+    rememberDashboardReminders('2');
+    rememberDashboardReminders(null);
+    markDashboardTiles();
+    expect(document.documentElement.hasAttribute(dashboardRemindersAttribute)).toBe(false);
+    localStorage.setItem(dashboardRemindersKey, '4"><b');
+    markDashboardTiles();
+    expect(document.documentElement.hasAttribute(dashboardRemindersAttribute)).toBe(false);
+    rememberDashboardReminders('1');
+    clearSession();
+    expect(localStorage.getItem(dashboardRemindersKey)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { todayIso } from '../src/lib/dates.ts';
 import { setToken } from '../src/lib/session.ts';
 import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
 import { Component as Settings } from '../src/routes/settings.tsx';
-import { appConfig, instructor, makeToken, mockJsonApi, Wrapper } from './support.tsx';
+import { appConfig, instructor, jsonResponse, makeToken, mockJsonApi, stubApi, Wrapper } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
@@ -101,6 +101,46 @@ describe('the reminders that came back, on the dashboard (docs/decisions/021)', 
     expect(remindersDueLine({ total_count: 1000, total_capped: true }, 100)).toBe(
       'More than 1,000 reminders due, the 100 waiting longest are here.',
     );
+  });
+
+  it('shows the three waiting longest in a box as high as the frame drew it, the rest behind Show all', async () => {
+    localStorage.removeItem('dashboard_reminders');
+    const five = [1, 2, 3, 4, 5].map((id) => due(id, overdueDay, 'Course', `Name${id}`));
+    mockJsonApi({ 'GET /enrollments/reminders_due': () => ({ reminders: five, pagination: page(5) }) });
+    renderIn(<RemindersDueSection phone />);
+    const section = await screen.findByRole('region', { name: 'Reminders due' });
+    expect(within(section).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/students/11/courses/enrollments/101/reminders',
+      '/students/12/courses/enrollments/102/reminders',
+      '/students/13/courses/enrollments/103/reminders',
+    ]);
+    expect(within(section).getByText('5 reminders due, the 3 waiting longest are here.')).toBeInTheDocument();
+    // Three rows and a button: the box's height (reminders-due.module.css), remembered for the frame.
+    expect(section.style.getPropertyValue('--rd-rows')).toBe('3');
+    expect(section.style.getPropertyValue('--rd-more')).toBe('1');
+    await waitFor(() => expect(localStorage.getItem('dashboard_reminders')).toBe('3+'));
+    const more = within(section).getByRole('button', { name: 'Show all 5' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(within(section).getAllByRole('link')).toHaveLength(5);
+    expect(within(section).getByText('5 reminders due.')).toBeInTheDocument();
+    expect(section.style.getPropertyValue('--rd-rows')).toBe('');
+    await userEvent.click(within(section).getByRole('button', { name: 'Show fewer' }));
+    expect(within(section).getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('keeps the remembered box, empty, while the reminders load, and forgets it when none is due', async () => {
+    localStorage.setItem('dashboard_reminders', '2');
+    let answer: (value: Response) => void = () => {};
+    stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderIn(<RemindersDueSection />);
+    const waiting = await screen.findByRole('region', { name: 'Reminders due' });
+    expect(waiting).toHaveAttribute('aria-busy', 'true');
+    expect(waiting.style.getPropertyValue('--rd-rows')).toBe('2');
+    expect(within(waiting).queryByRole('table')).toBeNull();
+    answer(jsonResponse({ reminders: [], pagination: page(0) }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Reminders due' })).toBeNull());
+    expect(localStorage.getItem('dashboard_reminders')).toBeNull();
   });
 
   it('sits on the phone dashboard under the five tiles, above the follow-up list, the tiles unchanged', async () => {

@@ -13,3 +13,11 @@ export const tokenCookie = 'user_token';
 export const dashboardTilesKey = 'dashboard_tiles';
 /** The attribute of <html> that tells the frame's style sheet that number. */
 export const dashboardTilesAttribute = 'data-dashboard-tiles';
+
+/**
+ * How the dashboard's reminders due looked for this browser's user: '1' to '3' rows, '3+' with more
+ * behind "Show all"; none when nothing was due. The frame reserves that box (dashboard-tiles.ts).
+ */
+export const dashboardRemindersKey = 'dashboard_reminders';
+/** The attribute of <html> that tells the frame's style sheet that shape. */
+export const dashboardRemindersAttribute = 'data-dashboard-reminders';

@@ -2,7 +2,7 @@ import type { Role, TokenUser } from '@srs/shared/roles';
 import { useSyncExternalStore } from 'react';
 
 import { dropDrafts } from './drafts.ts';
-import { authRedirectKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
+import { authRedirectKey, dashboardRemindersKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
 import { forgetWriteKeys } from './write-keys.ts';
 
 export { authRedirectKey, tokenCookie, tokenKey };
@@ -97,6 +97,7 @@ export function renewedSince(sent: string): boolean {
 export function clearSession() {
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
+  localStorage.removeItem(dashboardRemindersKey);
   forgetWriteKeys();
   notify();
 }
@@ -109,6 +110,7 @@ export function clearSessionBeforeLeaving() {
   leaving = true;
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
+  localStorage.removeItem(dashboardRemindersKey);
   // Log out: the forms' unsaved drafts go with the session.
   dropDrafts();
   forgetWriteKeys();

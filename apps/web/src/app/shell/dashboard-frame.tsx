@@ -1,6 +1,8 @@
 import { Burger, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBook, IconBook2, IconPresentation, IconUsers } from '@tabler/icons-react';
 import tileClasses from '../../components/count-tile.module.css';
+import remindersClasses from '../../features/enrollments/components/reminders-due.module.css';
+import { remindersDueTitle } from '../../features/enrollments/components/reminders-due-title.ts';
 import { followupLinesAttribute } from '../../lib/dashboard-first.ts';
 import crumbClasses from './breadcrumbs.module.css';
 import frameClasses from './dashboard-frame.module.css';
@@ -64,7 +66,8 @@ const tiles = [
 
 /**
  * dashboard-mobile.tsx before its counts arrive: the tiles where they will be (a fifth when this
- * browser's user had one last time), then the follow-up list, loading.
+ * browser's user had one last time), the box of reminders due as high as last time (when some
+ * were), then the follow-up list, loading.
  */
 function PhoneDashboard() {
   const tile = (Icon: typeof IconBook | null, className?: string, key?: string) => (
@@ -84,6 +87,11 @@ function PhoneDashboard() {
         {tiles.map(({ label, Icon }) => tile(Icon, undefined, label))}
         {tile(null, frameClasses.fifthTile)}
       </SimpleGrid>
+      <Paper withBorder p="xs" mb="md" className={`${remindersClasses.box} ${remindersClasses.phone} ${frameClasses.reminders}`}>
+        <Title order={2} size="h5" px="xs" mb={4}>
+          {remindersDueTitle}
+        </Title>
+      </Paper>
       <Paper withBorder p="xs">
         <Title order={2} size="h5" px="xs" mb={4}>
           Students needing follow-up
@@ -106,6 +114,11 @@ function DeskDashboard() {
       <Title order={1} size="h2" mb="md">
         My Dashboard
       </Title>
+      <Paper withBorder p="sm" mb="md" className={`${remindersClasses.box} ${remindersClasses.desk} ${frameClasses.reminders}`}>
+        <Title order={2} size="h4" mb={4}>
+          {remindersDueTitle}
+        </Title>
+      </Paper>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Paper withBorder p="sm">

@@ -1,20 +1,29 @@
-import { Anchor, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Text, Title } from '@mantine/core';
 import type { Pagination } from '@srs/shared/common';
 import { groupedNumber } from '@srs/shared/numbers';
 import { type DueReminder, dueReminderWords } from '@srs/shared/reminders';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LinkList } from '../../../components/link-list.tsx';
 import { countText } from '../../../lib/counts.ts';
+import {
+  compactReminders,
+  rememberDashboardReminders,
+  rememberedDashboardReminders,
+  type RemindersShape,
+  remindersShape,
+} from '../../../lib/dashboard-tiles.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { dueReminderPath, personName, remindersDueQuery } from '../api.ts';
+import classes from './reminders-due.module.css';
+import { remindersDueTitle } from './reminders-due-title.ts';
 
 /** The dashboard's reminders due: the first 100, the longest waiting first (the server's order). */
 export const remindersDueListQuery = { page: 1, per_page: 100 } as const;
 
-export const remindersDueTitle = 'Reminders due';
+export { remindersDueTitle };
 
 /** '1 reminder due.', '3 reminders due.', or '120 reminders due, the 100 waiting longest are here.' */
 export function remindersDueLine(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number): string {
@@ -49,44 +58,72 @@ const columns = (today: string): readonly Column<DueReminder>[] => [
   { key: 'instructor', header: 'INSTRUCTOR', render: (r) => personName(r.instructor) },
 ];
 
+/** The CSS variables of a box of that shape (reminders-due.module.css). */
+export function remindersBoxStyle(shape: RemindersShape): CSSProperties {
+  return { '--rd-rows': shape === '3+' ? compactReminders : Number(shape), '--rd-more': shape === '3+' ? 1 : 0 } as CSSProperties;
+}
+
 /**
  * The reminders that came back (docs/decisions/021), above the dashboard's SPEC lists: a table on a
  * desk, a list of links on a phone, each row opening its enrollment on the reminders tab. Drawn only
- * when the user has some: nothing due, nothing to say, and the SPEC dashboard is as it was.
+ * when the user has some: nothing due, nothing to say, and the SPEC dashboard is as it was. The
+ * three waiting longest first, the rest of the hundred behind "Show all", in a box as high as the
+ * dashboard's frame drew it (the shape this browser remembers): the follow-up list below does not
+ * jump when the reminders arrive (issue 28).
  */
 export function RemindersDueSection({ phone = false }: { phone?: boolean }) {
   const due = useQuery(remindersDueQuery(remindersDueListQuery));
+  const [all, setAll] = useState(false);
+  const [remembered] = useState(rememberedDashboardReminders);
   const today = todayIso();
   const reminders = due.data?.reminders;
+  const shown = all ? reminders : reminders?.slice(0, compactReminders);
   const items = useMemo(
     () =>
-      reminders?.map((r) => ({
+      shown?.map((r) => ({
         key: r.id,
         label: personName(r.student),
         description: `${r.series.name} · ${dueReminderWords(r.date, today)}`,
         to: dueReminderPath(r),
       })),
-    [reminders, today],
+    [shown, today],
   );
-  if (!due.data || due.data.pagination.total_count === 0) return null;
+  const shape = reminders && due.data && due.data.pagination.total_count > 0 ? remindersShape(reminders.length) : null;
+  useEffect(() => {
+    if (due.data) rememberDashboardReminders(shape);
+  }, [due.data, shape]);
+  const boxed = (boxShape: RemindersShape | null) =>
+    boxShape ? { className: `${classes.box} ${phone ? classes.phone : classes.desk}`, style: remindersBoxStyle(boxShape) } : {};
+  const title = (
+    <Title order={2} size={phone ? 'h5' : 'h4'} px={phone ? 'xs' : 0} mb={4}>
+      {remindersDueTitle}
+    </Title>
+  );
+  // Loading: the box the frame drew stays, empty, until the answer says what goes in it.
+  if (!due.data) {
+    if (!remembered || due.isError) return null;
+    return (
+      <Paper withBorder p={phone ? 'xs' : 'sm'} component="section" aria-label={remindersDueTitle} aria-busy mb="md" {...boxed(remembered)}>
+        {title}
+      </Paper>
+    );
+  }
+  if (!shape || !reminders || !shown) return null;
   return (
-    <Paper withBorder p={phone ? 'xs' : 'sm'} component="section" aria-label={remindersDueTitle} mb="md">
-      <Title order={2} size={phone ? 'h5' : 'h4'} px={phone ? 'xs' : 0} mb={4}>
-        {remindersDueTitle}
-      </Title>
+    <Paper withBorder p={phone ? 'xs' : 'sm'} component="section" aria-label={remindersDueTitle} mb="md" {...boxed(all ? null : shape)}>
+      {title}
       <Text size="xs" c="dimmed" px={phone ? 'xs' : 0} mb={4}>
-        {remindersDueLine(due.data.pagination, due.data.reminders.length)}
+        {remindersDueLine(due.data.pagination, shown.length)}
       </Text>
       {phone ? (
         <LinkList label={remindersDueTitle} items={items} emptyMessage="" failed={due.isError} />
       ) : (
-        <DataTable
-          label={remindersDueTitle}
-          columns={columns(today)}
-          rows={reminders}
-          rowKey={(r) => r.id}
-          emptyMessage=""
-        />
+        <DataTable label={remindersDueTitle} columns={columns(today)} rows={shown} rowKey={(r) => r.id} emptyMessage="" />
+      )}
+      {reminders.length > compactReminders && (
+        <Button variant="subtle" size="xs" mt={4} aria-expanded={all} onClick={() => setAll((open) => !open)}>
+          {all ? 'Show fewer' : `Show all ${groupedNumber(reminders.length)}`}
+        </Button>
       )}
     </Paper>
   );
