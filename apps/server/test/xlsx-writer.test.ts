@@ -87,19 +87,24 @@ describe('the Excel writer (xlsx.ts)', () => {
     );
   });
 
+  /** The workbook writeXlsx writes of these batches, read back by exceljs: its first sheet. */
+  async function writtenSheet(rows: AsyncIterable<ExportRow[]>) {
+    const output = new PassThrough();
+    const parts: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => parts.push(chunk));
+    await writeXlsx(output, csv, rows);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    return workbook.worksheets[0]!;
+  }
+
   it('makes a workbook a spreadsheet opens: header, typed cells, frozen first row, many batches', async () => {
     async function* batches() {
       for (let b = 0; b < 3; b++) {
         yield Array.from({ length: 1000 }, (_, i): ExportRow => [`=Person ${b * 1000 + i} & <co>`, String(i), '2026-03-04']);
       }
     }
-    const output = new PassThrough();
-    const parts: Buffer[] = [];
-    output.on('data', (chunk: Buffer) => parts.push(chunk));
-    await writeXlsx(output, csv, batches());
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await writtenSheet(batches());
     expect(sheet.name).toBe('students');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Students', 'Created']);
@@ -116,13 +121,7 @@ describe('the Excel writer (xlsx.ts)', () => {
     async function* batches() {
       yield texts.map((text, i): ExportRow => [text, String(i), null]);
     }
-    const output = new PassThrough();
-    const parts: Buffer[] = [];
-    output.on('data', (chunk: Buffer) => parts.push(chunk));
-    await writeXlsx(output, csv, batches());
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await writtenSheet(batches());
     const read = texts.map((_, i) => sheet.getRow(i + 2).getCell(1).value);
     expect(read).toEqual(texts.map((text) => text.replace('\u0001', '')));
   });
