@@ -146,12 +146,15 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
           .getByRole('link', { name: /students needing follow-up/ })
           .first()
           .waitFor();
-        // Opened again, the frame draws the admin's five tiles and the follow-up list below them
-        // before the app's scripts have run (lib/dashboard-tiles.ts): seen here with the app held back.
+        // Opened again, the frame draws the admin's five tiles, the box of reminders due when some
+        // were, and the follow-up list below them before the app's scripts have run
+        // (lib/dashboard-tiles.ts): seen here with the app held back.
+        const hadReminders = await page.evaluate(() => localStorage.getItem('dashboard_reminders') !== null);
         await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
         await page.goto('/');
         const frame = page.locator('#root [inert] .mantine-hidden-from-md');
-        await expect.poll(() => frame.locator('.mantine-Paper-root:visible').count()).toBe(6);
+        await expect.poll(() => frame.locator('.mantine-Paper-root:visible').count()).toBe(hadReminders ? 7 : 6);
+        if (hadReminders) await frame.getByText('Reminders due').waitFor();
         await frame.getByText('Students needing follow-up').waitFor();
         // The page's first script asked for the follow-up list and wrote how many above it
         // (lib/dashboard-first.ts): the count shows while the app is still on its way.
