@@ -13,6 +13,7 @@ import { rows } from '../../core/lists.ts';
 import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey } from '../../db/schema/person-keys.ts';
+import { fewSchools } from './name-order.ts';
 import { visibleStudentsOr404 } from './student-access.ts';
 
 /**
@@ -40,26 +41,45 @@ function parseCursor(after: string | undefined): [number, string, number, number
 }
 
 /**
- * The pairs of one page: the keys two to largestGroup students share (student_key_counts, kept by
- * the database), their students found through each key's index (a few thousand on a network of a
- * million), those the user sees kept, each group's pairs, the said-not-same left out. A key is judged by all the network's students who hold it, so a pair
- * is the same pair whoever looks.
+ * The students the user sees who hold a key two to largestGroup students of the network share
+ * (student_key_counts, kept by the database), as (reason, key, id). A key is judged by all the
+ * network's students who hold it, so a pair is the same pair whoever looks. Someone who sees a few
+ * schools has their own students' keys worked out (a few thousand) and kept when shared; someone
+ * who sees more reads the shared keys (a few thousand on a network of a million) and finds their
+ * students through each key's index.
  */
-async function pairsPage(db: Db, scope: Scope, after: ReturnType<typeof parseCursor>): Promise<PairRow[]> {
+function sharedKeyHolders(scope: Scope): SQL {
   const columns = studentColumnsAs('s');
-  const shared = (reason: number, key: SQL) =>
-    sql`select ${sql.raw(String(reason))} as reason, g.key, s.id from student_key_counts g cross join lateral (
+  const keys: [number, SQL][] = [
+    [1, studentEmailKey(columns)],
+    [2, studentPhoneKey(columns)],
+    [3, studentNameZipKey(columns)],
+  ];
+  const shared = sql`g.students between 2 and ${largestGroup}`;
+  if (!scope.all && scope.adminSchoolIds.length <= fewSchools) {
+    const theirs = sql.join(
+      keys.map(([reason, key]) => sql`(${sql.raw(String(reason))}, ${key})`),
+      sql`, `,
+    );
+    return sql`select k.reason, k.key, s.id from students s cross join lateral (values ${theirs}) k(reason, key)
+      join student_key_counts g on g.kind = k.reason and g.key = k.key
+      where s.erased_at is null and ${visibleStudent(scope)} and k.key is not null and ${shared}`;
+  }
+  const holders = keys.map(
+    ([reason, key]) => sql`select ${sql.raw(String(reason))} as reason, g.key, s.id from student_key_counts g cross join lateral (
         select s.id from students s where ${key} = g.key and ${key} is not null and s.erased_at is null
         limit ${largestGroup}) s
-      where g.kind = ${sql.raw(String(reason))} and g.students between 2 and ${largestGroup}`;
+      where g.kind = ${sql.raw(String(reason))} and ${shared}`,
+  );
+  return sql`select m.reason, m.key, m.id from (${sql.join(holders, sql` union all `)}) m
+    where ${visibleStudent(scope, sql.raw('m'))}`;
+}
+
+/** The pairs of one page: each shared key's students the user sees, each group's pairs, the said-not-same left out. */
+async function pairsPage(db: Db, scope: Scope, after: ReturnType<typeof parseCursor>): Promise<PairRow[]> {
   const keyset = after ? sql`where (p.strength, p.newest, p.a, p.b) < (${after[0]}, ${after[1]}::bigint, ${after[2]}, ${after[3]})` : sql``;
   return rows<PairRow>(
-    db.execute(sql`with m as materialized (
-        ${shared(1, studentEmailKey(columns))} union all ${shared(2, studentPhoneKey(columns))}
-        union all ${shared(3, studentNameZipKey(columns))}
-      ), v as (
-        select m.reason, m.key, m.id from m where ${visibleStudent(scope, sql.raw('m'))}
-      ), groups as (
+    db.execute(sql`with v as materialized (${sharedKeyHolders(scope)}), groups as (
         select v.reason, array_agg(v.id order by v.id) as ids from v group by v.reason, v.key having count(*) >= 2
       ), pairs as (
         select a.id as a, b.id as b, array_agg(distinct g.reason order by g.reason) as reasons
