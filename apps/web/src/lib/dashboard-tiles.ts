@@ -44,8 +44,8 @@ export function markDashboardTiles() {
   try {
     const count = localStorage.getItem(dashboardTilesKey);
     if (count && /^[0-9]$/.test(count)) document.documentElement.setAttribute(dashboardTilesAttribute, count);
-    const reminders = localStorage.getItem(dashboardRemindersKey);
-    if (reminders && /^[1-3]\+?$/.test(reminders)) document.documentElement.setAttribute(dashboardRemindersAttribute, reminders);
+    const reminders = rememberedDashboardReminders();
+    if (reminders) document.documentElement.setAttribute(dashboardRemindersAttribute, reminders);
   } catch {
     // Storage this page may not read: the frame draws four tiles and no reminders.
   }

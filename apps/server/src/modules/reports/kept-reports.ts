@@ -1,16 +1,30 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Counted, type PeriodReport, placeGroups, within } from './period-report.ts';
+import { type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
  * The Lessons and Lesson turnaround reports from the counts the database keeps beside the lessons
  * (migrations 0010, 0024, 0025; decision 014): by school, by instructor and for the whole network.
- * Each list is in the order tried; the first whose groupings and filters fit answers.
+ * Each list is in the order tried; the first that has the query's grouping and every filter it
+ * sets answers.
  */
 
 /** The kept counts' scope: the schools the user sees, as a list of ids. */
 const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
   schools === 'all' ? sql`true` : sql`${column} = any(${sql.param([...schools])}::bigint[])`;
+
+/** Lessons sent and returned, added up from counts kept under `alias` (its sent and completed). */
+const keptSentCompleted = (alias: string): PeriodReport['measures'] => [
+  { key: 'sent', label: 'Sent', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.sent), 0)::int`) },
+  { key: 'completed', label: 'Completed', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.completed), 0)::int`) },
+];
+
+/** Lessons returned and their days out from counts kept under `alias` (its days and lessons), each count weighing its days. */
+const keptTurnaroundMeasures = (alias: string) =>
+  turnaroundMeasures(
+    sql.raw(`coalesce(sum(${alias}.lessons), 0)::int`),
+    (share) => sql.raw(`srs_weighted_percentile(${share}, array_agg(array[${alias}.days, ${alias}.lessons] order by ${alias}.days))`),
+  );
 
 /**
  * Lessons from the counts kept per month, school, lesson and delivery type (lesson_months `lm`):
@@ -25,7 +39,7 @@ const lessonMonths: PeriodReport = {
   where: sql`(lm.sent <> 0 or lm.completed <> 0)`,
   period: (period) => within(sql`lm.month`, period),
   filters: {
-    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    conference_id: placeFilters.conference_id,
     school_id: { where: (id) => sql`lm.school_id = ${id}` },
     series_id: { where: (id) => sql`ep.series_id = ${id}` },
     episode_id: { where: (id) => sql`lm.episode_id = ${id}` },
@@ -37,10 +51,7 @@ const lessonMonths: PeriodReport = {
     delivery_type: byDeliveryType('lm.delivery_type'),
     school: placeGroups.school,
   },
-  measures: [
-    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lm.sent), 0)::int` },
-    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lm.completed), 0)::int` },
-  ],
+  measures: keptSentCompleted('lm'),
 };
 
 /**
@@ -60,10 +71,7 @@ const lessonNetworkMonths: PeriodReport = {
     delivery_type: { where: (type) => sql`ln.delivery_type = ${type}` },
   },
   groups: { course: { ...bySeries, needs: ['se'] }, lesson: byEpisode, delivery_type: byDeliveryType('ln.delivery_type') },
-  measures: [
-    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(ln.sent), 0)::int` },
-    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(ln.completed), 0)::int` },
-  ],
+  measures: keptSentCompleted('ln'),
 };
 
 /** The instructor of counts kept by instructor (`column`, 0 for none), joined as `u` for placeGroups.instructor. */
@@ -86,7 +94,7 @@ const lessonInstructorMonths: PeriodReport = {
   where: sql`(lim.sent <> 0 or lim.completed <> 0)`,
   period: (period) => within(sql`lim.month`, period),
   filters: {
-    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    conference_id: placeFilters.conference_id,
     school_id: { where: (id) => sql`lim.school_id = ${id}` },
     instructor_id: { where: (id) => sql`lim.instructor_id = ${id}` },
     series_id: { where: (id) => sql`lim.series_id = ${id}` },
@@ -98,12 +106,8 @@ const lessonInstructorMonths: PeriodReport = {
     delivery_type: byDeliveryType('lim.delivery_type'),
     school: placeGroups.school,
   },
-  measures: [
-    { key: 'sent', label: 'Sent', kind: 'number', value: () => sql`coalesce(sum(lim.sent), 0)::int` },
-    { key: 'completed', label: 'Completed', kind: 'number', value: () => sql`coalesce(sum(lim.completed), 0)::int` },
-  ],
+  measures: keptSentCompleted('lim'),
 };
-
 
 /**
  * Lessons returned from the counts kept per month, school, course, delivery type and days out
@@ -123,16 +127,13 @@ const lessonTurnarounds: PeriodReport = {
   where: sql`lt.lessons > 0`,
   period: () => null,
   filters: {
-    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    conference_id: placeFilters.conference_id,
     school_id: { where: (id) => sql`lt.school_id = ${id}` },
     series_id: { where: (id) => sql`lt.series_id = ${id}` },
     delivery_type: { where: (type) => sql`lt.delivery_type = ${type}` },
   },
   groups: { delivery_type: byDeliveryType('lt.delivery_type'), course: bySeries, school: placeGroups.school },
-  measures: turnaroundMeasures(
-    sql`coalesce(sum(lt.lessons), 0)::int`,
-    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lt.days, lt.lessons] order by lt.days))`,
-  ),
+  measures: keptTurnaroundMeasures('lt'),
 };
 
 /**
@@ -149,15 +150,12 @@ const lessonInstructorTurnarounds: PeriodReport = {
   where: sql`lit.lessons > 0`,
   period: () => null,
   filters: {
-    conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
+    conference_id: placeFilters.conference_id,
     school_id: { where: (id) => sql`lit.school_id = ${id}` },
     instructor_id: { where: (id) => sql`lit.instructor_id = ${id}` },
   },
   groups: { instructor: placeGroups.instructor, school: placeGroups.school },
-  measures: turnaroundMeasures(
-    sql`coalesce(sum(lit.lessons), 0)::int`,
-    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lit.days, lit.lessons] order by lit.days))`,
-  ),
+  measures: keptTurnaroundMeasures('lit'),
 };
 
 /**
@@ -180,30 +178,19 @@ const lessonNetworkTurnarounds: PeriodReport = {
     delivery_type: { where: (type) => sql`lnt.delivery_type = ${type}` },
   },
   groups: { delivery_type: byDeliveryType('lnt.delivery_type'), course: { ...bySeries, needs: ['se'] }, lesson: byEpisode },
-  measures: turnaroundMeasures(
-    sql`coalesce(sum(lnt.lessons), 0)::int`,
-    (share) => sql`srs_weighted_percentile(${sql.raw(String(share))}, array_agg(array[lnt.days, lnt.lessons] order by lnt.days))`,
-  ),
+  measures: keptTurnaroundMeasures('lnt'),
 };
 
-/** The Lessons report's kept counts. */
+/** The Lessons report's kept counts, in the order tried. */
 export const keptLessons: readonly Counted[] = [
-  { report: lessonNetworkMonths, groups: ['course', 'lesson', 'delivery_type'], filters: ['series_id', 'episode_id', 'delivery_type'], network: true },
-  {
-    report: lessonMonths,
-    groups: ['course', 'lesson', 'delivery_type', 'school'],
-    filters: ['conference_id', 'school_id', 'series_id', 'episode_id', 'delivery_type'],
-  },
-  {
-    report: lessonInstructorMonths,
-    groups: ['instructor', 'course', 'delivery_type', 'school'],
-    filters: ['conference_id', 'school_id', 'instructor_id', 'series_id', 'delivery_type'],
-  },
+  { report: lessonNetworkMonths, network: true },
+  { report: lessonMonths },
+  { report: lessonInstructorMonths },
 ];
 
-/** The Lesson turnaround report's kept counts. */
+/** The Lesson turnaround report's kept counts, in the order tried. */
 export const keptTurnarounds: readonly Counted[] = [
-  { report: lessonNetworkTurnarounds, groups: ['delivery_type', 'course', 'lesson'], filters: ['series_id', 'episode_id', 'delivery_type'], network: true },
-  { report: lessonTurnarounds, groups: ['delivery_type', 'course', 'school'], filters: ['conference_id', 'school_id', 'series_id', 'delivery_type'] },
-  { report: lessonInstructorTurnarounds, groups: ['instructor', 'school'], filters: ['conference_id', 'school_id', 'instructor_id'] },
+  { report: lessonNetworkTurnarounds, network: true },
+  { report: lessonTurnarounds },
+  { report: lessonInstructorTurnarounds },
 ];

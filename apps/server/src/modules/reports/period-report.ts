@@ -63,10 +63,10 @@ export type PeriodReport = {
 };
 
 /**
- * A report from kept counts, and the groupings and filters it answers; `network`: counts of the
- * whole network, for a user who sees every school.
+ * A report from kept counts, which answers the groupings and filters it has; `network`: counts of
+ * the whole network, for a user who sees every school.
  */
-export type Counted = { report: PeriodReport; groups: readonly string[]; filters: readonly ReportFilter[]; network?: true };
+export type Counted = { report: PeriodReport; network?: true };
 
 /**
  * The joins every report shares; a report adds the lesson's (`ep`) and may replace any. A report
@@ -187,8 +187,8 @@ async function schoolsSeen(db: DbOrTx, scope: Scope): Promise<readonly number[] 
 async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, query: PeriodReportQuery): Promise<SQL> {
   const fits = (counted: Counted) =>
     (!counted.network || scope.all) &&
-    counted.groups.includes(query.group) &&
-    (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || counted.filters.includes(filter));
+    query.group in counted.report.groups &&
+    (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || filter in counted.report.filters);
   const counted = wholeMonths(query) ? report.counted?.find(fits) : undefined;
   if (counted) {
     const schools = await schoolsSeen(db, scope);

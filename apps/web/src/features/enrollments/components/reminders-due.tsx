@@ -88,7 +88,7 @@ export function RemindersDueSection({ phone = false }: { phone?: boolean }) {
       })),
     [shown, today],
   );
-  const shape = reminders && due.data && due.data.pagination.total_count > 0 ? remindersShape(reminders.length) : null;
+  const shape = reminders ? remindersShape(reminders.length) : null;
   useEffect(() => {
     if (due.data) rememberDashboardReminders(shape);
   }, [due.data, shape]);
