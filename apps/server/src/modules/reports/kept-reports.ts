@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
+import { addedCount, type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
@@ -15,8 +15,14 @@ const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
 
 /** Lessons sent and returned, added up from counts kept under `alias` (its sent and completed). */
 const keptSentCompleted = (alias: string): PeriodReport['measures'] => [
-  { key: 'sent', label: 'Sent', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.sent), 0)::int`) },
-  { key: 'completed', label: 'Completed', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.completed), 0)::int`) },
+  { key: 'sent', label: 'Sent', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.sent), 0)::int`), adds: addedCount('sent') },
+  {
+    key: 'completed',
+    label: 'Completed',
+    kind: 'number',
+    value: () => sql.raw(`coalesce(sum(${alias}.completed), 0)::int`),
+    adds: addedCount('completed'),
+  },
 ];
 
 /** Lessons returned and their days out from counts kept under `alias` (its days and lessons), each count weighing its days. */
@@ -32,16 +38,21 @@ const keptTurnaroundMeasures = (alias: string) =>
  * type or school, for a user who sees whole schools.
  */
 const lessonMonths: PeriodReport = {
-  from: sql`lesson_months lm join episodes ep on ep.id = lm.episode_id`,
-  joins: { ep: sql``, sc: sql`join schools sc on sc.id = lm.school_id`, se: sql`join series se on se.id = ep.series_id` },
-  joinNeeds: {},
+  from: sql`lesson_months lm`,
+  joins: {
+    ep: sql`join episodes ep on ep.id = lm.episode_id`,
+    sc: sql`join schools sc on sc.id = lm.school_id`,
+    se: sql`join series se on se.id = ep.series_id`,
+  },
+  joinNeeds: { se: ['ep'] },
+  joinReads: { sc: 'lm.school_id', se: 'ep.series_id' },
   scopeOf: schoolsIn(sql`lm.school_id`),
   where: sql`(lm.sent <> 0 or lm.completed <> 0)`,
   period: (period) => within(sql`lm.month`, period),
   filters: {
     conference_id: placeFilters.conference_id,
     school_id: { where: (id) => sql`lm.school_id = ${id}` },
-    series_id: { where: (id) => sql`ep.series_id = ${id}` },
+    series_id: { where: (id) => sql`ep.series_id = ${id}`, needs: ['ep'] },
     episode_id: { where: (id) => sql`lm.episode_id = ${id}` },
     delivery_type: { where: (type) => sql`lm.delivery_type = ${type}` },
   },
@@ -62,6 +73,7 @@ const lessonNetworkMonths: PeriodReport = {
   from: sql`lesson_network_months ln join episodes ep on ep.id = ln.episode_id`,
   joins: { ep: sql``, se: sql`join series se on se.id = ep.series_id` },
   joinNeeds: {},
+  joinReads: { se: 'ep.series_id' },
   scopeOf: () => sql`true`,
   where: sql`(ln.sent <> 0 or ln.completed <> 0)`,
   period: (period) => within(sql`ln.month`, period),
@@ -90,6 +102,7 @@ const lessonInstructorMonths: PeriodReport = {
     se: sql`join series se on se.id = lim.series_id`,
   },
   joinNeeds: {},
+  joinReads: { sc: 'lim.school_id', u: 'lim.instructor_id', se: 'lim.series_id' },
   scopeOf: schoolsIn(sql`lim.school_id`),
   where: sql`(lim.sent <> 0 or lim.completed <> 0)`,
   period: (period) => within(sql`lim.month`, period),

@@ -20,15 +20,31 @@ const joinNeeds: Partial<Record<Join, Join[]>> = { s: ['e'], sc: ['e'], u: ['e']
 /** The period, both ends included; either end may be open. */
 export type Period = { from?: string | undefined; to?: string | undefined };
 
-/** One way of grouping a report's rows: what names a row, and what orders the rows. */
-export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[] };
+/**
+ * One way of grouping a report's rows: what names a row, and what orders the rows. `reads`: the
+ * columns of the records it is worked out from, all of one alias (`e.status`), when its joins do
+ * not say (`PeriodReport.joinReads`).
+ */
+export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[]; reads?: string[] };
 
-/** One figure of a row: an aggregate over the row's records. */
+/**
+ * One figure of a row: an aggregate over the row's records. `adds`: the same figure from its
+ * value over parts of the row's records, when it adds up (`sum(key)`: the sum of a figure's parts);
+ * `derived`: worked out from other figures' parts alone, with no part of its own.
+ */
 export type Measure = Omit<ReportColumn, 'kind'> & {
   kind: Exclude<ReportColumn['kind'], 'text'>;
   value: (period: Period) => SQL;
   needs?: Join[];
+  adds?: (sum: (key: string) => SQL) => SQL;
+  derived?: true;
 };
+
+/** A count (or a kept count's sum) over parts, added up: none is 0. */
+export const addedCount =
+  (key: string) =>
+  (sum: (key: string) => SQL): SQL =>
+    sql`coalesce(${sum(key)}, 0)::int`;
 
 /**
  * A report over a period (DOMAIN.md "Reports", issue 11): its records (`from`, with `e` the
@@ -55,6 +71,11 @@ export type PeriodReport = {
   /** What each join reads from, where it differs from the shared joins'. */
   joinNeeds?: Partial<Record<Join, Join[]>>;
   /**
+   * The column of the records each join that names a row reads (`sc`: `e.school_id`): the
+   * records can then be added up by that column first and only the rows named.
+   */
+  joinReads?: Partial<Record<Join, string>>;
+  /**
    * The same report from counts the database keeps by month and school (migrations 0010, 0024),
    * for the groupings and filters each has, the first that answers: a network's lessons over a
    * quarter are a few thousand counts instead of a million lessons.
@@ -80,6 +101,9 @@ export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
   u: sql`left join users u on u.id = e.instructor_id`,
   se: sql`join series se on se.id = e.series_id`,
 };
+
+/** The column of the enrollment each shared join that names a row reads. */
+export const sharedJoinReads: PeriodReport['joinReads'] = { sc: 'e.school_id', u: 'e.instructor_id', se: 'e.series_id' };
 
 /** The filters shared by every report: the place (conference, school, instructor) and the series. */
 export const placeFilters: PeriodReport['filters'] = {
@@ -122,14 +146,20 @@ export function countWithin(day: SQL, period: Period): SQL {
 /** A figure that counts students: it reads their enrollment. */
 export const studentCount: Pick<Measure, 'value' | 'needs'> = { value: () => sql`count(distinct e.student_id)::int`, needs: ['e'] };
 
+type Who = Scope | { schools: readonly number[] | 'all' };
+
+/** The joins `needs` asks for and what they read from, in the joins' order. */
+function joinsOf(report: PeriodReport, needs: Set<Join>): SQL[] {
+  for (const join of [...needs]) for (const needed of (report.joinNeeds ?? joinNeeds)[join] ?? []) needs.add(needed);
+  return joinOrder.filter((join) => needs.has(join)).map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+}
+
 /**
- * The report's one SELECT: a row per group and the totals row (grouping sets: the totals are
- * counted over the records themselves, so a median or a distinct count is right), with `n`, the
- * row's place (the totals last). The JSON answer and both exports read it.
+ * The report's records this user sees within the query's period and filters: FROM, the joins
+ * `wanted` and the filters and scope need, and WHERE.
  */
-function reportSelect(report: PeriodReport, scope: Scope | { schools: readonly number[] | 'all' }, query: PeriodReportQuery): SQL {
-  const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
-  const needs = new Set<Join>([...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])]);
+function recordsOf(report: PeriodReport, scope: Who, query: PeriodReportQuery, wanted: Join[]): SQL {
+  const needs = new Set<Join>(wanted);
   let visible: SQL;
   if ('schools' in scope) visible = report.scopeOf!(scope.schools);
   else {
@@ -143,19 +173,63 @@ function reportSelect(report: PeriodReport, scope: Scope | { schools: readonly n
     conditions.push(rule.where(value));
     for (const join of rule.needs ?? []) needs.add(join);
   }
-  for (const join of [...needs]) for (const needed of (report.joinNeeds ?? joinNeeds)[join] ?? []) needs.add(needed);
-  const joins = joinOrder
-    .filter((join) => needs.has(join))
-    .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+  const from = typeof report.from === 'function' ? report.from(query) : report.from;
+  return sql`${from} ${sql.join(joinsOf(report, needs), sql` `)} where ${and(conditions)}`;
+}
+
+/**
+ * A row per group of `records` and the totals row (grouping sets: the totals are counted over the
+ * same records, so a median or a distinct count is right), with `n`, the row's place (the totals last).
+ */
+function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL): SQL {
   const sort = grouping.sort ?? [grouping.name];
   const groupBy = sql.join([grouping.key, grouping.name, ...sort], sql`, `);
-  const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
   return sql`select grouping(${grouping.key}) = 1 as total, ${grouping.key} as key, ${grouping.name} as name,
       ${sql.join(figures, sql`, `)},
       row_number() over (order by grouping(${grouping.key}), ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
-    from ${typeof report.from === 'function' ? report.from(query) : report.from} ${sql.join(joins, sql` `)}
-    where ${and(conditions)}
+    from ${records}
     group by grouping sets ((${groupBy}), ())`;
+}
+
+/**
+ * The columns of the records, all of one alias, by which they are added up first for `grouping`;
+ * null when some figure does not add up (a median, a distinct count) or the columns are not known.
+ */
+export function addedBy(report: PeriodReport, grouping: Grouping): string[] | null {
+  if (!report.measures.every((measure) => measure.adds)) return null;
+  const reads = grouping.reads ?? (grouping.needs ?? []).map((join) => report.joinReads?.[join]);
+  if (reads.length === 0 || reads.some((read) => read === undefined)) return null;
+  const aliases = new Set(reads.map((read) => read!.split('.')[0]));
+  return aliases.size === 1 ? (reads as string[]) : null;
+}
+
+/**
+ * The report's one SELECT: its rows and the totals, in order (`n`); the JSON answer and both
+ * exports read it. When every figure adds up and the grouping says which columns it reads, the
+ * records are added up by those columns first (a plain GROUP BY, which PostgreSQL can run in
+ * parallel) and only the few sums are named and grouped: the network's enrollments by month over
+ * twelve months read 530,000 enrollments once, not sorted by their names (1M seed: 464 -> 176 ms).
+ */
+function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery): SQL {
+  const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
+  const reads = addedBy(report, grouping);
+  if (!reads) {
+    const needs = [...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])];
+    const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
+    return rowsSelect(grouping, figures, recordsOf(report, scope, query, needs));
+  }
+  const alias = reads[0]!.split('.')[0]!;
+  const columns = sql.raw(reads.join(', '));
+  const part = (key: string) => sql.identifier(`part_${key}`);
+  const parts = report.measures.filter((measure) => !measure.derived).map((measure) => sql`${measure.value(query)} as ${part(measure.key)}`);
+  const wanted = joinOrder.filter((join) => join === alias);
+  const added = sql`select ${columns}, ${sql.join(parts, sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${columns}`;
+  const sum = (key: string) => sql`sum(${sql.identifier(alias)}.${part(key)})`;
+  const figures = report.measures.map((measure) => sql`${measure.adds!(sum)} as ${sql.identifier(measure.key)}`);
+  const names = joinOrder
+    .filter((join) => grouping.needs?.includes(join))
+    .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+  return rowsSelect(grouping, figures, sql`(${added}) ${sql.identifier(alias)} ${sql.join(names, sql` `)}`);
 }
 
 /** Whether a period runs over whole months: from a first day (or open) to a last day (or open). */

@@ -20,6 +20,7 @@ export const byDeliveryType = (column: string): Grouping => {
   const type = sql.raw(column);
   const names = Object.entries(deliveryTypeLabels).map(([code, label]) => `when '${code}' then '${label}'`);
   return {
+    reads: [column],
     key: sql`coalesce(${type}, '')`,
     name: sql.raw(`case ${column} ${names.join(' ')} else 'Not given' end`),
     sort: [sql.raw(`array_position(array['PO', 'PD', 'IH']::text[], ${column}) is null`), sql.raw(`array_position(array['PO', 'PD', 'IH']::text[], ${column})`)],

@@ -1,0 +1,103 @@
+import type { PeriodReportQuery } from '@srs/shared/reports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../src/core/scope.ts';
+import { addedBy, type PeriodReport, periodReport } from '../src/modules/reports/period-report.ts';
+import { periodReports } from '../src/modules/reports/period-reports.ts';
+import { createTestApp, type TestContext } from './support/app.ts';
+import { handCountedNetwork } from './support/hand-counted-network.ts';
+
+/**
+ * Issue 28: a report whose figures all add up is added up by its grouping's columns first, and
+ * only then named and grouped. Every such report, kept counts included, must answer exactly what
+ * the same report worked out over its records in one step answers.
+ */
+describe('reports added up by the grouping first (issue 28)', () => {
+  let t: TestContext;
+  let net: Awaited<ReturnType<typeof handCountedNetwork>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    net = await handCountedNetwork(t.database.db);
+  });
+  afterAll(async () => t.close());
+
+  /** The same report with none of its figures added up: one step over the records. */
+  const inOneStep = (report: PeriodReport): PeriodReport => ({
+    ...report,
+    counted: undefined,
+
+    measures: report.measures.map(({ adds: _adds, derived: _derived, ...measure }) => measure),
+  });
+
+  it('answers every grouping, filter, period and scope exactly as in one step', async () => {
+    const db = t.database.db;
+    const scopes: Record<string, Scope> = {
+      network: { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] },
+      'school admin': { userId: net.adminA.id, all: false, adminSchoolIds: [net.schoolA.id], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+      instructor: { userId: net.a1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+    };
+    const filters: Omit<PeriodReportQuery, 'group' | 'from' | 'to'>[] = [
+      {},
+      { conference_id: net.x.id },
+      { conference_id: net.y.id },
+      { school_id: net.schoolB.id },
+      { instructor_id: net.a1.id },
+      { series_id: net.zeta.course.id },
+      { delivery_type: 'PD' },
+    ];
+    const periods = [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-02-01', to: '2026-02-28' }, { to: '2025-12-31' }, {}];
+    // A report of kept counts is asked as the reports ask it: as the counted form of itself.
+    const reports: [string, PeriodReport][] = Object.entries(periodReports).flatMap(([kind, report]) => [
+      [kind, report] as [string, PeriodReport],
+      ...(report.counted ?? []).map((counted, i) => [`${kind} kept ${i}`, { ...counted.report, counted: [counted] }] as [string, PeriodReport]),
+    ]);
+    const added = new Set<string>();
+    let compared = 0;
+    for (const [kind, report] of reports)
+      for (const [group, grouping] of Object.entries(report.groups)) {
+        if (!addedBy(report, grouping)) continue;
+        added.add(`${kind} by ${group}`);
+        for (const filter of filters)
+          for (const period of periods)
+            for (const [who, scope] of Object.entries(scopes)) {
+              if (!Object.keys(filter).every((key) => key in report.filters)) continue;
+              // Kept counts answer someone who sees whole schools (the network's, every school).
+              if (report.scopeOf && (who === 'instructor' || (report.counted?.[0]?.network && !scope.all))) continue;
+              const query = { group, ...period, ...filter } as PeriodReportQuery;
+              const oneStep = inOneStep(report);
+              if (report.scopeOf) oneStep.counted = [{ ...report.counted![0]!, report: inOneStep(report) }];
+              expect(await periodReport(db, report, 'Row', scope, query), JSON.stringify({ kind, query, who })).toEqual(
+                await periodReport(db, oneStep, 'Row', scope, query),
+              );
+              compared += 1;
+            }
+      }
+    expect([...added].sort()).toEqual(
+      [
+        'enrollments by instructor',
+        'enrollments by month',
+        'enrollments by school',
+        'enrollments by series',
+        'enrollments by status',
+        'lessons by delivery_type',
+        'lessons by instructor',
+        'lessons by school',
+        'lessons kept 0 by course',
+        'lessons kept 0 by delivery_type',
+        'lessons kept 1 by course',
+        'lessons kept 1 by delivery_type',
+        'lessons kept 1 by school',
+        'lessons kept 2 by course',
+        'lessons kept 2 by delivery_type',
+        'lessons kept 2 by instructor',
+        'lessons kept 2 by school',
+        'products by delivery_type',
+        'products by instructor',
+        'products by product',
+        'products by school',
+        'products by series',
+      ].sort(),
+    );
+    expect(compared).toBeGreaterThan(500);
+  });
+});
