@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionOptions, decisions, episodeDeliveries, students } from '../src/db/schema/index.ts';
+import { attendances, decisionOptions, decisions, episodeDeliveries, episodes, series, students, visits } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createSchool, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
@@ -124,5 +124,44 @@ describe('the kept counts of lessons', () => {
     await db.delete(students).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([]);
+  });
+
+  it("give a decision its lesson or presentation, and keep it when the record moves (migration 0030)", async () => {
+    const db = t.database.db;
+    const school = await createSchool(db);
+    const { course, lessons } = await createCourse(db, 2);
+    const student = await createStudent(db, { schoolId: school.id, firstName: 'Decision', lastName: 'Lesson' });
+    const enrollment = await enroll(db, student.id, course.id);
+    const delivered = await deliver(db, enrollment.id, lessons[0]!.id, { dateSent: '2026-01-05' });
+    const [seminar] = await db.insert(series).values({ type: 'Seminar', name: 'Decision Seminar', schoolId: school.id }).returning();
+    const presentations = await db
+      .insert(episodes)
+      .values([1, 2].map((position) => ({ seriesId: seminar!.id, position, name: `Talk ${position}`, date: '2026-02-01' })))
+      .returning();
+    const seminarEnrollment = await enroll(db, student.id, seminar!.id);
+    const [attended] = await db.insert(attendances).values({ enrollmentId: seminarEnrollment.id, episodeId: presentations[0]!.id }).returning();
+    const [visit] = await db.insert(visits).values({ enrollmentId: enrollment.id, date: '2026-02-02' }).returning();
+    const [option] = await db.insert(decisionOptions).values({ seriesId: course.id, name: 'Decision Lesson' }).returning();
+    const made = await db
+      .insert(decisions)
+      .values([
+        { decisionOptionId: option!.id, cachedEnrollmentId: enrollment.id, episodeDeliveryId: delivered.id },
+        { decisionOptionId: option!.id, cachedEnrollmentId: seminarEnrollment.id, attendanceId: attended!.id },
+        { decisionOptionId: option!.id, cachedEnrollmentId: enrollment.id, visitId: visit!.id },
+      ])
+      .returning();
+    const episodesOf = async () => {
+      const found = await db.select().from(decisions).where(inArray(decisions.id, made.map((decision) => decision.id)));
+      return made.map((decision) => found.find((row) => row.id === decision.id)!.cachedEpisodeId);
+    };
+    expect(await episodesOf()).toEqual([lessons[0]!.id, presentations[0]!.id, null]);
+    // A lesson record or an attendance moved by hand (a restore, an edit in SQL) takes its decisions along.
+    await db.update(episodeDeliveries).set({ episodeId: lessons[1]!.id }).where(eq(episodeDeliveries.id, delivered.id));
+    await db.update(attendances).set({ episodeId: presentations[1]!.id }).where(eq(attendances.id, attended!.id));
+    expect(await episodesOf()).toEqual([lessons[1]!.id, presentations[1]!.id, null]);
+    // A value written by hand is put back.
+    await db.update(decisions).set({ cachedEpisodeId: lessons[0]!.id }).where(eq(decisions.id, made[0]!.id));
+    expect(await episodesOf()).toEqual([lessons[1]!.id, presentations[1]!.id, null]);
+    await db.delete(students).where(eq(students.id, student.id));
   });
 });

@@ -25,6 +25,7 @@ const shownSafe: Record<string, string> = {
   '0024_instructor_rollups: overwrite column enrollments.instructor_id': 'fills the column this migration adds',
   '0027_decision_place: overwrite column decisions.cached_school_id': 'fills the columns this migration adds',
   '0027_decision_place: overwrite column decisions.cached_instructor_id': 'fills the columns this migration adds',
+  '0030_decision_episode: overwrite column decisions.cached_episode_id': 'fills the column this migration adds',
 };
 
 type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };

@@ -29,6 +29,7 @@ const addedColumns: Record<string, string> = {
   'decisions.cached_student_id': 'kept',
   'decisions.cached_school_id': 'kept',
   'decisions.cached_instructor_id': 'kept',
+  'decisions.cached_episode_id': 'kept',
   'enrollments.school_id': 'kept',
   'enrollments.instructor_id': 'kept',
   'interests.api_key_id': 'api_key_id is null',

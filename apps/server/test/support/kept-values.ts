@@ -20,6 +20,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
  *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
+ *   decisions.cached_episode_id                0030_decision_episode
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -45,6 +46,7 @@ export const keptValues = [
   'student_key_counts',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
+  'decisions.cached_episode_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
   'enrollments.cached_latest_followup_date',
@@ -110,6 +112,15 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
         where (d.cached_school_id, d.cached_instructor_id) is distinct from (e.school_id, e.instructor_id)`,
     ),
     'decisions.cached_school_id, decisions.cached_instructor_id',
+  ).toBe(0);
+  expect(
+    await count(
+      database,
+      `select 1 from decisions d where d.cached_episode_id is distinct from coalesce(
+        (select dd.episode_id from episode_deliveries dd where dd.id = d.episode_delivery_id),
+        (select a.episode_id from attendances a where a.id = d.attendance_id))`,
+    ),
+    'decisions.cached_episode_id',
   ).toBe(0);
 }
 

@@ -32,6 +32,11 @@ export const decisions = pgTable(
      */
     cachedSchoolId: ref('cached_school_id'),
     cachedInstructorId: ref('cached_instructor_id'),
+    /**
+     * The lesson or presentation of its lesson record or attendance (none for a visit), kept by the
+     * database (migration 0030, issue 28): a network's Decisions by lesson read no lesson record.
+     */
+    cachedEpisodeId: ref('cached_episode_id'),
     episodeDeliveryId: ref('episode_delivery_id').references(() => episodeDeliveries.id, { onDelete: 'cascade' }),
     attendanceId: ref('attendance_id').references(() => attendances.id, { onDelete: 'cascade' }),
     visitId: ref('visit_id').references(() => visits.id, { onDelete: 'cascade' }),

@@ -213,8 +213,9 @@ export function addedBy(report: PeriodReport, grouping: Grouping): string[] | nu
 function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery): SQL {
   const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
   const reads = addedBy(report, grouping);
+  const measureNeeds = report.measures.flatMap((measure) => measure.needs ?? []);
   if (!reads) {
-    const needs = [...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])];
+    const needs = [...(grouping.needs ?? []), ...measureNeeds];
     const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
     return rowsSelect(grouping, figures, recordsOf(report, scope, query, needs));
   }
@@ -222,7 +223,7 @@ function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery
   const columns = sql.raw(reads.join(', '));
   const part = (key: string) => sql.identifier(`part_${key}`);
   const parts = report.measures.filter((measure) => !measure.derived).map((measure) => sql`${measure.value(query)} as ${part(measure.key)}`);
-  const wanted = joinOrder.filter((join) => join === alias);
+  const wanted = [...joinOrder.filter((join) => join === alias), ...measureNeeds];
   const added = sql`select ${columns}, ${sql.join(parts, sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${columns}`;
   const sum = (key: string) => sql`sum(${sql.identifier(alias)}.${part(key)})`;
   const figures = report.measures.map((measure) => sql`${measure.adds!(sum)} as ${sql.identifier(measure.key)}`);
