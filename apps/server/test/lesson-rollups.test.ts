@@ -1,6 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendances, decisionOptions, decisions, episodeDeliveries, episodes, series, students, visits } from '../src/db/schema/index.ts';
+import {
+  attendances,
+  decisionOptions,
+  decisions,
+  episodeDeliveries,
+  episodes,
+  productDeliveries,
+  productOffers,
+  series,
+  students,
+  visits,
+} from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createSchool, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
@@ -88,14 +99,26 @@ describe('the kept counts of lessons', () => {
     await deliver(db, enrollment.id, lessons[1]!.id, { dateSent: '2026-01-20' });
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
-    // A decision made on the first lesson carries the school and instructor too (migration 0027).
+    // A decision made on the first lesson carries the school and instructor too (migration 0027), and
     const [option] = await db.insert(decisionOptions).values({ seriesId: course.id, name: 'Hands Change' }).returning();
     const [decision] = await db
       .insert(decisions)
       .values({ decisionOptionId: option!.id, cachedEnrollmentId: enrollment.id, episodeDeliveryId: delivered.id })
       .returning();
+    // A product delivered carries them too, with its course (migration 0031).
+    const [offered] = await db.insert(productOffers).values({ name: 'Hands Change Bible', defaultPrice: '5.00' }).returning();
+    const [product] = await db
+      .insert(productDeliveries)
+      .values({ enrollmentId: enrollment.id, productOfferId: offered!.id, deliveredAt: '2026-01-12', price: '5.00' })
+      .returning();
     const decisionPlace = async () => {
       const [row] = await db.select().from(decisions).where(eq(decisions.id, decision!.id));
+      const [delivered] = await db.select().from(productDeliveries).where(eq(productDeliveries.id, product!.id));
+      expect([delivered!.cachedSchoolId, delivered!.cachedInstructorId, delivered!.cachedSeriesId]).toEqual([
+        row!.cachedSchoolId,
+        row!.cachedInstructorId,
+        course.id,
+      ]);
       return [row!.cachedSchoolId, row!.cachedInstructorId];
     };
     expect(await decisionPlace()).toEqual([schoolA.id, first.id]);
@@ -120,6 +143,9 @@ describe('the kept counts of lessons', () => {
     await t.database.query('update enrollments set instructor_id = $1 where id = $2', [second.id, enrollment.id]);
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolB.id, sent: 2, completed: 1, returned: 1 }]);
+    // Nor a product a place of its own.
+    await db.update(productDeliveries).set({ cachedSchoolId: schoolA.id, cachedSeriesId: null }).where(eq(productDeliveries.id, product!.id));
+    expect(await decisionPlace()).toEqual([schoolB.id, first.id]);
 
     await db.delete(students).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);

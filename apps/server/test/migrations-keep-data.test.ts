@@ -26,6 +26,9 @@ const shownSafe: Record<string, string> = {
   '0027_decision_place: overwrite column decisions.cached_school_id': 'fills the columns this migration adds',
   '0027_decision_place: overwrite column decisions.cached_instructor_id': 'fills the columns this migration adds',
   '0030_decision_episode: overwrite column decisions.cached_episode_id': 'fills the column this migration adds',
+  '0031_product_place: overwrite column product_deliveries.cached_school_id': 'fills the columns this migration adds',
+  '0031_product_place: overwrite column product_deliveries.cached_instructor_id': 'fills the columns this migration adds',
+  '0031_product_place: overwrite column product_deliveries.cached_series_id': 'fills the columns this migration adds',
 };
 
 type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };

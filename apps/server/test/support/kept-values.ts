@@ -21,6 +21,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
  *   decisions.cached_episode_id                0030_decision_episode
+ *   product_deliveries.cached_school_id, cached_instructor_id, cached_series_id   0031_product_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -47,6 +48,9 @@ export const keptValues = [
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'decisions.cached_episode_id',
+  'product_deliveries.cached_school_id',
+  'product_deliveries.cached_instructor_id',
+  'product_deliveries.cached_series_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
   'enrollments.cached_latest_followup_date',
@@ -121,6 +125,14 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
         (select a.episode_id from attendances a where a.id = d.attendance_id))`,
     ),
     'decisions.cached_episode_id',
+  ).toBe(0);
+  expect(
+    await count(
+      database,
+      `select 1 from product_deliveries pd join enrollments e on e.id = pd.enrollment_id
+        where (pd.cached_school_id, pd.cached_instructor_id, pd.cached_series_id) is distinct from (e.school_id, e.instructor_id, e.series_id)`,
+    ),
+    'product_deliveries.cached_school_id, cached_instructor_id, cached_series_id',
   ).toBe(0);
 }
 

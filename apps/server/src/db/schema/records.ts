@@ -98,6 +98,14 @@ export const productDeliveries = pgTable(
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     visitorName: text('visitor_name'),
     deliveryType: text('delivery_type', { enum: deliveryTypes }),
+    /**
+     * Its enrollment's school, instructor and course or seminar, kept by the database as a
+     * decision's are (migration 0031, issue 28): the network's Products by school, instructor or
+     * series read no enrollment.
+     */
+    cachedSchoolId: ref('cached_school_id'),
+    cachedInstructorId: ref('cached_instructor_id'),
+    cachedSeriesId: ref('cached_series_id'),
     ...timestamps,
   },
   (t) => [index('product_deliveries_enrollment_id_idx').on(t.enrollmentId)],
