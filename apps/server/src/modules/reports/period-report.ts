@@ -30,7 +30,8 @@ export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[]; read
 /**
  * One figure of a row: an aggregate over the row's records. `adds`: the same figure from its
  * value over parts of the row's records, when it adds up (`sum(key)`: the sum of a figure's parts);
- * `derived`: worked out from other figures' parts alone, with no part of its own.
+ * `derived`: worked out from other figures' parts alone, with no part of its own; `distinct`: the
+ * column of the records whose distinct values it counts (`e.student_id`), which parts keep.
  */
 export type Measure = Omit<ReportColumn, 'kind'> & {
   kind: Exclude<ReportColumn['kind'], 'text'>;
@@ -38,6 +39,7 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
   needs?: Join[];
   adds?: (sum: (key: string) => SQL) => SQL;
   derived?: true;
+  distinct?: string;
 };
 
 /** A count (or a kept count's sum) over parts, added up: none is 0. */
@@ -144,7 +146,11 @@ export function countWithin(day: SQL, period: Period): SQL {
 }
 
 /** A figure that counts students: it reads their enrollment. */
-export const studentCount: Pick<Measure, 'value' | 'needs'> = { value: () => sql`count(distinct e.student_id)::int`, needs: ['e'] };
+export const studentCount: Pick<Measure, 'value' | 'needs' | 'distinct'> = {
+  value: () => sql`count(distinct e.student_id)::int`,
+  needs: ['e'],
+  distinct: 'e.student_id',
+};
 
 type Who = Scope | { schools: readonly number[] | 'all' };
 
@@ -192,15 +198,17 @@ function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL): SQL {
 }
 
 /**
- * The columns of the records, all of one alias, by which they are added up first for `grouping`;
- * null when some figure does not add up (a median, a distinct count) or the columns are not known.
+ * The columns of the records, all of one alias, by which they are added up first for `grouping`
+ * (with those whose distinct values a figure counts); null when some figure does not add up (a
+ * median) or the columns are not known.
  */
 export function addedBy(report: PeriodReport, grouping: Grouping): string[] | null {
-  if (!report.measures.every((measure) => measure.adds)) return null;
+  if (!report.measures.every((measure) => measure.adds || measure.distinct)) return null;
   const reads = grouping.reads ?? (grouping.needs ?? []).map((join) => report.joinReads?.[join]);
   if (reads.length === 0 || reads.some((read) => read === undefined)) return null;
-  const aliases = new Set(reads.map((read) => read!.split('.')[0]));
-  return aliases.size === 1 ? (reads as string[]) : null;
+  const columns = [...(reads as string[]), ...report.measures.flatMap((measure) => (measure.distinct ? [measure.distinct] : []))];
+  const aliases = new Set(columns.map((column) => column.split('.')[0]));
+  return aliases.size === 1 ? [...new Set(columns)] : null;
 }
 
 /**
@@ -222,11 +230,16 @@ function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery
   const alias = reads[0]!.split('.')[0]!;
   const columns = sql.raw(reads.join(', '));
   const part = (key: string) => sql.identifier(`part_${key}`);
-  const parts = report.measures.filter((measure) => !measure.derived).map((measure) => sql`${measure.value(query)} as ${part(measure.key)}`);
+  const parts = report.measures
+    .filter((measure) => !measure.derived && !measure.distinct)
+    .map((measure) => sql`${measure.value(query)} as ${part(measure.key)}`);
   const wanted = [...joinOrder.filter((join) => join === alias), ...measureNeeds];
-  const added = sql`select ${columns}, ${sql.join(parts, sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${columns}`;
+  const added = sql`select ${sql.join([columns, ...parts], sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${columns}`;
   const sum = (key: string) => sql`sum(${sql.identifier(alias)}.${part(key)})`;
-  const figures = report.measures.map((measure) => sql`${measure.adds!(sum)} as ${sql.identifier(measure.key)}`);
+  const figures = report.measures.map((measure) => {
+    const figure = measure.distinct ? sql`count(distinct ${sql.raw(measure.distinct)})::int` : measure.adds!(sum);
+    return sql`${figure} as ${sql.identifier(measure.key)}`;
+  });
   const names = joinOrder
     .filter((join) => grouping.needs?.includes(join))
     .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);

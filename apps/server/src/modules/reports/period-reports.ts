@@ -125,7 +125,14 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     measures: [
       { key: 'decisions', label: 'Decisions', kind: 'number', value: () => sql`count(*)::int` },
       // The decision's own student (migration 0011): no enrollment is read for the count.
-      { key: 'students', label: 'Students', kind: 'number', value: () => sql`count(distinct dc.cached_student_id)::int` },
+      {
+        key: 'students',
+        label: 'Students',
+        kind: 'number',
+        // Not counted over parts (`distinct`): the network's 530,000 decisions of twelve months make
+        // 333,000 parts of a school or instructor and a student, and the count took 45% longer.
+        value: () => sql`count(distinct dc.cached_student_id)::int`,
+      },
     ],
   },
   enrollments: {
@@ -226,10 +233,13 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     from: sql`attendances a join episodes ep on ep.id = a.episode_id join enrollments e on e.id = a.enrollment_id`,
     // The presentation is in the records themselves.
     joins: { ep: sql``, se: sharedJoins.se },
+    joinReads: sharedJoinReads,
     period: (period) => within(presentationDay, period),
     filters: { ...placeFilters, episode_id: { where: (id) => sql`a.episode_id = ${id}` } },
     groups: {
       presentation: {
+        // The presentation is in the records themselves (not a join's): its columns said here.
+        reads: ['ep.id', 'ep.position', 'ep.name', 'ep.series_id'],
         key: sql`ep.id::text`,
         name: sql`se.name || ' – ' || ep.position || '. ' || ep.name`,
         sort: [sql`se.name`, sql`ep.position`],
@@ -239,7 +249,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       ...placeGroups,
     },
     measures: [
-      { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int` },
+      { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int`, adds: addedCount('attendances') },
       { key: 'students', label: 'Students', kind: 'number', ...studentCount },
     ],
   },
