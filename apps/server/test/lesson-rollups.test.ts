@@ -99,7 +99,7 @@ describe('the kept counts of lessons', () => {
     await deliver(db, enrollment.id, lessons[1]!.id, { dateSent: '2026-01-20' });
     await expectLessonCountsKept(t.database);
     expect(await byInstructor()).toEqual([{ instructor_id: first.id, school_id: schoolA.id, sent: 2, completed: 1, returned: 1 }]);
-    // A decision made on the first lesson carries the school and instructor too (migration 0027), and
+    // A decision made on the first lesson carries the school and instructor too (migration 0027).
     const [option] = await db.insert(decisionOptions).values({ seriesId: course.id, name: 'Hands Change' }).returning();
     const [decision] = await db
       .insert(decisions)
@@ -181,7 +181,7 @@ describe('the kept counts of lessons', () => {
       return made.map((decision) => found.find((row) => row.id === decision.id)!.cachedEpisodeId);
     };
     expect(await episodesOf()).toEqual([lessons[0]!.id, presentations[0]!.id, null]);
-    // A lesson record or an attendance moved by hand (a restore, an edit in SQL) takes its decisions along.
+    // A lesson record or an attendance moved by hand (an edit in SQL) takes its decisions along.
     await db.update(episodeDeliveries).set({ episodeId: lessons[1]!.id }).where(eq(episodeDeliveries.id, delivered.id));
     await db.update(attendances).set({ episodeId: presentations[1]!.id }).where(eq(attendances.id, attended!.id));
     expect(await episodesOf()).toEqual([lessons[1]!.id, presentations[1]!.id, null]);

@@ -1,9 +1,12 @@
 import type { PeriodReportQuery } from '@srs/shared/reports';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/core/scope.ts';
+import { productDeliveries, productOffers, students } from '../src/db/schema/index.ts';
 import { addedBy, type PeriodReport, periodReport } from '../src/modules/reports/period-report.ts';
 import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
+import { createStudent, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
 
 /**
@@ -45,7 +48,22 @@ describe('reports added up by the grouping first (issue 28)', () => {
       { series_id: net.zeta.course.id },
       { delivery_type: 'PD' },
     ];
-    const periods = [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-02-01', to: '2026-02-28' }, { to: '2025-12-31' }, {}];
+    // A month with nothing in it: the totals row alone, its sums none.
+    const periods = [
+      { from: '2026-01-01', to: '2026-03-31' },
+      { from: '2026-02-01', to: '2026-02-28' },
+      { to: '2025-12-31' },
+      {},
+      { from: '2030-01-01', to: '2030-01-31' },
+    ];
+    // A student with no instructor, for the 'No instructor' row of every report.
+    const nobody = await createStudent(db, { schoolId: net.schoolB.id, firstName: 'Added', lastName: 'Nobody' });
+    const nobodys = await enroll(db, nobody.id, net.zeta.course.id, { startedOn: '2026-02-03', status: 'Enrolled' });
+    await deliver(db, nobodys.id, net.zeta.lessons[0]!.id, { deliveryType: 'PD', dateSent: '2026-02-03', dateCompleted: '2026-02-20' });
+    const [offered] = await db.insert(productOffers).values({ name: 'Added Bible', defaultPrice: '3.00' }).returning();
+    await db
+      .insert(productDeliveries)
+      .values({ enrollmentId: nobodys.id, productOfferId: offered!.id, deliveredAt: '2026-02-04', quantity: 2, price: '3.00', deliveryType: 'PD' });
     // A report of kept counts is asked as the reports ask it: as the counted form of itself.
     const reports: [string, PeriodReport][] = Object.entries(periodReports).flatMap(([kind, report]) => [
       [kind, report] as [string, PeriodReport],
@@ -102,5 +120,8 @@ describe('reports added up by the grouping first (issue 28)', () => {
       ].sort(),
     );
     expect(compared).toBeGreaterThan(500);
+    const byInstructor = await periodReport(db, periodReports.products, 'Row', scopes.network!, { group: 'instructor' });
+    expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
+    await db.delete(students).where(eq(students.id, nobody.id));
   });
 });

@@ -23,7 +23,7 @@ CREATE TRIGGER decisions_student BEFORE INSERT OR UPDATE OF "cached_enrollment_i
   FOR EACH ROW EXECUTE FUNCTION srs_decision_student();
 --> statement-breakpoint
 -- The app never moves a lesson record or an attendance to another lesson (a lesson is removed and
--- the other sent); a restore or a hand edit that does takes its decisions along.
+-- the other sent); an edit by hand in SQL that does takes its decisions along.
 CREATE FUNCTION srs_decision_episode_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'episode_deliveries' THEN

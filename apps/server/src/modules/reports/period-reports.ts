@@ -238,8 +238,9 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     filters: { ...placeFilters, episode_id: { where: (id) => sql`a.episode_id = ${id}` } },
     groups: {
       presentation: {
-        // The presentation is in the records themselves (not a join's): its columns said here.
-        reads: ['ep.id', 'ep.position', 'ep.name', 'ep.series_id'],
+        // The presentation is in the records themselves (not a join's): its columns said here. Its
+        // series is the enrollment's (se): two aliases, so it is never added up first.
+        reads: ['ep.id', 'ep.position', 'ep.name'],
         key: sql`ep.id::text`,
         name: sql`se.name || ' – ' || ep.position || '. ' || ep.name`,
         sort: [sql`se.name`, sql`ep.position`],
