@@ -60,7 +60,8 @@ export const enrollments = pgTable(
       .on(t.schoolId, sql`coalesce(${t.cachedLatestFollowupDate}, ${t.startedOn})`, t.id)
       .where(sql`${t.status} in ('Applied', 'Enrolled', 'Attended') and not ${t.orphaned}`),
     index('enrollments_school_series_idx').on(t.schoolId, t.seriesId, t.studentId),
-    // The Enrollments report finds those started in a period (issue 11).
+    // The Enrollments report finds those started in a period (issue 11), with what it groups them
+    // by as INCLUDE columns (migration 0032): a network's year read from the index alone.
     index('enrollments_started_on_idx').on(t.startedOn),
   ],
 );
