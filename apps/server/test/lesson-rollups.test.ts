@@ -188,6 +188,18 @@ describe('the kept counts of lessons', () => {
     // A value written by hand is put back.
     await db.update(decisions).set({ cachedEpisodeId: lessons[0]!.id }).where(eq(decisions.id, made[0]!.id));
     expect(await episodesOf()).toEqual([lessons[1]!.id, presentations[1]!.id, null]);
+    // The attendance carries its student, school, instructor and seminar, and follows a move (migration 0033).
+    const attendancePlace = async () => {
+      const [row] = await db.select().from(attendances).where(eq(attendances.id, attended!.id));
+      return [row!.cachedStudentId, row!.cachedSchoolId, row!.cachedInstructorId, row!.cachedSeriesId];
+    };
+    expect(await attendancePlace()).toEqual([student.id, school.id, null, seminar!.id]);
+    const other = await createSchool(db);
+    const instructor = await createUser(db, { roleType: 'instructor', schoolId: other.id });
+    await db.update(students).set({ schoolId: other.id, instructorId: instructor.id }).where(eq(students.id, student.id));
+    expect(await attendancePlace()).toEqual([student.id, other.id, instructor.id, seminar!.id]);
+    await db.update(attendances).set({ cachedSchoolId: school.id }).where(eq(attendances.id, attended!.id));
+    expect(await attendancePlace()).toEqual([student.id, other.id, instructor.id, seminar!.id]);
     await db.delete(students).where(eq(students.id, student.id));
   });
 });

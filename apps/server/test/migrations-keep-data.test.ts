@@ -29,6 +29,10 @@ const shownSafe: Record<string, string> = {
   '0031_product_place: overwrite column product_deliveries.cached_school_id': 'fills the columns this migration adds',
   '0031_product_place: overwrite column product_deliveries.cached_instructor_id': 'fills the columns this migration adds',
   '0031_product_place: overwrite column product_deliveries.cached_series_id': 'fills the columns this migration adds',
+  '0033_attendance_place: overwrite column attendances.cached_student_id': 'fills the columns this migration adds',
+  '0033_attendance_place: overwrite column attendances.cached_school_id': 'fills the columns this migration adds',
+  '0033_attendance_place: overwrite column attendances.cached_instructor_id': 'fills the columns this migration adds',
+  '0033_attendance_place: overwrite column attendances.cached_series_id': 'fills the columns this migration adds',
 };
 
 type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };

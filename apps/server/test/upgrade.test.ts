@@ -24,6 +24,10 @@ const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), `fixture
 
 /** What an old row holds in each column a later migration added; `kept` is checked against its definition (support/kept-values.ts). */
 const addedColumns: Record<string, string> = {
+  'attendances.cached_student_id': 'kept',
+  'attendances.cached_school_id': 'kept',
+  'attendances.cached_instructor_id': 'kept',
+  'attendances.cached_series_id': 'kept',
   'auth_requests.browser_binding': 'browser_binding is null',
   'decision_options.active': 'active',
   'decisions.cached_student_id': 'kept',

@@ -253,7 +253,7 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
 /**
  * What the database's triggers keep (migrations 0005–0007), for the rows of one batch: a superuser
  * seeds with triggers off (session_replication_role = replica), so the seed writes it itself —
- * each enrollment's school and instructor (and its decisions', with their lesson: 0030, and its products': 0031), the counts of its lessons (migrations 0010, 0024, 0025) and of its follow-up days (0026), the name words and the keys of the same person (0029) of the new
+ * each enrollment's school and instructor (and its decisions', with their lesson: 0030, its products': 0031, its attendances': 0033), the counts of its lessons (migrations 0010, 0024, 0025) and of its follow-up days (0026), the name words and the keys of the same person (0029) of the new
  * students, and the students per series and school of the batch's schools. Without it a fresh 1M seed had no search words and no school on
  * its enrollments, and every figure measured on it was wrong.
  */
@@ -265,6 +265,9 @@ export function derivedData(afterStudentId: number, afterEnrollmentId: number): 
       where e.id = d.cached_enrollment_id and e.id > ${afterEnrollmentId}`,
     sql`update product_deliveries pd set cached_school_id = e.school_id, cached_instructor_id = e.instructor_id,
       cached_series_id = e.series_id from enrollments e where e.id = pd.enrollment_id and e.id > ${afterEnrollmentId}`,
+    sql`update attendances a set cached_student_id = e.student_id, cached_school_id = e.school_id,
+      cached_instructor_id = e.instructor_id, cached_series_id = e.series_id
+      from enrollments e where e.id = a.enrollment_id and e.id > ${afterEnrollmentId}`,
     sql`update decisions d set cached_episode_id = dd.episode_id from episode_deliveries dd
       where dd.id = d.episode_delivery_id and d.cached_enrollment_id > ${afterEnrollmentId}`,
     sql`update decisions d set cached_episode_id = a.episode_id from attendances a

@@ -22,6 +22,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   decisions.cached_student_id                0011_decision_student
  *   decisions.cached_episode_id                0030_decision_episode
  *   product_deliveries.cached_school_id, cached_instructor_id, cached_series_id   0031_product_place
+ *   attendances.cached_student_id, cached_school_id, cached_instructor_id, cached_series_id   0033_attendance_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
@@ -51,6 +52,10 @@ export const keptValues = [
   'product_deliveries.cached_school_id',
   'product_deliveries.cached_instructor_id',
   'product_deliveries.cached_series_id',
+  'attendances.cached_student_id',
+  'attendances.cached_school_id',
+  'attendances.cached_instructor_id',
+  'attendances.cached_series_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
   'enrollments.cached_latest_followup_date',
@@ -133,6 +138,15 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
         where (pd.cached_school_id, pd.cached_instructor_id, pd.cached_series_id) is distinct from (e.school_id, e.instructor_id, e.series_id)`,
     ),
     'product_deliveries.cached_school_id, cached_instructor_id, cached_series_id',
+  ).toBe(0);
+  expect(
+    await count(
+      database,
+      `select 1 from attendances a join enrollments e on e.id = a.enrollment_id
+        where (a.cached_student_id, a.cached_school_id, a.cached_instructor_id, a.cached_series_id)
+          is distinct from (e.student_id, e.school_id, e.instructor_id, e.series_id)`,
+    ),
+    'attendances.cached_student_id, cached_school_id, cached_instructor_id, cached_series_id',
   ).toBe(0);
 }
 

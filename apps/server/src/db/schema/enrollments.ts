@@ -101,6 +101,15 @@ export const attendances = pgTable(
     episodeId: ref('episode_id')
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
+    /**
+     * Its enrollment's student, school, instructor and seminar, kept by the database as a
+     * decision's are (migration 0033, issue 28): the network's Seminar attendance reads no
+     * enrollment.
+     */
+    cachedStudentId: ref('cached_student_id'),
+    cachedSchoolId: ref('cached_school_id'),
+    cachedInstructorId: ref('cached_instructor_id'),
+    cachedSeriesId: ref('cached_series_id'),
     ...timestamps,
   },
   (t) => [

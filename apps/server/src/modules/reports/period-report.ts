@@ -31,7 +31,7 @@ export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[]; read
  * One figure of a row: an aggregate over the row's records. `adds`: the same figure from its
  * value over parts of the row's records, when it adds up (`sum(key)`: the sum of a figure's parts);
  * `derived`: worked out from other figures' parts alone, with no part of its own; `distinct`: the
- * column of the records whose distinct values it counts (`e.student_id`), which parts keep.
+ * column of the records whose distinct values it counts (`a.cached_student_id`), which parts keep.
  */
 export type Measure = Omit<ReportColumn, 'kind'> & {
   kind: Exclude<ReportColumn['kind'], 'text'>;
@@ -144,13 +144,6 @@ export function within(day: SQL, period: Period): SQL | null {
 export function countWithin(day: SQL, period: Period): SQL {
   return sql`count(*) filter (where ${within(day, period) ?? sql`${day} is not null`})::int`;
 }
-
-/** A figure that counts students: it reads their enrollment. */
-export const studentCount: Pick<Measure, 'value' | 'needs' | 'distinct'> = {
-  value: () => sql`count(distinct e.student_id)::int`,
-  needs: ['e'],
-  distinct: 'e.student_id',
-};
 
 type Who = Scope | { schools: readonly number[] | 'all' };
 

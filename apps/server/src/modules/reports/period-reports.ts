@@ -11,8 +11,6 @@ import {
   placeFilters,
   placeGroups,
   sharedJoinReads,
-  sharedJoins,
-  studentCount,
   within,
 } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
@@ -230,16 +228,30 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
   },
   attendance: {
-    from: sql`attendances a join episodes ep on ep.id = a.episode_id join enrollments e on e.id = a.enrollment_id`,
-    // The presentation is in the records themselves.
-    joins: { ep: sql``, se: sharedJoins.se },
-    joinReads: sharedJoinReads,
+    // An attendance carries its enrollment's student, school, instructor and seminar (migration
+    // 0033): the enrollment is read only for the user's scope. The presentation is in the records.
+    from: sql`attendances a join episodes ep on ep.id = a.episode_id`,
+    joins: {
+      e: sql`join enrollments e on e.id = a.enrollment_id`,
+      ep: sql``,
+      sc: sql`join schools sc on sc.id = a.cached_school_id`,
+      u: sql`left join users u on u.id = a.cached_instructor_id`,
+      se: sql`join series se on se.id = a.cached_series_id`,
+    },
+    joinNeeds: { s: ['e'] },
+    joinReads: { sc: 'a.cached_school_id', u: 'a.cached_instructor_id', se: 'a.cached_series_id' },
     period: (period) => within(presentationDay, period),
-    filters: { ...placeFilters, episode_id: { where: (id) => sql`a.episode_id = ${id}` } },
+    filters: {
+      conference_id: placeFilters.conference_id,
+      school_id: { where: (id) => sql`a.cached_school_id = ${id}` },
+      instructor_id: { where: (id) => sql`a.cached_instructor_id = ${id}` },
+      series_id: { where: (id) => sql`a.cached_series_id = ${id}` },
+      episode_id: { where: (id) => sql`a.episode_id = ${id}` },
+    },
     groups: {
       presentation: {
-        // The presentation is in the records themselves (not a join's): its columns said here. Its
-        // series is the enrollment's (se): two aliases, so it is never added up first.
+        // The presentation is in the records themselves (not a join's), under another alias than
+        // the attendance's: never added up first.
         reads: ['ep.id', 'ep.position', 'ep.name'],
         key: sql`ep.id::text`,
         name: sql`se.name || ' – ' || ep.position || '. ' || ep.name`,
@@ -251,7 +263,13 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     measures: [
       { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int`, adds: addedCount('attendances') },
-      { key: 'students', label: 'Students', kind: 'number', ...studentCount },
+      {
+        key: 'students',
+        label: 'Students',
+        kind: 'number',
+        value: () => sql`count(distinct a.cached_student_id)::int`,
+        distinct: 'a.cached_student_id',
+      },
     ],
   },
 };
