@@ -2,11 +2,19 @@ import type { PeriodReportQuery } from '@srs/shared/reports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/core/scope.ts';
-import { productDeliveries, productOffers, students } from '../src/db/schema/index.ts';
+import {
+  attendances,
+  decisionOptions,
+  decisions,
+  productDeliveries,
+  productOffers,
+  studentShares,
+  students,
+} from '../src/db/schema/index.ts';
 import { addedBy, type PeriodReport, periodReport } from '../src/modules/reports/period-report.ts';
 import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createStudent, deliver, enroll } from './support/factories.ts';
+import { createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
 
 /**
@@ -123,5 +131,47 @@ describe('reports added up by the grouping first (issue 28)', () => {
     const byInstructor = await periodReport(db, periodReports.products, 'Row', scopes.network!, { group: 'instructor' });
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     await db.delete(students).where(eq(students.id, nobody.id));
+  });
+
+  it("tests a user's scope on the place a decision or an attendance carries exactly as on its enrollment", async () => {
+    const db = t.database.db;
+    // A school admin who also teaches a student elsewhere, and one with a student shared from elsewhere.
+    const elsewhere = await createStudent(db, { schoolId: net.schoolC.id, instructorId: net.adminA.id, firstName: 'Place', lastName: 'Elsewhere' });
+    const enrolled = await enroll(db, elsewhere.id, net.gamma.id, { startedOn: '2026-02-01', status: 'Attended' });
+    const [attended] = await db.insert(attendances).values({ enrollmentId: enrolled.id, episodeId: net.presentations[0]!.id }).returning();
+    const [option] = await db.insert(decisionOptions).values({ seriesId: net.gamma.id, name: 'Place Decision' }).returning();
+    await db.insert(decisions).values({ decisionOptionId: option!.id, cachedEnrollmentId: enrolled.id, attendanceId: attended!.id });
+    await db.insert(studentShares).values({ studentId: elsewhere.id, userId: net.b1.id });
+    const adminC = await createUser(db, { roleType: 'school_admin', schoolId: net.schoolC.id });
+    const scopes: Scope[] = [
+      { userId: net.adminA.id, all: false, adminSchoolIds: [net.schoolA.id], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+      { userId: net.a1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+      { userId: net.b1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolB.id] },
+      { userId: adminC.id, all: false, adminSchoolIds: [net.schoolC.id], conferenceIds: [], memberSchoolIds: [net.schoolC.id] },
+    ];
+    let compared = 0;
+    for (const kind of ['decisions', 'attendance'] as const) {
+      const report = periodReports[kind];
+      expect(report.place, kind).toBeDefined();
+      const throughEnrollment: PeriodReport = { ...report, place: undefined };
+      for (const group of Object.keys(report.groups))
+        for (const period of [{ from: '2026-01-01', to: '2026-03-31' }, {}])
+          for (const filter of [{}, { school_id: net.schoolC.id }, { conference_id: net.y.id }])
+            for (const scope of scopes) {
+              const query = { group, ...period, ...filter } as PeriodReportQuery;
+              const answer = await periodReport(db, report, 'Row', scope, query);
+              expect(answer, JSON.stringify({ kind, query, user: scope.userId })).toEqual(await periodReport(db, throughEnrollment, 'Row', scope, query));
+              compared += 1;
+            }
+    }
+    expect(compared).toBeGreaterThan(200);
+    // The teacher and the one shared with see the student's decision at another school; its school's admin too.
+    for (const scope of [scopes[0]!, scopes[2]!, scopes[3]!]) {
+      const found = await periodReport(db, periodReports.decisions, 'Row', scope, { group: 'option', school_id: net.schoolC.id });
+      expect(found.rows.map((row) => row.name), String(scope.userId)).toContain('Place Decision');
+    }
+    const a1 = await periodReport(db, periodReports.decisions, 'Row', scopes[1]!, { group: 'option', school_id: net.schoolC.id });
+    expect(a1.rows).toEqual([]);
+    await db.delete(students).where(eq(students.id, elsewhere.id));
   });
 });

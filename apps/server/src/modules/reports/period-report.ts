@@ -2,7 +2,7 @@ import type { PeriodReportQuery, ReportColumn, ReportFilter, ReportResponse } fr
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvColumn, type CsvExport, numberCell, textCell } from '../../core/csv.ts';
 import { and, rows } from '../../core/lists.ts';
-import { type Scope, visibleEnrollment } from '../../core/scope.ts';
+import { type Scope, visibleEnrollment, visiblePlace } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -70,6 +70,11 @@ export type PeriodReport = {
    * counts of a school's lessons): `schoolIds`, the schools whose records the user sees.
    */
   scopeOf?: (schoolIds: readonly number[] | 'all') => SQL;
+  /**
+   * The enrollment's school and student as its records carry them (a decision, an attendance):
+   * the user's scope is tested on them and no enrollment is read for it.
+   */
+  place?: { school: SQL; student: SQL };
   /** What each join reads from, where it differs from the shared joins'. */
   joinNeeds?: Partial<Record<Join, Join[]>>;
   /**
@@ -161,6 +166,7 @@ function recordsOf(report: PeriodReport, scope: Who, query: PeriodReportQuery, w
   const needs = new Set<Join>(wanted);
   let visible: SQL;
   if ('schools' in scope) visible = report.scopeOf!(scope.schools);
+  else if (report.place) visible = visiblePlace(scope, report.place);
   else {
     if (!scope.all) needs.add('e');
     visible = visibleEnrollment(scope);

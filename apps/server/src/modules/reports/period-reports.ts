@@ -95,8 +95,8 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   },
   decisions: {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id`,
-    // The decision carries its enrollment's school and instructor (migration 0027) and its lesson or
-    // presentation (0030; none for a visit): the enrollment is read only for a user's scope.
+    // The decision carries its enrollment's student (migration 0011), school and instructor (0027)
+    // and its lesson or presentation (0030; none for a visit): no enrollment is read.
     joins: {
       e: sql`join enrollments e on e.id = dc.cached_enrollment_id`,
       ep: sql`left join episodes ep on ep.id = dc.cached_episode_id`,
@@ -105,6 +105,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       se: sql`join series se on se.id = o.series_id`,
     },
     joinNeeds: { s: ['e'] },
+    place: { school: sql`dc.cached_school_id`, student: sql`dc.cached_student_id` },
     period: decidedWithin,
     filters: {
       ...placeFilters,
@@ -229,7 +230,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   },
   attendance: {
     // An attendance carries its enrollment's student, school, instructor and seminar (migration
-    // 0033): the enrollment is read only for the user's scope. The presentation is in the records.
+    // 0033): no enrollment is read. The presentation is in the records.
     from: sql`attendances a join episodes ep on ep.id = a.episode_id`,
     joins: {
       e: sql`join enrollments e on e.id = a.enrollment_id`,
@@ -240,6 +241,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     joinNeeds: { s: ['e'] },
     joinReads: { sc: 'a.cached_school_id', u: 'a.cached_instructor_id', se: 'a.cached_series_id' },
+    place: { school: sql`a.cached_school_id`, student: sql`a.cached_student_id` },
     period: (period) => within(presentationDay, period),
     filters: {
       conference_id: placeFilters.conference_id,
