@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, mockApi, school, signInAs, studentList, users } from './new-student-support.tsx';
 import { jsonResponse, resetAfterEach } from './support.tsx';
-import { button, expectStep, renderWizard, search } from './wizard-support.tsx';
+import { hasDraft } from '../src/lib/drafts.ts';
+import { button, expectStep, renderWizard, search, wizardDraftName } from './wizard-support.tsx';
 
 // jsdom renders Mantine's forms slowly on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -43,6 +44,10 @@ describe("new-student wizard: 'Place in School Manually' for a user with one sch
     await user.click(button('Place in School Manually'));
     await waitFor(() => expect(currentLocation()).toBe('/students/new?school_id=3&student_search_name=john+smith'));
     expect(screen.queryByRole('combobox', { name: 'School' })).toBeNull();
+    // The wizard's draft goes with the step to the form, though the wizard is still mounted (a
+    // modal fading out): a reload then opens the form alone.
+    expect(screen.getByRole('button', { name: 'Place in School Manually' })).toBeInTheDocument();
+    expect(hasDraft(wizardDraftName, users.schoolAdmin.id)).toBe(false);
   });
 
   it('shows the step with that school chosen when it cannot take students yet, saying why', async () => {

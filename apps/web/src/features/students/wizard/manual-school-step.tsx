@@ -1,7 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { SchoolSelect } from '../../../components/school-select.tsx';
 import { onlySchoolOf, schoolOptionsQuery, schoolQuery } from '../../../lib/lookups/schools.ts';
 import { HeadSchoolAdminNotice } from '../forms/head-school-admin-notice.tsx';
@@ -13,21 +12,19 @@ export function newStudentFormPath(schoolId: number, searchText: string): string
 }
 
 type Props = {
-  searchText: string;
   /** The school chosen (kept by the wizard, so a reload keeps it too). */
   schoolId: number | null;
   onChange: (schoolId: number | null) => void;
   onBack: () => void;
-  /** The wizard is the page: the form takes its place in the history. */
-  replacesPage: boolean;
+  /** Create New Student: the wizard goes on to the form with the school. */
+  onCreate: (schoolId: number) => void;
 };
 
 /**
  * 'Place in School Manually' (SPEC section 5, manual flow): one of the user's schools; its
  * details decide whether it can accept students.
  */
-export function ManualSchoolStep({ searchText, schoolId: picked, onChange, onBack, replacesPage }: Props) {
-  const navigate = useNavigate();
+export function ManualSchoolStep({ schoolId: picked, onChange, onBack, onCreate }: Props) {
   // A user with one school has it chosen (here when it cannot take students yet: the notice says why).
   const schools = useQuery(schoolOptionsQuery);
   const schoolId = picked ?? onlySchoolOf(schools.data?.schools)?.id ?? null;
@@ -47,10 +44,7 @@ export function ManualSchoolStep({ searchText, schoolId: picked, onChange, onBac
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
-        <Button
-          disabled={!accepts}
-          onClick={() => schoolId !== null && navigate(newStudentFormPath(schoolId, searchText), { replace: replacesPage })}
-        >
+        <Button disabled={!accepts} onClick={() => schoolId !== null && onCreate(schoolId)}>
           {loading ? messages.loading : 'Create New Student'}
         </Button>
       </Group>

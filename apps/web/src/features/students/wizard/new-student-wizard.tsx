@@ -79,9 +79,16 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
   // section 2's manual path); with several schools, or one without a head school admin, the step asks or says why.
   const navigate = useNavigate();
   const schools = useQuery(schoolOptionsQuery);
+  // The manual path's form page takes over: the draft goes now, not when the wizard unmounts (a
+  // modal closing on a route change stays mounted while it fades, and a reload meanwhile opened
+  // the wizard again over the form).
+  const toForm = (schoolId: number) => {
+    drop();
+    void navigate(newStudentFormPath(schoolId, searched ?? ''), { replace: replacesPage });
+  };
   const placeManually = () => {
     const only = onlySchoolOf(schools.data?.schools);
-    if (only?.head_school_admin) void navigate(newStudentFormPath(only.id, searched ?? ''), { replace: replacesPage });
+    if (only?.head_school_admin) toForm(only.id);
     else setStep('manual');
   };
 
@@ -153,13 +160,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
         />
       )}
       {step === 'manual' && (
-        <ManualSchoolStep
-          searchText={searched ?? ''}
-          schoolId={schoolId}
-          onChange={setSchoolId}
-          onBack={back}
-          replacesPage={replacesPage}
-        />
+        <ManualSchoolStep schoolId={schoolId} onChange={setSchoolId} onBack={back} onCreate={toForm} />
       )}
       {step === 'course' && (
         <CourseStep courseId={courseId} onChange={setCourseId} onBack={back} onNext={() => setStep('form')} />
