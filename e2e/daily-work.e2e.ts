@@ -201,8 +201,17 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the daily work (%s)', (vi
       // The three waiting longest first; due today, hers may be behind "Show all".
       await due.getByRole('link').first().waitFor();
       const more = due.getByRole('button', { name: /^Show all/ });
-      if (await more.isVisible()) await more.click();
-      await row.waitFor();
+      // The list may draw again as its answer lands (the frame's remembered box, then the rows): the
+      // row is read once it is drawn with its words, "Show all" clicked whenever it is there.
+      await expect
+        .poll(
+          async () => {
+            if (await more.isVisible()) await more.click();
+            return (await row.isVisible()) ? row.innerText() : '';
+          },
+          { timeout: 15_000 },
+        )
+        .toContain(phone ? `${demo.course} · Due today` : `Rita ${last}`);
       if (phone) expect(await row.innerText()).toContain(`${demo.course} · Due today`);
       else {
         const cells = due.getByRole('row').filter({ has: page.getByRole('link', { name }) }).getByRole('cell');
