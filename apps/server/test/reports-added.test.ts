@@ -1,5 +1,5 @@
 import type { PeriodReportQuery } from '@srs/shared/reports';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/core/scope.ts';
 import {
@@ -153,7 +153,13 @@ describe('reports added up by the grouping first (issue 28)', () => {
     for (const kind of ['decisions', 'attendance'] as const) {
       const report = periodReports[kind];
       expect(report.place, kind).toBeDefined();
-      const throughEnrollment: PeriodReport = { ...report, place: undefined };
+      // The same report scoped as the others are: through each record's enrollment, joined.
+      const enrollmentOf = { decisions: sql`dc.cached_enrollment_id`, attendance: sql`a.enrollment_id` }[kind];
+      const throughEnrollment: PeriodReport = {
+        ...report,
+        place: undefined,
+        joins: { ...report.joins, e: sql`join enrollments e on e.id = ${enrollmentOf}` },
+      };
       for (const group of Object.keys(report.groups))
         for (const period of [{ from: '2026-01-01', to: '2026-03-31' }, {}])
           for (const filter of [{}, { school_id: net.schoolC.id }, { conference_id: net.y.id }])

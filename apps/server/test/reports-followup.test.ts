@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, students } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createConference, createCourse, createSchool, createStudent, createUser, enroll, offer } from './support/factories.ts';
+import { createCourse, createStudent, enroll, offer } from './support/factories.ts';
+import { handCountedPlaces } from './support/hand-counted-network.ts';
 import { expectLessonCountsKept } from './support/lesson-rollups.ts';
 
 /** A day `days` before today, as the server counts days (its own time zone). */
@@ -22,19 +23,11 @@ function daysAgo(days: number): string {
  */
 async function handCountedNetwork(t: TestContext) {
   const db = t.database.db;
-  const x = await createConference(db, 'Xanadu Conference');
-  const y = await createConference(db, 'Yarrow Conference');
-  const schoolA = await createSchool(db, { conferenceId: x.id, churchName: 'Alder Church', schoolCode: 'RA1' });
-  const schoolB = await createSchool(db, { conferenceId: x.id, churchName: 'Birch Church', schoolCode: 'RB1' });
-  const schoolC = await createSchool(db, { conferenceId: y.id, churchName: 'Cedar Church', schoolCode: 'RC1' });
-  const staff = async (schoolId: number, roleType: 'instructor' | 'school_admin', lastName: string) =>
-    createUser(db, { roleType, schoolId }, { firstName: 'Report', lastName });
-  const a1 = await staff(schoolA.id, 'instructor', 'Ash');
-  const a2 = await staff(schoolA.id, 'instructor', 'Aspen');
-  const b1 = await staff(schoolB.id, 'instructor', 'Beech');
-  const c1 = await staff(schoolC.id, 'instructor', 'Cypress');
-  const adminA = await staff(schoolA.id, 'school_admin', 'Admin');
-  const globalAdmin = await createUser(db, { roleType: 'global_admin' });
+  const { x, y, schoolA, schoolB, schoolC, a1, a2, b1, c1, adminA, globalAdmin } = await handCountedPlaces(db, {
+    conferences: ['Xanadu Conference', 'Yarrow Conference'],
+    codes: 'R',
+    firstName: 'Report',
+  });
   const { course } = await createCourse(db, 3);
   for (const school of [schoolA, schoolB, schoolC]) await offer(db, course.id, school.id);
   const enrollment = async (

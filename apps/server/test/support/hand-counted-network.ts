@@ -2,6 +2,31 @@ import type { Db } from '../../src/db/client.ts';
 import { attendances, decisionOptions, decisions, episodes, productDeliveries, productOffers, series, visits } from '../../src/db/schema/index.ts';
 import { createConference, createCourse, createSchool, createStudent, createUser, deliver, enroll, offer } from './factories.ts';
 
+/**
+ * The places of the hand-counted networks of the report tests: conference X with schools A (Alder,
+ * instructors Ash and Aspen, an admin) and B (Birch, Beech), conference Y with school C (Cedar,
+ * Cypress), and a global admin. `codes` starts the school codes (A1, B1, C1 after it); the staff's
+ * first name is `firstName`.
+ */
+export async function handCountedPlaces(db: Db, names: { conferences: [string, string]; codes: string; firstName: string }) {
+  const x = await createConference(db, names.conferences[0]);
+  const y = await createConference(db, names.conferences[1]);
+  const school = (conferenceId: number, churchName: string, code: string) =>
+    createSchool(db, { conferenceId, churchName, schoolCode: `${names.codes}${code}` });
+  const schoolA = await school(x.id, 'Alder Church', 'A1');
+  const schoolB = await school(x.id, 'Birch Church', 'B1');
+  const schoolC = await school(y.id, 'Cedar Church', 'C1');
+  const staff = (schoolId: number, roleType: 'instructor' | 'school_admin', lastName: string) =>
+    createUser(db, { roleType, schoolId }, { firstName: names.firstName, lastName });
+  const a1 = await staff(schoolA.id, 'instructor', 'Ash');
+  const a2 = await staff(schoolA.id, 'instructor', 'Aspen');
+  const b1 = await staff(schoolB.id, 'instructor', 'Beech');
+  const c1 = await staff(schoolC.id, 'instructor', 'Cypress');
+  const adminA = await staff(schoolA.id, 'school_admin', 'Admin');
+  const globalAdmin = await createUser(db, { roleType: 'global_admin' });
+  return { x, y, schoolA, schoolB, schoolC, a1, a2, b1, c1, adminA, globalAdmin };
+}
+
 /** A moment of a day at noon UTC: the same day in any server zone within eleven hours of UTC. */
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -24,19 +49,11 @@ const noon = (day: string) => new Date(`${day}T12:00:00Z`);
  *     Controversy ($2.50) to sA2 on 02-01 by PD; 2 Great Controversy at $2 to sB1 on 03-01 in home.
  */
 export async function handCountedNetwork(db: Db) {
-  const x = await createConference(db, 'Xavier Conference');
-  const y = await createConference(db, 'Yukon Conference');
-  const schoolA = await createSchool(db, { conferenceId: x.id, churchName: 'Alder Church', schoolCode: 'PA1' });
-  const schoolB = await createSchool(db, { conferenceId: x.id, churchName: 'Birch Church', schoolCode: 'PB1' });
-  const schoolC = await createSchool(db, { conferenceId: y.id, churchName: 'Cedar Church', schoolCode: 'PC1' });
-  const staff = (schoolId: number, roleType: 'instructor' | 'school_admin', lastName: string) =>
-    createUser(db, { roleType, schoolId }, { firstName: 'Period', lastName });
-  const a1 = await staff(schoolA.id, 'instructor', 'Ash');
-  const a2 = await staff(schoolA.id, 'instructor', 'Aspen');
-  const b1 = await staff(schoolB.id, 'instructor', 'Beech');
-  const c1 = await staff(schoolC.id, 'instructor', 'Cypress');
-  const adminA = await staff(schoolA.id, 'school_admin', 'Admin');
-  const globalAdmin = await createUser(db, { roleType: 'global_admin' });
+  const { x, y, schoolA, schoolB, schoolC, a1, a2, b1, c1, adminA, globalAdmin } = await handCountedPlaces(db, {
+    conferences: ['Xavier Conference', 'Yukon Conference'],
+    codes: 'P',
+    firstName: 'Period',
+  });
 
   const zeta = await createCourse(db, 3, { name: 'Zeta Course' });
   const alpha = await createCourse(db, 2, { name: 'Alpha Course' });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { addedCount, type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
+import { type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
@@ -15,13 +15,13 @@ const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
 
 /** Lessons sent and returned, added up from counts kept under `alias` (its sent and completed). */
 const keptSentCompleted = (alias: string): PeriodReport['measures'] => [
-  { key: 'sent', label: 'Sent', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.sent), 0)::int`), adds: addedCount('sent') },
+  { key: 'sent', label: 'Sent', kind: 'number', value: () => sql.raw(`coalesce(sum(${alias}.sent), 0)::int`), adds: 'count' },
   {
     key: 'completed',
     label: 'Completed',
     kind: 'number',
     value: () => sql.raw(`coalesce(sum(${alias}.completed), 0)::int`),
-    adds: addedCount('completed'),
+    adds: 'count',
   },
 ];
 

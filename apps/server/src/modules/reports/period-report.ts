@@ -29,7 +29,8 @@ export type Grouping = { key: SQL; name: SQL; sort?: SQL[]; needs?: Join[]; read
 
 /**
  * One figure of a row: an aggregate over the row's records. `adds`: the same figure from its
- * value over parts of the row's records, when it adds up (`sum(key)`: the sum of a figure's parts);
+ * value over parts of the row's records, when it adds up: 'count', the sum of its own parts (none
+ * is 0), or worked out from sums of parts (`sum(key)`: the sum of a figure's parts);
  * `derived`: worked out from other figures' parts alone, with no part of its own; `distinct`: the
  * column of the records whose distinct values it counts (`a.cached_student_id`), which parts keep.
  */
@@ -37,16 +38,10 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
   kind: Exclude<ReportColumn['kind'], 'text'>;
   value: (period: Period) => SQL;
   needs?: Join[];
-  adds?: (sum: (key: string) => SQL) => SQL;
+  adds?: 'count' | ((sum: (key: string) => SQL) => SQL);
   derived?: true;
   distinct?: string;
 };
-
-/** A count (or a kept count's sum) over parts, added up: none is 0. */
-export const addedCount =
-  (key: string) =>
-  (sum: (key: string) => SQL): SQL =>
-    sql`coalesce(${sum(key)}, 0)::int`;
 
 /**
  * A report over a period (DOMAIN.md "Reports", issue 11): its records (`from`, with `e` the
@@ -119,6 +114,34 @@ export const placeFilters: PeriodReport['filters'] = {
   instructor_id: { where: (id) => sql`e.instructor_id = ${id}`, needs: ['e'] },
   series_id: { where: (id) => sql`e.series_id = ${id}`, needs: ['e'] },
 };
+
+/**
+ * What a report whose records carry their enrollment's place (migrations 0027, 0031, 0033) joins
+ * and filters on: the school, instructor and series joins and filters read the records' own
+ * columns, and no enrollment is read for them.
+ */
+export function carriedPlace(columns: {
+  school: string;
+  instructor: string;
+  series: string;
+}): Required<Pick<PeriodReport, 'joins' | 'joinNeeds' | 'joinReads' | 'filters'>> {
+  const [school, instructor, series] = [columns.school, columns.instructor, columns.series].map((column) => sql.raw(column));
+  return {
+    joins: {
+      sc: sql`join schools sc on sc.id = ${school}`,
+      u: sql`left join users u on u.id = ${instructor}`,
+      se: sql`join series se on se.id = ${series}`,
+    },
+    joinNeeds: {},
+    joinReads: { sc: columns.school, u: columns.instructor, se: columns.series },
+    filters: {
+      conference_id: placeFilters.conference_id,
+      school_id: { where: (id) => sql`${school} = ${id}` },
+      instructor_id: { where: (id) => sql`${instructor} = ${id}` },
+      series_id: { where: (id) => sql`${series} = ${id}` },
+    },
+  };
+}
 
 /** The groupings shared by every report: by school and by the student's instructor. */
 export const placeGroups: Record<'school' | 'instructor', Grouping> = {
@@ -240,7 +263,11 @@ function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery
   const added = sql`select ${sql.join([byColumns, ...parts], sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${byColumns}`;
   const sum = (key: string) => sql`sum(${sql.identifier(alias)}.${part(key)})`;
   const figures = report.measures.map((measure) => {
-    const figure = measure.distinct ? sql`count(distinct ${sql.raw(measure.distinct)})::int` : measure.adds!(sum);
+    const figure = measure.distinct
+      ? sql`count(distinct ${sql.raw(measure.distinct)})::int`
+      : measure.adds === 'count'
+        ? sql`coalesce(${sum(measure.key)}, 0)::int`
+        : measure.adds!(sum);
     return sql`${figure} as ${sql.identifier(measure.key)}`;
   });
   const names = joinOrder

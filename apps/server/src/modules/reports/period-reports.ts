@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { and } from '../../core/lists.ts';
 import { keptLessons, keptTurnarounds } from './kept-reports.ts';
 import {
-  addedCount,
+  carriedPlace,
   countWithin,
   type Grouping,
   type Period,
@@ -56,6 +56,11 @@ const decidedWithin = (period: Period) => {
 /** The day of a presentation: its date, or the day the attendance was recorded when it has none. */
 const presentationDay = sql`coalesce(ep.date, a.created_at::date)`;
 
+/** The places the decisions, products and attendances carry (migrations 0027, 0031, 0033). */
+const decisionPlace = carriedPlace({ school: 'dc.cached_school_id', instructor: 'dc.cached_instructor_id', series: 'o.series_id' });
+const productPlace = carriedPlace({ school: 'pd.cached_school_id', instructor: 'pd.cached_instructor_id', series: 'pd.cached_series_id' });
+const attendancePlace = carriedPlace({ school: 'a.cached_school_id', instructor: 'a.cached_instructor_id', series: 'a.cached_series_id' });
+
 const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive'];
 
 /** Each report's records, joins, groupings and figures (the shared definitions name them). */
@@ -72,13 +77,13 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     groups: deliveryGroups,
     joinReads: { sc: 'e.school_id', u: 'e.instructor_id' },
     measures: [
-      { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period), adds: addedCount('sent') },
+      { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period), adds: 'count' },
       {
         key: 'completed',
         label: 'Completed',
         kind: 'number',
         value: (period) => countWithin(sql`d.date_completed`, period),
-        adds: addedCount('completed'),
+        adds: 'count',
       },
     ],
     counted: keptLessons,
@@ -97,23 +102,11 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     from: sql`decisions dc join decision_options o on o.id = dc.decision_option_id`,
     // The decision carries its enrollment's student (migration 0011), school and instructor (0027)
     // and its lesson or presentation (0030; none for a visit): no enrollment is read.
-    joins: {
-      e: sql`join enrollments e on e.id = dc.cached_enrollment_id`,
-      ep: sql`left join episodes ep on ep.id = dc.cached_episode_id`,
-      sc: sql`join schools sc on sc.id = dc.cached_school_id`,
-      u: sql`left join users u on u.id = dc.cached_instructor_id`,
-      se: sql`join series se on se.id = o.series_id`,
-    },
-    joinNeeds: { s: ['e'] },
+    ...decisionPlace,
+    joins: { ...decisionPlace.joins, ep: sql`left join episodes ep on ep.id = dc.cached_episode_id` },
     place: { school: sql`dc.cached_school_id`, student: sql`dc.cached_student_id` },
     period: decidedWithin,
-    filters: {
-      ...placeFilters,
-      school_id: { where: (id) => sql`dc.cached_school_id = ${id}` },
-      instructor_id: { where: (id) => sql`dc.cached_instructor_id = ${id}` },
-      series_id: { where: (id) => sql`o.series_id = ${id}` },
-      episode_id: { where: (id) => sql`dc.cached_episode_id = ${id}` },
-    },
+    filters: { ...decisionPlace.filters, episode_id: { where: (id) => sql`dc.cached_episode_id = ${id}` } },
     groups: {
       // One row per decision as worded, across series: 'Be baptized' in every course is one row.
       option: { key: sql`o.name`, name: sql`o.name`, sort: [sql`o.name`] },
@@ -157,27 +150,27 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       ...placeGroups,
     },
     measures: [
-      { key: 'enrollments', label: 'Enrollments', kind: 'number', value: () => sql`count(*)::int`, adds: addedCount('enrollments') },
+      { key: 'enrollments', label: 'Enrollments', kind: 'number', value: () => sql`count(*)::int`, adds: 'count' },
       {
         key: 'active',
         label: 'Active',
         kind: 'number',
         value: () => sql`count(*) filter (where e.status in ('Applied', 'Enrolled', 'Attended'))::int`,
-        adds: addedCount('active'),
+        adds: 'count',
       },
       {
         key: 'graduated',
         label: 'Graduated',
         kind: 'number',
         value: () => sql`count(*) filter (where e.status = 'Graduated')::int`,
-        adds: addedCount('graduated'),
+        adds: 'count',
       },
       {
         key: 'inactive',
         label: 'Inactive',
         kind: 'number',
         value: () => sql`count(*) filter (where e.status = 'Inactive')::int`,
-        adds: addedCount('inactive'),
+        adds: 'count',
       },
       {
         key: 'graduation_rate',
@@ -194,22 +187,10 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     // enrollment is read only for the user's scope (the network's products by school over 12
     // months on the 1M seed: 190 -> 34 ms).
     from: sql`product_deliveries pd join product_offers po on po.id = pd.product_offer_id`,
-    joins: {
-      e: sql`join enrollments e on e.id = pd.enrollment_id`,
-      sc: sql`join schools sc on sc.id = pd.cached_school_id`,
-      u: sql`left join users u on u.id = pd.cached_instructor_id`,
-      se: sql`join series se on se.id = pd.cached_series_id`,
-    },
-    joinNeeds: { s: ['e'] },
-    joinReads: { sc: 'pd.cached_school_id', u: 'pd.cached_instructor_id', se: 'pd.cached_series_id' },
+    ...productPlace,
+    joins: { ...productPlace.joins, e: sql`join enrollments e on e.id = pd.enrollment_id` },
     period: (period) => within(sql`pd.delivered_at`, period),
-    filters: {
-      conference_id: placeFilters.conference_id,
-      school_id: { where: (id) => sql`pd.cached_school_id = ${id}` },
-      instructor_id: { where: (id) => sql`pd.cached_instructor_id = ${id}` },
-      series_id: { where: (id) => sql`pd.cached_series_id = ${id}` },
-      delivery_type: { where: (type) => sql`pd.delivery_type = ${type}` },
-    },
+    filters: { ...productPlace.filters, delivery_type: { where: (type) => sql`pd.delivery_type = ${type}` } },
     groups: {
       product: { reads: ['po.id', 'po.name'], key: sql`po.id::text`, name: sql`po.name`, sort: [sql`po.name`] },
       series: bySeries,
@@ -217,7 +198,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       ...placeGroups,
     },
     measures: [
-      { key: 'deliveries', label: 'Deliveries', kind: 'number', value: () => sql`count(*)::int`, adds: addedCount('deliveries') },
+      { key: 'deliveries', label: 'Deliveries', kind: 'number', value: () => sql`count(*)::int`, adds: 'count' },
       { key: 'quantity', label: 'Quantity', kind: 'number', value: () => sql`sum(pd.quantity)::int`, adds: (sum) => sql`${sum('quantity')}::int` },
       {
         key: 'amount',
@@ -232,24 +213,11 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     // An attendance carries its enrollment's student, school, instructor and seminar (migration
     // 0033): no enrollment is read. The presentation is in the records.
     from: sql`attendances a join episodes ep on ep.id = a.episode_id`,
-    joins: {
-      e: sql`join enrollments e on e.id = a.enrollment_id`,
-      ep: sql``,
-      sc: sql`join schools sc on sc.id = a.cached_school_id`,
-      u: sql`left join users u on u.id = a.cached_instructor_id`,
-      se: sql`join series se on se.id = a.cached_series_id`,
-    },
-    joinNeeds: { s: ['e'] },
-    joinReads: { sc: 'a.cached_school_id', u: 'a.cached_instructor_id', se: 'a.cached_series_id' },
+    ...attendancePlace,
+    joins: { ...attendancePlace.joins, ep: sql`` },
     place: { school: sql`a.cached_school_id`, student: sql`a.cached_student_id` },
     period: (period) => within(presentationDay, period),
-    filters: {
-      conference_id: placeFilters.conference_id,
-      school_id: { where: (id) => sql`a.cached_school_id = ${id}` },
-      instructor_id: { where: (id) => sql`a.cached_instructor_id = ${id}` },
-      series_id: { where: (id) => sql`a.cached_series_id = ${id}` },
-      episode_id: { where: (id) => sql`a.episode_id = ${id}` },
-    },
+    filters: { ...attendancePlace.filters, episode_id: { where: (id) => sql`a.episode_id = ${id}` } },
     groups: {
       presentation: {
         // The presentation is in the records themselves (not a join's), under another alias than
@@ -264,7 +232,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       ...placeGroups,
     },
     measures: [
-      { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int`, adds: addedCount('attendances') },
+      { key: 'attendances', label: 'Attendances', kind: 'number', value: () => sql`count(*)::int`, adds: 'count' },
       {
         key: 'students',
         label: 'Students',
