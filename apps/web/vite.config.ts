@@ -3,6 +3,7 @@ import { defineConfig, type InlineConfig } from 'vite';
 import { endpointsWithoutSchemas } from './build-plugins/endpoints-without-schemas.ts';
 import { firstPaintChunks } from './build-plugins/first-paint-chunks.ts';
 import { landingPageHtml } from './build-plugins/landing-pages.ts';
+import { compiledMessages } from './build-plugins/messages.ts';
 import { precompress } from './build-plugins/precompress.ts';
 
 // The API server the dev server proxies to; another port with SRS_API_URL.
@@ -14,7 +15,7 @@ const proxy = {
 
 const app: InlineConfig = {
   root: import.meta.dirname,
-  plugins: [react(), endpointsWithoutSchemas()],
+  plugins: [react(), endpointsWithoutSchemas(), compiledMessages()],
   // The workspace holds two copies of some Mantine packages: one React context each would break.
   resolve: { dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks', '@mantine/dates', '@mantine/modals'] },
   build: {
@@ -32,6 +33,11 @@ const app: InlineConfig = {
   },
 };
 
+/** Every Spanish catalogue in one file, fetched only by those who read Spanish (src/i18n/load.ts). */
+const spanishTogether = {
+  name: (id: string) => (/[\\/]locales[\\/][a-z-]+\.es\.json(\.js)?$/.test(id) ? 'messages-es' : null),
+};
+
 export default defineConfig(async ({ command }) => {
   if (command !== 'build') return { ...app, server: { proxy }, preview: { proxy } };
   return {
@@ -41,7 +47,7 @@ export default defineConfig(async ({ command }) => {
       ...app.build,
       rolldownOptions: {
         ...app.build?.rolldownOptions,
-        output: { codeSplitting: { groups: [await firstPaintChunks(app, app.root ?? '.')] } },
+        output: { codeSplitting: { groups: [spanishTogether, await firstPaintChunks(app, app.root ?? '.')] } },
       },
     },
   };

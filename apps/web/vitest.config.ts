@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compiledMessages } from './build-plugins/messages.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compiledMessages()],
   resolve: { dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks', '@mantine/dates', '@mantine/modals'] },
   test: {
     name: 'web',

@@ -33,3 +33,9 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
   }
 });
+
+// A test that draws the app in Spanish (i18n/load.ts switchLanguage) leaves the next in English.
+afterEach(async () => {
+  const { activateLocale } = await import('../src/i18n/locale.ts');
+  activateLocale('en');
+});

@@ -1,11 +1,26 @@
 /** SPEC section 5: dates travel as YYYY-MM-DD and show as MM/DD/YYYY; nothing before 1 Jan 1800. */
 export const minimumDate = '1800-01-01';
 
-export function formatDate(iso: string | null | undefined): string {
+/**
+ * The order a date is read and shown in: month first in English (SPEC section 5), day first in
+ * Spanish (issue 29: DD/MM/YYYY).
+ */
+export type DateOrder = 'month-first' | 'day-first';
+
+export function dateOrderOf(language: string): DateOrder {
+  return language === 'es' ? 'day-first' : 'month-first';
+}
+
+/** What a date field says it reads: 'MM/DD/YYYY', or 'DD/MM/YYYY' in Spanish. */
+export function dateShape(order: DateOrder = 'month-first'): string {
+  return order === 'day-first' ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
+}
+
+export function formatDate(iso: string | null | undefined, order: DateOrder = 'month-first'): string {
   if (!iso) return '-';
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!match) return '-';
-  return `${match[2]}/${match[3]}/${match[1]}`;
+  return order === 'day-first' ? `${match[3]}/${match[2]}/${match[1]}` : `${match[2]}/${match[3]}/${match[1]}`;
 }
 
 /** A YYYY-MM-DD string naming a real day on or after 1 Jan 1800. */
@@ -26,17 +41,19 @@ const yearFirst = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 /**
  * A typed date as YYYY-MM-DD, or null when it names no real day on or after 1 Jan 1800 (SPEC section 5, issue 25):
  * MM/DD/YYYY or M/D/YYYY (also with - or . between), MMDDYYYY (eight digits, as a phone's number
- * pad types them) and YYYY-MM-DD. Two-digit years and partial dates are not read.
+ * pad types them) and YYYY-MM-DD. Two-digit years and partial dates are not read. Day first
+ * (Spanish): DD/MM/YYYY, D/M/YYYY and DDMMYYYY instead.
  */
-export function parseDateText(text: string): string | null {
+export function parseDateText(text: string, order: DateOrder = 'month-first'): string | null {
   const typed = text.trim();
   const us = monthFirst.exec(typed);
   const digits = eightDigits.exec(typed);
   const iso = yearFirst.exec(typed);
+  const dayFirst = order === 'day-first';
   const [year, month, day] = us
-    ? [us[4], us[1], us[3]]
+    ? [us[4], dayFirst ? us[3] : us[1], dayFirst ? us[1] : us[3]]
     : digits
-      ? [digits[3], digits[1], digits[2]]
+      ? [digits[3], dayFirst ? digits[2] : digits[1], dayFirst ? digits[1] : digits[2]]
       : iso
         ? [iso[1], iso[2], iso[3]]
         : [];

@@ -24,11 +24,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * own.
  */
 async function start(root: HTMLElement | null) {
+  // The person's language (Spanish: its catalogues, one file) loads beside React DOM.
+  const language = import('../i18n/load.ts').then(({ loadStartingLanguage }) => loadStartingLanguage());
   const { createRoot } = await import('./react-dom.ts');
   await nextTask();
   const { Providers } = await import('./providers.tsx');
   await nextTask();
   const { AppRouter, router } = await import('./router.tsx');
+  await language;
   if (!root) return;
   // A page written at build time (the sign-in page, the dashboard's frame) stays on screen until
   // the app can draw the route in its place, rather than giving way to a loading indicator.

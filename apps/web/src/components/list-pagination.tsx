@@ -1,7 +1,7 @@
 import { Button, Group, Pagination, Text } from '@mantine/core';
 import type { Pagination as PaginationData } from '@srs/shared/common';
 import { groupedNumber } from '@srs/shared/numbers';
-import { recordCount } from '../lib/counts.ts';
+import { lists, recordCount } from '../lib/counts.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import type { PageCursor } from './list-params.ts';
 
@@ -19,6 +19,7 @@ type Props = {
 export function ListPagination({ pagination, page, onPage }: Props) {
   // On phones the controls are 44 px (global.css): fewer of them, closer, so they fit one line.
   const mobile = useIsMobile();
+  const t = lists.useT();
   if (!pagination) return null;
   const next = pagination.next_cursor;
   const previous = pagination.prev_cursor;
@@ -28,10 +29,10 @@ export function ListPagination({ pagination, page, onPage }: Props) {
         {recordCount(pagination)}
       </Text>
       {pagination.total_capped ? (
-        <Group gap={mobile ? 4 : 'xs'} component="nav" aria-label="Pages">
+        <Group gap={mobile ? 4 : 'xs'} component="nav" aria-label={t('pages')}>
           {page > 2 && (
-            <Button variant="default" size="xs" onClick={() => onPage(1)} aria-label="First page">
-              First
+            <Button variant="default" size="xs" onClick={() => onPage(1)} aria-label={t('firstPage')}>
+              {t('first')}
             </Button>
           )}
           <Button
@@ -39,21 +40,21 @@ export function ListPagination({ pagination, page, onPage }: Props) {
             size="xs"
             disabled={page <= 1}
             onClick={() => onPage(page - 1, previous ? { before: previous } : undefined)}
-            aria-label="Previous page"
+            aria-label={t('previousPage')}
           >
-            Previous
+            {t('previous')}
           </Button>
           <Text size="sm" aria-current="page">
-            Page {groupedNumber(page)}
+            {t('page', { page: groupedNumber(page) })}
           </Text>
           <Button
             variant="default"
             size="xs"
             disabled={!next}
             onClick={() => next && onPage(page + 1, { after: next })}
-            aria-label="Next page"
+            aria-label={t('nextPage')}
           >
-            Next
+            {t('next')}
           </Button>
         </Group>
       ) : (
@@ -65,8 +66,8 @@ export function ListPagination({ pagination, page, onPage }: Props) {
             size="sm"
             siblings={mobile ? 0 : 1}
             gap={mobile ? 4 : undefined}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': t(`${control}Page`) })}
+            getItemProps={(item) => ({ 'aria-label': t('page', { page: groupedNumber(item) }) })}
           />
         )
       )}
