@@ -49,6 +49,7 @@ const addedColumns: Record<string, string> = {
   'students.erased_at': 'erased_at is null',
   'students.request_key': 'request_key is null',
   'students.search_name': 'kept',
+  'users.language': 'language is null',
   'users.mfa_enabled_at': 'mfa_enabled_at is null',
   'users.mfa_last_step': 'mfa_last_step is null',
   'users.mfa_pending_secret': 'mfa_pending_secret is null',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, ref, timestamps } from './columns.ts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -36,9 +36,16 @@ export const users = pgTable(
     // (docs/decisions/019).
     sessionGeneration: integer('session_generation').notNull().default(0),
     welcomeEmailSentAt: timestamp('welcome_email_sent_at', { withTimezone: true }),
+    // The person's language (issue 29, migration 0034): null while none is chosen, when their
+    // browser's is used.
+    language: text('language', { enum: ['en', 'es'] }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_oidc_sub_key').on(t.oidcSub)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_sub_key').on(t.oidcSub),
+    check('users_language_known', sql`${t.language} IN ('en', 'es')`),
+  ],
 );
 
 export const userSettings = pgTable('user_settings', {
