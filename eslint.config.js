@@ -89,7 +89,7 @@ export default tseslint.config(
   // are listed in eslint-rules/not-yet-translated.js, a list that only shrinks.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: notYetTranslated,
+    ignores: process.env.SRS_LINT_EVERY_FILE ? [] : notYetTranslated,
     plugins: { srs: { rules: { 'no-ui-literal': noUiLiteral } } },
     rules: { 'srs/no-ui-literal': 'error' },
   },

@@ -33,6 +33,7 @@ const account: AccountDetail = {
   email_preferences: { new_student: true, enrollment_notice: true },
   password_sign_in: true,
   mfa_enabled: false,
+  language: null,
 };
 
 describe('the account form', () => {

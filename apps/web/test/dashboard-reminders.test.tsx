@@ -173,6 +173,7 @@ describe('the morning mail’s switch in Settings', () => {
     email_preferences: { new_student: true, enrollment_notice: true, interest_assigned: true, reminder_mail: true },
     password_sign_in: true,
     mfa_enabled: false,
+        language: null,
   };
 
   it('is on by default and goes off in one click', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './i18n.ts';
 import { flag, optionalText, requiredText } from './common.ts';
 import { groupedNumber } from './numbers.ts';
 import { requiredEmail } from './users.ts';
@@ -66,6 +67,8 @@ export const AccountDetail = z.object({
   password_sign_in: z.boolean(),
   /** Sign-in at the built-in provider asks for a code from an authenticator app too. */
   mfa_enabled: z.boolean(),
+  /** The language chosen in My Account (issue 29); null: none, the browser's. */
+  language: z.enum(languages).nullable(),
 });
 export type AccountDetail = z.infer<typeof AccountDetail>;
 
@@ -82,6 +85,8 @@ export const AccountUpdateInput = z.object({
   background_image_url: z.enum(backgroundUrls).nullable().optional(),
   email_preferences: z.object(Object.fromEntries(noticeKinds.map((kind) => [kind, flag.optional()]))).optional(),
   remove_profile_picture: flag.optional(),
+  /** My Account → Language: 'en', 'es', or null to follow the browser's. */
+  language: z.enum(languages).nullable().optional(),
   /** Asked again before the email one signs in with changes (ASVS 5.0 V7.5.1). */
   current_password: z.string().max(200).optional(),
 });

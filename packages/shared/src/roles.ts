@@ -17,6 +17,8 @@ export type TokenUser = {
   email: string;
   admin: boolean;
   roles: Role[];
+  /** The language chosen in My Account when the token was issued (issue 29); null or absent: the browser's. */
+  language?: 'en' | 'es' | null;
 };
 
 /**

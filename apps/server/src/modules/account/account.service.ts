@@ -37,6 +37,7 @@ export async function accountDetail(db: DbOrTx, userId: number): Promise<Account
       pictureId: users.profilePictureUploadId,
       passwordHash: users.passwordHash,
       mfaEnabledAt: users.mfaEnabledAt,
+      language: users.language,
       background: userSettings.backgroundImageUrl,
       preferences: userSettings.emailPreferences,
     })
@@ -56,6 +57,7 @@ export async function accountDetail(db: DbOrTx, userId: number): Promise<Account
     email_preferences: Object.fromEntries(noticeKinds.map((kind) => [kind, receivesNotice(preferences, kind)])),
     password_sign_in: row.passwordHash !== null,
     mfa_enabled: row.mfaEnabledAt !== null,
+    language: row.language ?? null,
   };
 }
 

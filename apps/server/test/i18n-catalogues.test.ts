@@ -4,7 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 
 // Every catalogue of the product (docs/decisions/027): the web app's and the server's, each area
-// in English and in Spanish. Run by `npm test` with the shared project.
+// in English and in Spanish. Run with the server's tests.
 const root = path.resolve(import.meta.dirname, '../../..');
 const folders = ['apps/web/src/locales', 'apps/server/src/locales'];
 
