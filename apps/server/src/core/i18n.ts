@@ -1,7 +1,7 @@
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { type Language, languages, preferredLanguage, translateText } from '@srs/shared/i18n';
-import sharedSpanish from '../../../../packages/shared/src/locales/shared.es.json' with { type: 'json' };
+import { spanishTexts as sharedSpanish } from '@srs/shared/spanish-texts';
 
 /**
  * The server's words in the person's language (issue 29, docs/decisions/027): the mails, the
