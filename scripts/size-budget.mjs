@@ -89,6 +89,17 @@ check('entry CSS', entryFiles.filter((file) => file.endsWith('.css')), budgets.c
 const landing = JSON.parse(readFileSync(path.join(dist, '.vite/landing-pages.json'), 'utf8'));
 for (const page of pages.slice(1)) check(`${page.name} (JS and CSS)`, landing[page.html], page.budget);
 
+// The Spanish catalogues (docs/decisions/027) are one chunk, fetched only by those who read Spanish:
+// no page's first visit may name it, and its size is printed as what Spanish adds to a first visit.
+const spanish = readdirSync(path.join(dist, 'assets')).filter((file) => /^messages-es\b.*\.js$/.test(file));
+if (spanish.length !== 1) failures.push(`expected one Spanish catalogue chunk (assets/messages-es-*.js), found ${spanish.length}`);
+for (const file of spanish.map((name) => `assets/${name}`)) {
+  const loadedBy = [...entryFiles, ...pages.slice(1).flatMap((page) => landing[page.html])].includes(file);
+  if (loadedBy) failures.push(`${file}: the Spanish catalogues are loaded by every first visit, not only by those who read Spanish`);
+  const size = sizeOf(file);
+  rows.push({ what: 'Spanish catalogues (only for Spanish)', files: 1, raw: shown(size.raw), gzip: shown(size.gzip), brotli: shown(size.br), budget: '', '': '' });
+}
+
 // Every other script chunk: a route's own, or one that routes share.
 const chunks = readdirSync(path.join(dist, 'assets'))
   .filter((file) => file.endsWith('.js'))

@@ -14,6 +14,9 @@ const page = html('');
 // The build's copies of index.html for the pages people land on (apps/web/build-plugins/landing-pages.ts).
 const loginPage = html('<link rel="modulepreload" href="/assets/login-Qr12St34.js">');
 const dashboardPage = html('<link rel="modulepreload" href="/assets/app-shell-Uv56Wx78.js">');
+// The same pages written in Spanish (docs/decisions/027).
+const loginPageEs = loginPage.replace('lang="en"', 'lang="es-US"');
+const dashboardPageEs = dashboardPage.replace('lang="en"', 'lang="es-US"');
 
 function writeWithTwins(file: string, content: string) {
   writeFileSync(file, content);
@@ -38,6 +41,8 @@ describe('the web app is served precompressed', () => {
     mkdirSync(path.join(root, 'pages'));
     writeWithTwins(path.join(root, 'pages/login.html'), loginPage);
     writeWithTwins(path.join(root, 'pages/index.html'), dashboardPage);
+    writeWithTwins(path.join(root, 'pages/login.es.html'), loginPageEs);
+    writeWithTwins(path.join(root, 'pages/index.es.html'), dashboardPageEs);
     writeWithTwins(path.join(root, 'assets/main-Ab12Cd34.js'), script);
     writeFileSync(path.join(root, 'assets/mark-Ef56Gh78.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = Fastify();
@@ -101,6 +106,23 @@ describe('the web app is served precompressed', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(decoders[accept ?? 'identity']?.(response.rawPayload).toString()).toBe(expected);
+  });
+
+  it.each([
+    ['/login', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' }, loginPageEs],
+    ['/', { 'accept-language': 'es' }, dashboardPageEs],
+    ['/login', { 'accept-language': 'en-US,es;q=0.8' }, loginPage],
+    // The language the app last drew in on this browser wins over the browser's.
+    ['/login', { 'accept-language': 'es-MX', cookie: 'a=1; srs_language=en' }, loginPage],
+    ['/', { 'accept-language': 'en-US', cookie: 'srs_language=es' }, dashboardPageEs],
+    // A page written in one language only is sent in it.
+    ['/students', { 'accept-language': 'es' }, page],
+  ])('answers %s in the language asked for (%o)', async (url, headers, expected) => {
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', ...headers } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.vary).toMatch(/accept-language/i);
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(expected);
   });
 
   it('sends index.html for app routes when the build has no landing pages', async () => {

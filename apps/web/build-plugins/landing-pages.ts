@@ -98,32 +98,43 @@ export function landingPageHtml(config: InlineConfig): Plugin {
       const html = withLinks(plain, app);
       index.source = html;
       const loads: Record<string, string[]> = {};
+      // The Spanish catalogues' one chunk (vite.config.ts): a Spanish page asks for it with the rest.
+      const spanish = Object.values(bundle).find((output) => output.type === 'chunk' && output.name === 'messages-es');
+      if (!spanish) throw new Error('The build has no messages-es chunk (the Spanish catalogues)');
       for (const page of landingPages) {
         const files = filesOf(root, modulesOf(page), bundle);
-        let source = withLinks(html, files);
-        if ('prerendered' in page) {
-          // Its style sheets it needs to paint; its scripts come after.
-          const markup = await prerender(config, page.prerendered.module, page.prerendered.render);
-          source = withLinks(plain, files.filter((file) => file.endsWith('.css')));
-          // Its scripts, the app's and its route's together, which main.tsx asks for in one go once
-          // the page has painted (the route's would otherwise wait for the app's to have run).
-          const scripts = [...new Set([...app, ...files])].filter(
-            (file) => file.endsWith('.js') && !plain.includes(`${base}${file}"`),
-          );
-          const meta = `    <meta name="srs-after-paint" content="${scripts.map((file) => `${base}${file}`).join(' ')}">\n`;
-          source = source.replace('  </head>', `${meta}  </head>`);
-          // Inert until the app draws the page in its place (main.tsx): a click on a control whose
-          // script has not arrived would be lost. The app's first render replaces the wrapper.
-          source = source.replace('<div id="root"></div>', `<div id="root"><div inert>${markup}</div></div>`);
-        }
+        let beforePaintTag = '';
         if ('beforePaint' in page) {
           const code = await classicScript(config, page.beforePaint.module);
           const script = this.emitFile({ type: 'asset', name: page.beforePaint.name, source: code });
-          const tag = `    <script src="${base}${this.getFileName(script)}"></script>\n`;
-          source = source.replace('    <link rel="stylesheet"', `${tag}    <link rel="stylesheet"`);
+          beforePaintTag = `    <script src="${base}${this.getFileName(script)}"></script>\n`;
         }
-        this.emitFile({ type: 'asset', fileName: page.html, source });
-        loads[page.html] = [...new Set([...app, ...files])];
+        // A prerendered page is written in each language (pages/login.html, pages/login.es.html):
+        // the server sends the one of the person's language (apps/server/src/plugins/web-app.ts).
+        const languages = 'prerendered' in page ? (['en', 'es'] as const) : (['en'] as const);
+        for (const language of languages) {
+          let source = withLinks(html, files);
+          if ('prerendered' in page) {
+            // Its style sheets it needs to paint; its scripts come after.
+            const markup = await prerender(config, page.prerendered.module, page.prerendered.render, language);
+            source = withLinks(plain, files.filter((file) => file.endsWith('.css')));
+            // Its scripts, the app's and its route's together, which main.tsx asks for in one go once
+            // the page has painted (the route's would otherwise wait for the app's to have run).
+            const scripts = [...new Set([...app, ...files, ...(language === 'es' ? [spanish.fileName] : [])])].filter(
+              (file) => file.endsWith('.js') && !plain.includes(`${base}${file}"`),
+            );
+            const meta = `    <meta name="srs-after-paint" content="${scripts.map((file) => `${base}${file}`).join(' ')}">\n`;
+            source = source.replace('  </head>', `${meta}  </head>`);
+            // Inert until the app draws the page in its place (main.tsx): a click on a control whose
+            // script has not arrived would be lost. The app's first render replaces the wrapper.
+            source = source.replace('<div id="root"></div>', `<div id="root"><div inert>${markup}</div></div>`);
+            if (language === 'es') source = source.replace('<html lang="en"', '<html lang="es-US"');
+          }
+          if (beforePaintTag) source = source.replace('    <link rel="stylesheet"', `${beforePaintTag}    <link rel="stylesheet"`);
+          const fileName = language === 'en' ? page.html : page.html.replace(/\.html$/, `.${language}.html`);
+          this.emitFile({ type: 'asset', fileName, source });
+          if (language === 'en') loads[page.html] = [...new Set([...app, ...files])];
+        }
       }
       // What each landing page loads before it shows its route (scripts/size-budget.mjs); never served.
       this.emitFile({ type: 'asset', fileName: '.vite/landing-pages.json', source: JSON.stringify(loads, null, 2) });

@@ -35,10 +35,10 @@ export async function buildInMemory(
 
 /**
  * Renders a page to HTML at build time: `module` (a file of src/) is built for Node and its
- * `render` export called. Libraries stay in node_modules; packages/shared, plain TypeScript, is
+ * `render` export called with `args` (and awaited). Libraries stay in node_modules; packages/shared, plain TypeScript, is
  * bundled in.
  */
-export async function prerender(config: InlineConfig, module: string, render: string): Promise<string> {
+export async function prerender(config: InlineConfig, module: string, render: string, ...args: unknown[]): Promise<string> {
   const root = config.root ?? '.';
   const chunks = await buildInMemory(config, {
     ssr: { noExternal: ['@srs/shared'] },
@@ -57,7 +57,7 @@ export async function prerender(config: InlineConfig, module: string, render: st
     const exports = (await import(pathToFileURL(path.join(dir, entry.fileName)).href)) as Record<string, unknown>;
     const renderPage = exports[render];
     if (typeof renderPage !== 'function') throw new Error(`${module} exports no function ${render}`);
-    return String(renderPage());
+    return String(await (renderPage as (...values: unknown[]) => unknown)(...args));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

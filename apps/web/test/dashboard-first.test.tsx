@@ -31,14 +31,14 @@ const followupList = (total: number, shown: number) => ({
 });
 
 /** The dashboard's page as the build writes it: the frame, inert, in #root. */
-function framePage() {
-  document.body.innerHTML = `<div id="root"><div inert>${renderDashboardFrame()}</div></div>`;
+async function framePage() {
+  document.body.innerHTML = `<div id="root"><div inert>${await renderDashboardFrame()}</div></div>`;
 }
 const frameLines = () => document.querySelector<HTMLElement>('#root [inert] [data-followup-lines]');
 
 describe("the dashboard page's first script (before the app has loaded)", () => {
   it("asks for the follow-up list with the user's token, and writes how many into the frame", async () => {
-    framePage();
+    await framePage();
     const token = makeToken(schoolAdmin);
     localStorage.setItem(tokenKey, token);
     const api = stubApi(() => jsonResponse(followupList(140, 100)));
@@ -54,7 +54,7 @@ describe("the dashboard page's first script (before the app has loaded)", () => 
   });
 
   it('asks nothing without a session, and writes nothing when nobody needs follow-up', async () => {
-    framePage();
+    await framePage();
     const api = stubApi(() => jsonResponse(followupList(0, 0)));
     startDashboardFirst();
     expect(api.fetchMock).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markDashboardTiles, rememberDashboardReminders, rememberDashboardTiles, remindersShape } from '../src/lib/dashboard-tiles.ts';
 import { clearSession } from '../src/lib/session.ts';
 import { dashboardRemindersAttribute, dashboardRemindersKey, dashboardTilesAttribute, dashboardTilesKey } from '../src/lib/session-keys.ts';
@@ -7,8 +7,12 @@ import { renderDashboardFrame } from '../src/prerender.tsx';
 // The dashboard's page holds this frame from the build (build-plugins/landing-pages.ts): it paints
 // before the scripts arrive, for whoever opens the page, signed in or not.
 describe('the dashboard frame written into its page at build time', () => {
-  const html = renderDashboardFrame();
-  const text = html.replace(/<style[^>]*>[^<]*<\/style>/g, ' ').replace(/<[^>]+>/g, ' ');
+  let html = '';
+  let text = '';
+  beforeAll(async () => {
+    html = await renderDashboardFrame();
+    text = html.replace(/<style[^>]*>[^<]*<\/style>/g, ' ').replace(/<[^>]+>/g, ' ');
+  });
 
   it("shows the dashboard's headings for a phone and for a desk, each drawn by CSS where it fits", () => {
     expect(text.match(/My Dashboard/g)).toHaveLength(2);

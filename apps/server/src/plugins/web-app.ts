@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { isLanguage, type Language, preferredLanguage } from '@srs/shared/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rootDir } from '../env.ts';
 
@@ -15,10 +16,29 @@ export type WebAppOptions = { root?: string };
  * (pages/login.html for /login, pages/index.html for /: it asks for that page's scripts at once),
  * or index.html.
  */
-function htmlFor(root: string, url: string): string {
+function htmlFor(root: string, url: string, language: Language): string {
   const name = url === '/' ? 'index' : url.slice(1);
+  if (!/^[a-z0-9-]+$/.test(name)) return 'index.html';
+  const inLanguage = `pages/${name}.${language}.html`;
+  if (language !== 'en' && existsSync(path.join(root, inLanguage))) return inLanguage;
   const page = `pages/${name}.html`;
-  return /^[a-z0-9-]+$/.test(name) && existsSync(path.join(root, page)) ? page : 'index.html';
+  return existsSync(path.join(root, page)) ? page : 'index.html';
+}
+
+/**
+ * The language a page is drawn in before the app runs (a landing page is written at build time in
+ * each, docs/decisions/027): the one the app last drew in on this browser (its cookie), else the
+ * browser's.
+ */
+function pageLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)srs_language=(en|es)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+  return isLanguage(cookie) ? cookie : preferredLanguage(request.headers['accept-language']);
+}
+
+/** A page chosen by language: caches keep one per language. */
+function sendPage(root: string, request: FastifyRequest, reply: FastifyReply, url: string) {
+  reply.header('vary', 'accept-language, cookie');
+  return reply.sendFile(htmlFor(root, url, pageLanguage(request)));
 }
 
 /**
@@ -47,9 +67,7 @@ async function webAppPlugin(app: FastifyInstance, { root = webDistDir }: WebAppO
   }
   // A folder path ('/') is never a file: the static plugin would answer 403, so it gets the app.
   if (hasBuild) {
-    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-      reply.sendFile(htmlFor(root, '/')),
-    );
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (request, reply) => sendPage(root, request, reply, '/'));
   }
   // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
   app.get('/favicon.ico', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
@@ -69,7 +87,7 @@ async function webAppPlugin(app: FastifyInstance, { root = webDistDir }: WebAppO
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does this).');
     }
-    return reply.sendFile(htmlFor(root, url));
+    return sendPage(root, request, reply, url);
   });
 }
 

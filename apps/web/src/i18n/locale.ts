@@ -41,9 +41,18 @@ export function currentLocale(): Locale {
   return current;
 }
 
+/**
+ * The cookie that tells the server which language a page should be drawn in before the app runs
+ * (the sign-in page and the dashboard's frame are written at build time in each language).
+ */
+export const languageCookie = 'srs_language';
+
 /** Switches the language the app draws in (the catalogues must be loaded first: i18n/load.ts). */
 export function activateLocale(locale: Locale): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = localeTags[locale];
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = localeTags[locale];
+    document.cookie = `${languageCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  }
   if (locale === current) return;
   current = locale;
   for (const listener of listeners) listener();
