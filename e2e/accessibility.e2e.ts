@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { messages } from '@srs/shared/messages';
 import type { RoleType } from '@srs/shared/roles';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -36,6 +38,31 @@ import { longNamePages, longNameRecords, longNameUrl } from './support/long-name
  */
 const pages = sweptPages();
 const widths: ViewportName[] = ['desktop', 'phone'];
+/** Each width in each language (issue 29): Spanish for a browser that asks for it. */
+type Language = 'en' | 'es';
+const sweeps: Array<[ViewportName, Language]> = [
+  ['desktop', 'en'],
+  ['phone', 'en'],
+  ['desktop', 'es'],
+  ['phone', 'es'],
+];
+const spanishTexts = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../packages/shared/src/locales/shared.es.json'), 'utf8'),
+) as Record<string, string>;
+/** SPEC section 8's refusal, in the language of the sweep. */
+const notAuthorizedIn = (language: Language) => (language === 'es' ? (spanishTexts[messages.notAuthorized] ?? messages.notAuthorized) : messages.notAuthorized);
+/**
+ * The commands every screen has, in English: in Spanish, none of the page's buttons, tabs, links,
+ * column headings or labels may read exactly one of them (the data, typed by people, is never
+ * matched whole by one of these words).
+ */
+const englishCommands = new Set([
+  'Save', 'Cancel', 'Delete', 'Edit', 'Search', 'Next', 'Previous', 'Close', 'Back', 'Loading...', 'Show all',
+  'Quick Add', 'Log out', 'Logout', 'Sign In', 'My Account', 'Settings', 'Reports', 'Students', 'Courses',
+  'Schools', 'Seminars', 'Instructors', 'Dashboard', 'My Dashboard', 'Export', 'Download', 'Add', 'Name',
+  'Address', 'Status', 'Date', 'Lessons', 'Visits', 'Notes', 'Reminders', 'Decisions', 'Products', 'Overview',
+  'Profile', 'Enrollments', 'History', 'Print', 'Filter', 'Clear', 'First', 'Yes', 'No', 'OK', 'Training',
+]);
 
 type Session = { storageState: Awaited<ReturnType<BrowserContext['storageState']>>; ids: RecordIds };
 
@@ -46,8 +73,9 @@ const started = Date.now();
 let scanned = 0;
 
 /** The context's options every page of the sweep is opened with. */
-const contextOptions = (viewport: ViewportName) => ({
+const contextOptions = (viewport: ViewportName, language: Language = 'en') => ({
   viewport: viewports[viewport],
+  locale: language === 'es' ? 'es-US' : 'en-US',
   baseURL: baseUrl(),
   isMobile: viewport === 'phone',
   hasTouch: viewport === 'phone',
@@ -67,12 +95,14 @@ async function signInAs(role: RoleType, kinds: ReadonlySet<RecordKind>): Promise
 }
 
 /** The one browser page a role uses at a width, signed in from its session; signed out for null. */
-async function pageFor(role: RoleType | null, viewport: ViewportName): Promise<Page> {
-  const key = `${role ?? 'signed-out'} ${viewport}`;
+async function pageFor(role: RoleType | null, viewport: ViewportName, language: Language = 'en'): Promise<Page> {
+  const key = `${role ?? 'signed-out'} ${viewport} ${language}`;
   const open = openPages.get(key);
   if (open) return open.page;
   const storageState = role ? sessions.get(role)?.storageState : undefined;
-  const context = await browser.newContext({ ...contextOptions(viewport), ...(storageState ? { storageState } : {}) });
+  const context = await browser.newContext({ ...contextOptions(viewport, language), ...(storageState ? { storageState } : {}) });
+  // The language the app last drew in, as the sign-in left it, gives way to the browser's.
+  await context.addCookies([{ name: 'srs_language', value: language, url: baseUrl() }]);
   const page = await context.newPage();
   trackRequests(page);
   openPages.set(key, { context, page });
@@ -94,7 +124,7 @@ afterAll(async () => {
   for (const { context } of openPages.values()) await context.close();
   await browser?.close();
   console.log(
-    `accessibility sweep: ${pages.length} pages × ${widths.length} widths, ${scanned} scans, ${longNamePages().length} pages with long names in ${Math.round((Date.now() - started) / 1000)} s`,
+    `accessibility sweep: ${pages.length} pages × ${widths.length} widths × 2 languages, ${scanned} scans, ${longNamePages().length} pages with long names in ${Math.round((Date.now() - started) / 1000)} s`,
   );
 });
 
@@ -114,22 +144,32 @@ async function expectAccessible(page: Page, where: string) {
   expect(focus.visible, `${where}: the first Tab lands on ${focus.tag} "${focus.name}" with no visible focus`).toBe(true);
 }
 
-describe.each(widths)('accessibility at %s width', (viewport) => {
+/** The page's commands that read exactly as an English one (englishCommands). */
+async function englishLeftOn(page: Page): Promise<string[]> {
+  const texts = await page
+    .locator('button, [role="tab"], a, th, label, [role="columnheader"], h1, h2, h3')
+    .evaluateAll((elements) => elements.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el.textContent ?? '').trim()));
+  return [...new Set(texts.filter((text) => englishCommands.has(text.replace(/\s*\*$/, ''))))];
+}
+
+describe.each(sweeps)('accessibility at %s width, in %s', (viewport, language) => {
   it.each(pages.map((page) => [page.path, page] as [string, SweptPage]))('%s', async (_path, swept) => {
     const role = roleFor(swept);
     const url = role ? urlOf(swept, sessions.get(role)!.ids) : swept.path;
-    const page = await pageFor(role, viewport);
+    const page = await pageFor(role, viewport, language);
     await page.goto(url);
     await settle(page);
     // The sweep must look at the page itself, not at the sign-in page or a refusal.
     if (role) expect(new URL(page.url()).pathname).not.toBe('/login');
-    expect(await page.getByText(messages.notAuthorized).count()).toBe(0);
-    const where = `${url} as ${role ?? 'signed out'} at ${viewport} width`;
+    expect(await page.getByText(notAuthorizedIn(language)).count()).toBe(0);
+    const where = `${url} as ${role ?? 'signed out'} at ${viewport} width in ${language}`;
+    expect(await page.locator('html').getAttribute('lang')).toBe(language === 'es' ? 'es-US' : 'en-US');
+    if (language === 'es') expect(await englishLeftOn(page), `${where}: English words left`).toEqual([]);
     await expectFits(page, where);
     await expectAccessible(page, where);
   });
 
-  it('a record form works by keyboard alone: named stops drawn as focused, errors on their fields', async () => {
+  it.runIf(language === 'en')('a record form works by keyboard alone: named stops drawn as focused, errors on their fields', async () => {
     const studentPage = pages.find(({ page }) => page.id === 'student')!;
     const role = roleFor(studentPage)!;
     const page = await pageFor(role, viewport);

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { compiledMessages } from '../apps/web/build-plugins/messages.ts';
 
 export default defineConfig({
+  // The journeys read the web app's site map, whose words are in its catalogues (docs/decisions/027).
+  plugins: [compiledMessages()],
   test: {
     name: 'e2e',
     root: 'e2e',

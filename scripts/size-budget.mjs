@@ -18,13 +18,16 @@ const kB = 1024;
  * 40.6 kB, /login 194 kB, dashboard 288 kB); no other chunk over 50 kB (the issue's rule). The
  * entry's went from 150 to 152 kB with issue 25 (150.6 kB): every write's idempotency key
  * (lib/write-keys.ts) and the forms' kept drafts, dropped at sign-out (lib/drafts.ts), belong to
- * the http and session code every page loads before its route.
+ * the http and session code every page loads before its route. Issue 29 (157.8 kB, /login 204.8,
+ * dashboard 302.9): Lingui's core (2.5 kB) and the language's start, and the words of the shell,
+ * the site map and the common buttons as compiled English catalogues, which every page draws; the
+ * Spanish ones are a chunk of their own, fetched only by those who read Spanish.
  */
 const budgets = {
-  entry: 152 * kB,
+  entry: 159 * kB,
   css: 43 * kB,
-  login: 205 * kB,
-  dashboard: 300 * kB,
+  login: 207 * kB,
+  dashboard: 304 * kB,
   chunk: 50 * kB,
 };
 

@@ -33,10 +33,33 @@ export function preferredLanguage(header: string | readonly string[] | null | un
  * The words packages/shared hands to both apps (SPEC section 8's messages, the validation messages
  * of the schemas, the form's field names, the reports' names) are written in English, word for
  * word as the spec has them; their Spanish is found by the English text itself, in
- * `locales/shared.es.json`. A text with no Spanish stays English (the catalogue test lists none).
+ * `locales/shared.es.json`, or by its pattern when numbers are in it (translatePattern). A text with
+ * no Spanish stays English (apps/server/test/i18n-shared-texts.test.ts lists none).
  */
 export type TextCatalogue = Readonly<Record<string, string>>;
 
 export function translateText(text: string, catalogue: TextCatalogue | null): string {
-  return catalogue?.[text] ?? text;
+  if (!catalogue) return text;
+  const exact = catalogue[text];
+  if (exact !== undefined) return exact;
+  return translatePattern(text, catalogue) ?? text;
+}
+
+/** A number as packages/shared writes one in a text: 7, 1,000, 4,000,000, 1.5. */
+const numberInText = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g;
+
+/**
+ * A text built with numbers in it ('is too long (at most 200 characters)', a date 11/20/2026) is
+ * found by its pattern, each number written `{n}`: 'is too long (at most {n} characters)'. The
+ * Spanish takes the numbers in their order with `{n}`, or by place with `{n1}`, `{n2}`…, so a date
+ * can put its day first ('Overdue since {n}/{n}/{n}' → 'Vencido desde el {n2}/{n1}/{n3}'). A text
+ * that depends on a count (1 minute, 2 minutes) has one pattern per form.
+ */
+function translatePattern(text: string, catalogue: TextCatalogue): string | null {
+  const numbers = text.match(numberInText);
+  if (!numbers) return null;
+  const pattern = catalogue[text.replace(numberInText, '{n}')];
+  if (pattern === undefined) return null;
+  let next = 0;
+  return pattern.replace(/\{n([1-9]?)\}/g, (_, place: string) => numbers[place ? Number(place) - 1 : next++] ?? '');
 }

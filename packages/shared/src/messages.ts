@@ -54,15 +54,17 @@ export const idempotencyMessages = {
 
 /**
  * SPEC section 8, 422: an array body is joined with commas; a string is shown as is; an
- * object of field to messages gives 'Field name message' pieces. Empty falls back.
+ * object of field to messages gives 'Field name message' pieces. Empty falls back. `fieldName`
+ * names a field as the reader reads it (the web app passes its Spanish names, issue 29); the
+ * messages come in the reader's language already (the server sends them so).
  */
-export function unprocessableMessage(body: unknown): string {
+export function unprocessableMessage(body: unknown, fieldName: (field: string) => string = humanize): string {
   let text = '';
   if (Array.isArray(body)) text = body.map(String).join(', ');
   else if (typeof body === 'string') text = body;
   else if (body && typeof body === 'object') {
     text = Object.entries(body as Record<string, unknown>)
-      .map(([field, value]) => `${humanize(field)} ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+      .map(([field, value]) => `${fieldName(field)} ${Array.isArray(value) ? value.join(', ') : String(value)}`)
       .join(', ');
   }
   return text.trim() === '' ? messages.somethingWentWrong : text;

@@ -5,6 +5,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { errorPage, logoutPage } from './idp-pages.ts';
+import { idpText, pageLanguage } from './idp-words.ts';
 import { createProviderAdapter } from './provider-adapter.ts';
 import { loadOrCreateKey } from './server-keys.ts';
 
@@ -91,13 +92,15 @@ export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, pageLanguage(null, ctx.get('accept-language')));
         },
       },
     },
+    // The provider's own description of what failed is its English; the page around it is the browser's language.
     renderError: async (ctx, out) => {
+      const language = pageLanguage(null, ctx.get('accept-language'));
       ctx.type = 'html';
-      ctx.body = errorPage(String(out.error_description ?? out.error ?? 'Sign-in failed'));
+      ctx.body = errorPage(String(out.error_description ?? out.error ?? idpText(language, 'signInFailed')), language);
     },
     ttl: {
       Session: 14 * 24 * 60 * 60,

@@ -17,6 +17,8 @@ export async function loadSignedInUser(db: DbOrTx, userId: number): Promise<Sign
       admin: users.admin,
       active: users.active,
       generation: users.sessionGeneration,
+      // The language chosen in My Account (issue 29): the session cache carries it with the user.
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId));

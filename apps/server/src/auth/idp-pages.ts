@@ -1,9 +1,11 @@
-/** The built-in provider's own pages: plain HTML, a local stylesheet, nothing loaded from outside. */
+/**
+ * The built-in provider's own pages: plain HTML, a local stylesheet, nothing loaded from outside.
+ * Each page is drawn in the reader's language (issue 29): the person's own when they are known,
+ * else their browser's (idp-words.ts pageLanguage), with its words from locales/idp.*.json.
+ */
+import { groupedNumber } from '@srs/shared/numbers';
+import { type IdpKey, idpText, type Language, type Values } from './idp-words.ts';
 import { passwordMinLength } from './password-rules.ts';
-
-/** Under every new-password field: what the rules of password-rules.ts ask, before anyone is refused. */
-export const newPasswordHelp =
-  'A few words you will remember make a good password; one that is common, or that you use on another site, does not.';
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -12,19 +14,23 @@ export function escapeHtml(value: string): string {
   );
 }
 
-export function layout(title: string, body: string, script?: string): string {
+/** A message of the catalogue, escaped for HTML (its values with it). */
+export const idpHtml = (language: Language, key: IdpKey, values?: Values) => escapeHtml(idpText(language, key, values));
+
+export function layout(language: Language, title: string, body: string, script?: string): string {
+  const app = idpHtml(language, 'appName');
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Student Records System</title>
+<title>${escapeHtml(title)} · ${app}</title>
 <link rel="stylesheet" href="/idp-assets/idp.css">
 ${script ? `<script src="/idp-assets/${script}" defer></script>` : ''}
 </head>
 <body>
 <main class="card">
-<h1>Student Records System</h1>
+<h1>${app}</h1>
 ${body}
 </main>
 </body>
@@ -39,25 +45,30 @@ export type LoginPageOptions = {
   demoPassword: string | null;
 };
 
-export function loginPage(options: LoginPageOptions): string {
+/** 'New password (at least 12 characters)', the label of a new-password field. */
+export const newPasswordLabel = (language: Language) => idpHtml(language, 'newPassword', { min: groupedNumber(passwordMinLength) });
+
+export function loginPage(options: LoginPageOptions, language: Language = 'en'): string {
+  const t = (key: IdpKey) => idpHtml(language, key);
   const demo =
     options.demoAccounts.length > 0
-      ? `<section class="demo" aria-label="Demo accounts"><h2>Demo accounts</h2><ul>${options.demoAccounts
+      ? `<section class="demo" aria-label="${t('demoAccounts')}"><h2>${t('demoAccounts')}</h2><ul>${options.demoAccounts
           .map((email) => `<li><code>${escapeHtml(email)}</code></li>`)
           .join(
             '',
-          )}</ul>${options.demoPassword ? `<p>Password: <code>${escapeHtml(options.demoPassword)}</code></p>` : ''}</section>`
+          )}</ul>${options.demoPassword ? `<p>${t('demoPassword')} <code>${escapeHtml(options.demoPassword)}</code></p>` : ''}</section>`
       : '';
   return layout(
-    'Sign in',
-    `<h2>Sign in</h2>
+    language,
+    idpText(language, 'signIn'),
+    `<h2>${t('signIn')}</h2>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
-<label for="email">Email</label>
+<label for="email">${t('email')}</label>
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(options.email ?? '')}" autofocus>
-<label for="password">Password</label>
+<label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" required autocomplete="current-password">
-<button type="submit">Sign in</button>
+<button type="submit">${t('signIn')}</button>
 </form>
 ${demo}`,
   );
@@ -66,69 +77,77 @@ ${demo}`,
 export type CodePageOptions = { action: string; pending: string; error?: string };
 
 /** The second step of signing in, for someone whose second factor is on (docs/decisions/016). */
-export function codePage(options: CodePageOptions): string {
+export function codePage(options: CodePageOptions, language: Language = 'en'): string {
+  const t = (key: IdpKey) => idpHtml(language, key);
   return layout(
-    'Sign in: code',
-    `<h2>Enter your code</h2>
+    language,
+    idpText(language, 'codeTitle'),
+    `<h2>${t('codeHeading')}</h2>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" autocomplete="off">
 <input type="hidden" name="pending" value="${escapeHtml(options.pending)}">
-<label for="code">Code from your authenticator app</label>
+<label for="code">${t('codeLabel')}</label>
 <input id="code" name="code" type="text" required inputmode="numeric" autocomplete="one-time-code" maxlength="20" autofocus aria-describedby="code-help">
-<p id="code-help" class="help">Or one of your recovery codes, if you do not have the app with you.</p>
-<button type="submit">Sign in</button>
+<p id="code-help" class="help">${t('codeHelp')}</p>
+<button type="submit">${t('signIn')}</button>
 </form>
-<p><a href="/login">Start again</a></p>`,
+<p><a href="/login">${t('startAgain')}</a></p>`,
   );
 }
 
 /** RP-initiated logout: the provider's form is submitted by a same-origin script. */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, language: Language = 'en'): string {
+  const t = (key: IdpKey) => idpHtml(language, key);
   return layout(
-    'Signing out',
-    `<p>Signing you out…</p>
+    language,
+    idpText(language, 'signingOutTitle'),
+    `<p>${t('signingOut')}</p>
 ${form}
-<button type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>`,
+<button type="submit" form="op.logoutForm" value="yes" name="logout">${t('signOut')}</button>`,
     'auto-submit-logout.js',
   );
 }
 
-export function errorPage(message: string): string {
+export function errorPage(message: string, language: Language = 'en'): string {
   return layout(
-    'Sign-in problem',
-    `<p class="error" role="alert">${escapeHtml(message)}</p><p><a href="/login">Back to sign in</a></p>`,
+    language,
+    idpText(language, 'problemTitle'),
+    `<p class="error" role="alert">${escapeHtml(message)}</p><p><a href="/login">${idpHtml(language, 'backToSignIn')}</a></p>`,
   );
 }
 
 export type PasswordPageOptions = { action: string; email?: string; error?: string; done?: boolean };
 
-export function passwordPage(options: PasswordPageOptions): string {
+export function passwordPage(options: PasswordPageOptions, language: Language = 'en'): string {
+  const t = (key: IdpKey) => idpHtml(language, key);
   if (options.done) {
     return layout(
-      'Password changed',
-      `<p class="success" role="status">Your password has been changed.</p><p><a href="/">Back to the Student Records System</a></p>`,
+      language,
+      idpText(language, 'passwordChangedTitle'),
+      `<p class="success" role="status">${t('passwordChanged')}</p><p><a href="/">${t('backToApp')}</a></p>`,
     );
   }
   return layout(
-    'Change password',
-    `<h2>Change password</h2>
+    language,
+    idpText(language, 'changePassword'),
+    `<h2>${t('changePassword')}</h2>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}">
-<label for="email">Email</label>
+<label for="email">${t('email')}</label>
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(options.email ?? '')}">
-<label for="current_password">Current password</label>
+<label for="current_password">${t('currentPassword')}</label>
 <input id="current_password" name="current_password" type="password" required autocomplete="current-password">
-<label for="code">Code from your authenticator app</label>
+<label for="code">${t('codeLabel')}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="20" aria-describedby="code-help">
-<p id="code-help" class="help">Only if you turned the second factor on; or one of your recovery codes.</p>
-<label for="password">New password (at least ${passwordMinLength} characters)</label>
+<p id="code-help" class="help">${t('passwordCodeHelp')}</p>
+<label for="password">${newPasswordLabel(language)}</label>
 <input id="password" name="password" type="password" required minlength="${passwordMinLength}" autocomplete="new-password" aria-describedby="password-help">
-<p id="password-help" class="help">${newPasswordHelp}</p>
-<label for="password_confirmation">Confirm new password</label>
+<p id="password-help" class="help">${t('newPasswordHelp')}</p>
+<label for="password_confirmation">${t('confirmPassword')}</label>
 <input id="password_confirmation" name="password_confirmation" type="password" required minlength="${passwordMinLength}" autocomplete="new-password">
-<button type="submit">Change password</button>
+<button type="submit">${t('changePassword')}</button>
 </form>
-<p><a href="/">Back to the Student Records System</a></p>`,
+<p><a href="/">${t('backToApp')}</a></p>`,
   );
 }
 

@@ -9,11 +9,12 @@ import { endSessions, generationAcr } from './account-sessions.ts';
 import type { BuiltinProvider } from './builtin-provider.ts';
 import { idpMountPath } from './builtin-provider.ts';
 import { autoSubmitLogoutScript, codePage, errorPage, idpStylesheet, loginPage, passwordPage } from './idp-pages.ts';
+import { idpText, type Language, pageLanguage } from './idp-words.ts';
 import { checkPassword } from './password-check.ts';
 import { newPasswordProblem } from './password-rules.ts';
 import { hashPassword } from './password.ts';
 import { pendingSignIns } from './pending-sign-in.ts';
-import { type CodeCheck, checkSecondFactor, codesUnavailable } from './second-factor.ts';
+import { type CodeCheck, checkSecondFactor } from './second-factor.ts';
 import type { SecretBox } from './secret-box.ts';
 import { setPasswordRoutes } from './set-password.routes.ts';
 import { type Lock, waitWords } from './sign-in-failures.ts';
@@ -27,22 +28,26 @@ type Options = {
   signInRateLimit: number;
 };
 
-const generationOf = async (db: Db, userId: number) =>
-  (await db.select({ generation: users.sessionGeneration }).from(users).where(eq(users.id, userId)))[0]?.generation ?? null;
+/** The account's session generation and chosen language, or null when there is no such user. */
+const accountOf = async (db: Db, userId: number) =>
+  (await db.select({ generation: users.sessionGeneration, language: users.language }).from(users).where(eq(users.id, userId)))[0] ??
+  null;
 
 /** The words of a lock: how long to wait, and who can help. */
-export const passwordLocked = (lock: Lock) =>
-  `Too many wrong passwords for this email. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
-export const codeLocked = (lock: Lock) =>
-  `Too many wrong codes. Please wait ${waitWords(lock)} and try again, or ask your coordinator for help.`;
-const wrongCode = 'That code is not correct. Try the newest code from your app.';
+export const passwordLocked = (lock: Lock, language: Language = 'en') =>
+  idpText(language, 'passwordLocked', { wait: waitWords(lock, language) });
+export const codeLocked = (lock: Lock, language: Language = 'en') =>
+  idpText(language, 'codeLocked', { wait: waitWords(lock, language) });
 
 /** A code refused, in words and a status for the provider's pages. */
-function codeRefusal(checked: Exclude<CodeCheck, { outcome: 'ok' }>): { message: string; status: number } {
-  if (checked.outcome === 'locked') return { message: codeLocked(checked.lock), status: 429 };
-  if (checked.outcome === 'unavailable') return { message: codesUnavailable, status: 401 };
-  return { message: wrongCode, status: 401 };
+function codeRefusal(checked: Exclude<CodeCheck, { outcome: 'ok' }>, language: Language): { message: string; status: number } {
+  if (checked.outcome === 'locked') return { message: codeLocked(checked.lock, language), status: 429 };
+  if (checked.outcome === 'unavailable') return { message: idpText(language, 'codesUnavailable'), status: 401 };
+  return { message: idpText(language, 'wrongCode'), status: 401 };
 }
+
+/** The browser's language (Accept-Language): the pages' language until the person is known. */
+const browserLanguage = (request: FastifyRequest) => pageLanguage(null, request.headers['accept-language']);
 type Form = Record<string, string | undefined>;
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
@@ -94,11 +99,14 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       return html(
         reply,
-        loginPage({
-          action: `${idpMountPath}/interaction/${details.uid}/login`,
-          ...demo(options),
-          email: details.lastSubmission?.login ? undefined : '',
-        }),
+        loginPage(
+          {
+            action: `${idpMountPath}/interaction/${details.uid}/login`,
+            ...demo(options),
+            email: details.lastSubmission?.login ? undefined : '',
+          },
+          browserLanguage(request),
+        ),
       );
     },
   );
@@ -113,25 +121,33 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       if (checked.outcome !== 'ok') {
         if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);
         const locked = checked.outcome === 'locked';
+        const language = browserLanguage(request);
         return html(
           reply,
-          loginPage({
-            action: `${idpMountPath}/interaction/${details.uid}/login`,
-            ...demo(options),
-            email,
-            error: locked ? passwordLocked(checked.lock) : 'Email or password is not correct.',
-          }),
+          loginPage(
+            {
+              action: `${idpMountPath}/interaction/${details.uid}/login`,
+              ...demo(options),
+              email,
+              error: locked ? passwordLocked(checked.lock, language) : idpText(language, 'wrongPassword'),
+            },
+            language,
+          ),
           locked ? 429 : 401,
         );
       }
       const { user } = checked;
       if (!user.secondFactor) return finish(request, reply, user.id, user.generation);
+      // The person is known now: the code step speaks their language.
       return html(
         reply,
-        codePage({
-          action: `${idpMountPath}/interaction/${details.uid}/code`,
-          pending: pending.issue(details.uid, user.id, user.generation),
-        }),
+        codePage(
+          {
+            action: `${idpMountPath}/interaction/${details.uid}/code`,
+            pending: pending.issue(details.uid, user.id, user.generation),
+          },
+          pageLanguage(user.language, request.headers['accept-language']),
+        ),
       );
     },
   );
@@ -143,23 +159,26 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const token = String(request.body?.pending ?? '');
       const step = pending.check(details.uid, token);
+      const account = step === null ? null : await accountOf(db, step.userId);
       // A password changed since the password step (a new generation) ends this sign-in too.
-      if (step === null || (await generationOf(db, step.userId)) !== step.generation) {
-        return html(reply, errorPage('This sign-in has expired. Please sign in again.'), 401);
+      if (step === null || account?.generation !== step.generation) {
+        const language = browserLanguage(request);
+        return html(reply, errorPage(idpText(language, 'signInExpired'), language), 401);
       }
+      const language = pageLanguage(account.language, request.headers['accept-language']);
       const checked = await checkSecondFactor(db, secrets, step.userId, String(request.body?.code ?? ''));
       if (checked.outcome !== 'ok') {
         if (checked.outcome === 'wrong') await mail(request, checked.outboxIds);
-        const refused = codeRefusal(checked);
+        const refused = codeRefusal(checked, language);
         const action = `${idpMountPath}/interaction/${details.uid}/code`;
-        return html(reply, codePage({ action, pending: token, error: refused.message }), refused.status);
+        return html(reply, codePage({ action, pending: token, error: refused.message }, language), refused.status);
       }
       return finish(request, reply, step.userId, step.generation);
     },
   );
 
-  app.get(`${idpMountPath}/password`, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-    html(reply, passwordPage({ action: `${idpMountPath}/password` })),
+  app.get(`${idpMountPath}/password`, { config: { public: true }, schema: { hide: true } }, (request, reply) =>
+    html(reply, passwordPage({ action: `${idpMountPath}/password` }, browserLanguage(request))),
   );
 
   app.post<{ Body: Form }>(
@@ -168,28 +187,31 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
     async (request, reply) => {
       const form = request.body ?? {};
       const email = String(form.email ?? '');
+      // The browser's language, then the person's once their password is right.
+      let language = browserLanguage(request);
       const page = (error: string, status = 422) =>
-        html(reply, passwordPage({ action: `${idpMountPath}/password`, email, error }), status);
+        html(reply, passwordPage({ action: `${idpMountPath}/password`, email, error }, language), status);
       const checked = await checkPassword(db, email, String(form.current_password ?? ''));
-      if (checked.outcome === 'locked') return page(passwordLocked(checked.lock), 429);
+      if (checked.outcome === 'locked') return page(passwordLocked(checked.lock, language), 429);
       if (checked.outcome === 'wrong') {
         await mail(request, checked.outboxIds);
-        return page('Email or current password is not correct.');
+        return page(idpText(language, 'wrongCurrentPassword'));
       }
       const { user } = checked;
+      language = pageLanguage(user.language, request.headers['accept-language']);
       // The second factor guards a change of password as it guards a sign-in.
       if (user.secondFactor) {
         const code = String(form.code ?? '').trim();
-        if (code === '') return page('Enter the code from your authenticator app: your second factor is on.');
+        if (code === '') return page(idpText(language, 'codeNeeded'));
         const coded = await checkSecondFactor(db, secrets, user.id, code);
         if (coded.outcome !== 'ok') {
           if (coded.outcome === 'wrong') await mail(request, coded.outboxIds);
-          const refused = codeRefusal(coded);
+          const refused = codeRefusal(coded, language);
           return page(refused.message, refused.status === 429 ? 429 : 422);
         }
       }
       const password = String(form.password ?? '');
-      const problem = newPasswordProblem(password, form.password_confirmation, user.email);
+      const problem = newPasswordProblem(password, form.password_confirmation, user.email, language);
       if (problem) return page(problem);
       const hash = await hashPassword(password);
       const outboxIds = await db.transaction(async (tx) => {
@@ -198,7 +220,7 @@ export async function idpRoutes(app: FastifyInstance, options: Options) {
         return [await queueMail(tx, passwordChangedNotice(user, 'changed'))];
       });
       await mail(request, outboxIds);
-      return html(reply, passwordPage({ action: '', done: true }));
+      return html(reply, passwordPage({ action: '', done: true }, language));
     },
   );
 

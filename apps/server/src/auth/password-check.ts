@@ -7,7 +7,15 @@ import { guessingNotice } from './account-notices.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { clearFailures, type Lock, passwordFailures, startAttempt } from './sign-in-failures.ts';
 
-export type PasswordUser = { id: number; email: string; firstName: string; secondFactor: boolean; generation: number };
+/** `language`: the one chosen in My Account, for the notices' words (issue 29). */
+export type PasswordUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  language: 'en' | 'es' | null;
+  secondFactor: boolean;
+  generation: number;
+};
 export type PasswordCheck =
   | { outcome: 'ok'; user: PasswordUser }
   | { outcome: 'wrong'; outboxIds: number[] }
@@ -36,6 +44,7 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
       id: users.id,
       email: users.email,
       firstName: users.firstName,
+      language: users.language,
       passwordHash: users.passwordHash,
       secondFactor: sql<boolean>`${users.mfaEnabledAt} is not null`,
       generation: users.sessionGeneration,

@@ -1,5 +1,7 @@
 import { limits } from '@srs/shared/common';
+import { groupedNumber } from '@srs/shared/numbers';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { type IdpKey, idpText, type Language } from './idp-words.ts';
 
 /**
  * What a new password must be (NIST SP 800-63B 5.1.1.2; docs/decisions/019): 12 characters one
@@ -30,25 +32,47 @@ export const passwordMessages = {
   common: 'is too common: it is in lists of passwords stolen from other sites. Choose another',
 } as const;
 
-/** The first problem of a new password, as a piece ('is too short (at least 12 characters)'), or null. */
-export function passwordProblem(password: string, email: string | null): string | null {
+type PasswordProblem = keyof typeof passwordMessages;
+
+/** Which rule a new password breaks first, or null. */
+function passwordProblemKind(password: string, email: string | null): PasswordProblem | null {
   // Counted as the eye sees it, character by character as typed (a ligature such as U+FDFA is one):
   // invisible ones (zero-width, controls, combining marks, Hangul and Braille blanks) add nothing.
   const seen = [...password].filter((char) => !invisible.test(char));
-  if (seen.length < passwordMinLength) return passwordMessages.tooShort;
-  if (password.length > passwordMaxLength) return passwordMessages.tooLong;
+  if (seen.length < passwordMinLength) return 'tooShort';
+  if (password.length > passwordMaxLength) return 'tooLong';
   // 'abababababab' or eleven spaces and a dot: fewer than four different characters besides spaces.
-  if (new Set(seen.filter((char) => !/\s/u.test(char))).size < minDifferentCharacters) return passwordMessages.oneCharacter;
+  if (new Set(seen.filter((char) => !/\s/u.test(char))).size < minDifferentCharacters) return 'oneCharacter';
   const lower = password.toLowerCase();
-  if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])) return passwordMessages.isEmail;
+  if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])) return 'isEmail';
   const word = core(password);
-  if (common.has(lower) || (word.length > 0 && common.has(word))) return passwordMessages.common;
+  if (common.has(lower) || (word.length > 0 && common.has(word))) return 'common';
   return null;
 }
 
-/** The same for the HTML forms, as a sentence, with the confirmation typed twice. */
-export function newPasswordProblem(password: string, confirmation: string | undefined, email: string | null): string | null {
-  const problem = passwordProblem(password, email);
-  if (problem) return `The new password ${problem}.`;
-  return password === confirmation ? null : 'The new passwords do not match.';
+/** The first problem of a new password, as a piece ('is too short (at least 12 characters)'), or null. */
+export function passwordProblem(password: string, email: string | null): string | null {
+  const kind = passwordProblemKind(password, email);
+  return kind ? passwordMessages[kind] : null;
+}
+
+/** Each problem as the HTML forms say it, a sentence of locales/idp.*.json ('The new password is too short …'). */
+const problemSentences: Record<PasswordProblem, IdpKey> = {
+  tooShort: 'newPasswordTooShort',
+  tooLong: 'newPasswordTooLong',
+  oneCharacter: 'newPasswordOneCharacter',
+  isEmail: 'newPasswordIsEmail',
+  common: 'newPasswordCommon',
+};
+
+/** The same for the HTML forms, as a sentence in the page's language, with the confirmation typed twice. */
+export function newPasswordProblem(
+  password: string,
+  confirmation: string | undefined,
+  email: string | null,
+  language: Language = 'en',
+): string | null {
+  const kind = passwordProblemKind(password, email);
+  if (kind) return idpText(language, problemSentences[kind], { min: groupedNumber(passwordMinLength), max: groupedNumber(passwordMaxLength) });
+  return password === confirmation ? null : idpText(language, 'newPasswordsDiffer');
 }

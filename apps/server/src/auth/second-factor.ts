@@ -4,6 +4,7 @@ import { asBookkeeping } from '../db/write-marks.ts';
 import { users } from '../db/schema/index.ts';
 import { queueMail } from '../modules/mail/public.ts';
 import { guessingNotice } from './account-notices.ts';
+import { idpEnglish } from './idp-words.ts';
 import type { SecretBox } from './secret-box.ts';
 import { clearFailures, codeFailures, type Lock, startAttempt } from './sign-in-failures.ts';
 import { matchRecoveryCode, matchTotp } from './totp.ts';
@@ -20,8 +21,8 @@ export type CodeCheck =
   | { outcome: 'locked'; lock: Lock }
   | { outcome: 'unavailable' };
 
-export const codesUnavailable =
-  'Codes from your app cannot be checked at the moment. Use one of your recovery codes, or ask your coordinator to turn your second factor off.';
+/** What the provider's pages say of a code that cannot be checked (in English; locales/idp.*.json codesUnavailable). */
+export const codesUnavailable = idpEnglish.codesUnavailable;
 
 const looksLikeAppCode = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
 
@@ -65,6 +66,9 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
     return { outcome: 'ok' };
   }
   if (!attempt.notifyIfWrong) return { outcome: 'wrong', outboxIds: [] };
-  const [owner] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  const [owner] = await db
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   return { outcome: 'wrong', outboxIds: owner ? [await queueMail(db, guessingNotice(owner, 'code', attempt.failures))] : [] };
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LimitReached } from '../core/limits.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { idpText, type Language } from './idp-words.ts';
 
 /**
  * Password guessing limited per account as well as per address (NIST SP 800-63B 5.2.2;
@@ -103,10 +104,10 @@ export async function clearFailures(db: DbOrTx, policy: FailurePolicy, subject: 
 export const lockRefusal = (what: 'passwords' | 'codes', lock: Lock) =>
   new LimitReached(`Too many wrong ${what}. Please wait ${waitWords(lock)} and try again.`, lock.lockedForSeconds * 1000);
 
-/** 'Please wait 3 minutes' in words for a person. */
-export function waitWords(lock: Lock): string {
+/** 'Please wait 3 minutes' in words for a person, in their language (the provider's pages, issue 29). */
+export function waitWords(lock: Lock, language: Language = 'en'): string {
   const minutes = Math.max(1, Math.ceil(lock.lockedForSeconds / 60));
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes < 90) return idpText(language, 'waitMinutes', { minutes });
   const hours = Math.ceil(minutes / 60);
-  return `${hours} hours`;
+  return idpText(language, 'waitHours', { hours: String(hours) });
 }

@@ -2,6 +2,7 @@ import type { ExportFormat } from '@srs/shared/exports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { Language } from './i18n.ts';
 import { csvStream } from './csv-streams.ts';
 import { sendXlsx } from './xlsx.ts';
 
@@ -27,6 +28,11 @@ export type CsvExport = {
    * A CSV leaves them out: its first line is the header a program reading it expects.
    */
   heading?: string[];
+  /**
+   * The language of the person who asked for it (issue 29): its headings are in it already; a
+   * spreadsheet shows its days in its order (MM/DD/YYYY, DD/MM/YYYY in Spanish). English when unsaid.
+   */
+  language?: Language;
 };
 
 /** Today's date (or `now`'s) in the server's zone as YYYY-MM-DD. */

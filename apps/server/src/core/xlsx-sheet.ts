@@ -12,7 +12,7 @@ import type { ExportRow } from './csv-rows.ts';
 const minWidth = 8;
 const maxWidth = 60;
 
-/** Styles of styles.xml's cellXfs: the header's bold, a day's mm/dd/yyyy. */
+/** Styles of styles.xml's cellXfs: the header's bold, a day's date (mm/dd/yyyy, dd/mm/yyyy in Spanish). */
 const boldStyle = 1;
 const dateStyle = 2;
 

@@ -1,3 +1,4 @@
+import { dateOrderOf } from '@srs/shared/dates';
 import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
 import { PassThrough, Transform, type Writable } from 'node:stream';
@@ -34,9 +35,10 @@ const workbookRels =
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
   '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
   '</Relationships>';
-const styles =
+/** The styles: a day shows as the reader's language orders it (mm/dd/yyyy, dd/mm/yyyy in Spanish: issue 29). */
+const styles = (dayFormat: string) =>
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-  '<numFmts count="1"><numFmt numFmtId="164" formatCode="mm/dd/yyyy"/></numFmts>' +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${dayFormat}"/></numFmts>` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
@@ -155,7 +157,7 @@ export async function writeXlsx(output: Writable, csv: CsvExport, rows: AsyncIte
   await zip.add('_rels/.rels', rootRels);
   await zip.add('xl/workbook.xml', workbookXml(csv.label.slice(0, 31)));
   await zip.add('xl/_rels/workbook.xml.rels', workbookRels);
-  await zip.add('xl/styles.xml', styles);
+  await zip.add('xl/styles.xml', styles(dateOrderOf(csv.language ?? 'en') === 'day-first' ? 'dd/mm/yyyy' : 'mm/dd/yyyy'));
   await zip.add('xl/worksheets/sheet1.xml', sheetParts(csv, rows[Symbol.asyncIterator]()));
   await zip.finish();
   output.end();

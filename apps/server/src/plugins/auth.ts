@@ -60,10 +60,11 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     const { user, actor, generation } = await sessionOf(payload);
     // A token issued before the account's email, password or second factor changed has ended.
     if ((payload.sv ?? 0) !== generation) throw unauthorized(messages.revokedToken);
-    if (!can(user, config.roles)) throw forbidden();
     request.token = payload;
     request.user = user;
     request.actor = actor;
+    // Known before the roles are checked: a 403 speaks the user's language (core/request-language.ts).
+    if (!can(user, config.roles)) throw forbidden();
   });
 }
 

@@ -1,13 +1,19 @@
 import { uploadMessages } from '@srs/shared/account';
+import { sessionEndingErrors } from '@srs/shared/messages';
 import { tooLargeMessage } from '@srs/shared/user-limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorPage } from '../auth/idp-pages.ts';
+import { idpEnglish, idpText } from '../auth/idp-words.ts';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../core/errors.ts';
+import { type Language, serverMessages, sharedText } from '../core/i18n.ts';
 import { LimitReached } from '../core/limits.ts';
 import { readRestOfRefusedBody } from '../core/refused-body.ts';
+import { requestLanguage } from '../core/request-language.ts';
 import { databaseUnreachable, isConnectionWaitTimeout, isDatabaseUnreachable, serverBusy } from '../db/unreachable.ts';
+import en from '../locales/errors.en.json' with { type: 'json' };
+import es from '../locales/errors.es.json' with { type: 'json' };
 
 /** busboy's plain errors for a multipart body it cannot read (no boundary, cut short, bad part header). */
 function isBrokenMultipart(contentType: string | undefined, error: Error): boolean {
@@ -17,8 +23,8 @@ function isBrokenMultipart(contentType: string | undefined, error: Error): boole
   );
 }
 
-/** Too many tries from one address, in words for a person at the sign-in pages. */
-export const tooManyFromAddress = 'Too many attempts from your network. Please wait a minute and try again.';
+/** Too many tries from one address, in words for a person at the sign-in pages (English; locales/idp.*.json). */
+export const tooManyFromAddress = idpEnglish.tooManyFromAddress;
 
 /**
  * A refusal at a page the browser shows whole (the built-in provider's forms and the welcome
@@ -28,9 +34,12 @@ export const tooManyFromAddress = 'Too many attempts from your network. Please w
 function pageRefusal(request: FastifyRequest, reply: FastifyReply, status: number): FastifyReply | null {
   if (status !== 429) return null;
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/idp')) return reply.code(429).type('text/html; charset=utf-8').send(errorPage(tooManyFromAddress));
+  // In the browser's language: nobody is signed in at these pages.
+  const language = requestLanguage(request);
+  const said = idpText(language, 'tooManyFromAddress');
+  if (path.startsWith('/idp')) return reply.code(429).type('text/html; charset=utf-8').send(errorPage(said, language));
   if (path === '/api/users/auth/auth0' || path === '/api/users/auth/callback') {
-    return reply.redirect(`/login?${new URLSearchParams({ message: tooManyFromAddress }).toString()}`, 302);
+    return reply.redirect(`/login?${new URLSearchParams({ message: said }).toString()}`, 302);
   }
   return null;
 }
@@ -49,10 +58,54 @@ declare module 'fastify' {
 }
 
 /**
+ * The server's own sentences of a refusal (not packages/shared's), in locales/errors.*.json; each
+ * English one is the text the server sends (test/i18n-person-language.test.ts holds them together).
+ */
+const errorText = serverMessages('errors', en, es);
+const serverErrorKeys = new Map(Object.entries(en).map(([key, text]) => [text, key as keyof typeof en]));
+
+/** A refusal's text in the reader's language: packages/shared's, else the server's own, else as it is. */
+export function refusalText(text: string, language: Language): string {
+  if (language === 'en') return text;
+  const key = serverErrorKeys.get(text);
+  return key ? errorText(language, key) : sharedText(text, language);
+}
+
+/**
+ * A body's words in the reader's language (issue 29): every message of a 422 (field → messages,
+ * sentences, one sentence) and the sentence of any other refusal (`error`), found by their English
+ * (refusalText). The field names (the keys) stay: the web app names them. The 401s that end a
+ * session stay English: the web app knows them by their words.
+ */
+function inLanguage(answer: ErrorAnswer, language: Language): ErrorAnswer {
+  if (language === 'en') return answer;
+  const say = (text: unknown) => (typeof text === 'string' ? refusalText(text, language) : text);
+  const sayAll = (value: unknown) => (Array.isArray(value) ? value.map(say) : say(value));
+  const { body } = answer;
+  if (answer.statusCode === 422) {
+    if (typeof body === 'string' || Array.isArray(body)) return { ...answer, body: sayAll(body) };
+    if (!body || typeof body !== 'object') return answer;
+    // defineProperty: a field named `__proto__` stays a key of the answer (core/errors.ts validationBody).
+    const said: Record<string, unknown> = {};
+    for (const [field, messages] of Object.entries(body)) {
+      Object.defineProperty(said, field, { value: sayAll(messages), enumerable: true, writable: true, configurable: true });
+    }
+    return { ...answer, body: said };
+  }
+  const error = body && typeof body === 'object' && 'error' in body ? (body as { error: unknown }).error : undefined;
+  if (typeof error !== 'string' || (sessionEndingErrors as readonly string[]).includes(error)) return answer;
+  return { ...answer, body: { ...(body as object), error: say(error) } };
+}
+
+/**
  * The SPEC section 8 answer for an error, logged as the handler logs it (one home for both the
- * error handler and a stream's last line).
+ * error handler and a stream's last line), in the reader's language (requestLanguage).
  */
 function errorAnswer(error: FastifyError, request: FastifyRequest, answeredLately: () => boolean): ErrorAnswer {
+  return inLanguage(englishAnswer(error, request, answeredLately), requestLanguage(request));
+}
+
+function englishAnswer(error: FastifyError, request: FastifyRequest, answeredLately: () => boolean): ErrorAnswer {
   const retry = error instanceof LimitReached ? { retryAfterSeconds: error.retryAfterSeconds } : {};
   if (error instanceof HttpError) {
     if (error.statusCode === 422) return { ...retry, statusCode: 422, body: error.body };
@@ -73,7 +126,7 @@ function errorAnswer(error: FastifyError, request: FastifyRequest, answeredLatel
   }
   const status = error.statusCode ?? 500;
   if (status >= 500 && isBrokenMultipart(request.headers['content-type'], error)) {
-    return { statusCode: 400, body: { error: 'The form data could not be read.' } };
+    return { statusCode: 400, body: { error: en.formDataUnreadable } };
   }
   // A picture or a file over the limit of @fastify/multipart (app.ts): said in words, like any 422.
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { statusCode: 422, body: [uploadMessages.fileTooLarge] };

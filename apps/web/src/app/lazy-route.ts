@@ -3,7 +3,7 @@ import { messages } from '@srs/shared/messages';
 /** SPEC section 9: a script chunk that takes longer than this has failed. */
 export const chunkTimeoutMs = 120_000;
 
-/** A script chunk that did not load: its message is 'Loading chunk {n} failed'. */
+/** A script chunk that did not load: its message is 'Loading chunk {n} failed' (SPEC section 8; its page says it in the person's language). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(readonly chunk: string) {

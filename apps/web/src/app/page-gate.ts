@@ -3,12 +3,14 @@ import { canOpen } from '../lib/site-map/page-match.ts';
 import type { PageEntry } from '../lib/site-map/types.ts';
 import type { AppConfig } from '@srs/shared/users';
 import { getSessionUser } from '../lib/session.ts';
+import { sharedText } from '../i18n/shared.ts';
+import { shellText } from './shell/text.ts';
 
 /** A page the user's roles may not open (SPEC section 6): its route shows the 403 text. */
 export class NotAuthorizedError extends Error {
   override readonly name = 'NotAuthorizedError';
   constructor() {
-    super(messages.notAuthorized);
+    super(sharedText(messages.notAuthorized));
   }
 }
 
@@ -23,7 +25,7 @@ export function refuseUnlessAllowed(page: PageEntry) {
 export class PageNotFoundError extends Error {
   override readonly name = 'PageNotFoundError';
   constructor() {
-    super('Page not found');
+    super(shellText.t('pageNotFound'));
   }
 }
 

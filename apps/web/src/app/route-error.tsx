@@ -6,23 +6,25 @@ import { NotAuthorized, PageNotFound } from '../components/not-authorized.tsx';
 import { reloadPage } from '../lib/browser.ts';
 import { ChunkLoadError } from './lazy-route.ts';
 import { NotAuthorizedError, PageNotFoundError } from './page-gate.ts';
+import { shellText } from './shell/text.ts';
 
 // A deleted record's panel loads when one is met: every page's first load goes without it.
 const DeletedRecordPanel = lazy(async () => ({ default: (await import('../components/deleted-record-panel.tsx')).DeletedRecordPanel }));
 
 /** The errorElement of every route: a page the user may not open, a failed script chunk, or a record that did not load. */
 export function RouteError() {
+  const t = shellText.useT();
   const error = useRouteError();
   if (error instanceof NotAuthorizedError) return <NotAuthorized />;
   if (error instanceof PageNotFoundError) return <PageNotFound />;
   if (error instanceof ChunkLoadError) {
     return (
       <Center p="xl">
-        <Alert role="alert" color="red" variant="light" title={error.message} maw={480}>
+        <Alert role="alert" color="red" variant="light" title={t('chunkFailed', { chunk: error.chunk })} maw={480}>
           <Text size="sm" mb="sm">
-            A part of the application could not be downloaded. Check the connection and reload the page.
+            {t('chunkFailedHelp')}
           </Text>
-          <Button onClick={reloadPage}>Reload</Button>
+          <Button onClick={reloadPage}>{t('reload')}</Button>
         </Alert>
       </Center>
     );

@@ -6,6 +6,8 @@ import {
   type MantineColorsTuple,
   toRgba,
 } from '@mantine/core';
+import { commonText } from '../i18n/common.ts';
+import { shellText } from './shell/text.ts';
 
 /** WCAG 2.1 AA (1.4.3): text reads at 4.5:1 against what is behind it. */
 const textContrast = 4.5;
@@ -59,6 +61,18 @@ function readablePalette(name: string, palette: MantineColorsTuple): MantineColo
   return shades as unknown as MantineColorsTuple;
 }
 
+/**
+ * The name of an icon-only button, read each time the button is drawn: in the language of the
+ * moment (issue 29), though the theme is made once.
+ */
+function named(name: () => string): { 'aria-label': string } {
+  return {
+    get 'aria-label'() {
+      return name();
+    },
+  };
+}
+
 const colors = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors).map(([name, palette]) => [name, readablePalette(name, palette)]),
 );
@@ -77,13 +91,17 @@ export const theme = createTheme({
     Badge: { defaultProps: { tt: 'none' } },
     // A clearable field's clear button is an icon only: it needs a name (axe: button-name).
     Select: {
-      defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false }, clearButtonProps: { 'aria-label': 'Clear' } },
+      defaultProps: {
+        maxDropdownHeight: 250,
+        comboboxProps: { hideDetached: false },
+        clearButtonProps: named(() => commonText.t('clear')),
+      },
     },
-    MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
-    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } },
+    MultiSelect: { defaultProps: { clearButtonProps: named(() => commonText.t('clear')) } },
+    FileInput: { defaultProps: { clearButtonProps: named(() => shellText.t('removeFile')) } },
     Autocomplete: { defaultProps: { maxDropdownHeight: 250, comboboxProps: { hideDetached: false } } },
     // Mantine draws the close button as an icon only: it needs a name to be found and announced.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: named(() => commonText.t('close')) } },
+    Drawer: { defaultProps: { closeButtonProps: named(() => commonText.t('close')) } },
   },
 });

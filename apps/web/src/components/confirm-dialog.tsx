@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { commonText } from '../i18n/common.ts';
 
 type Props = {
   opened: boolean;
@@ -17,6 +18,7 @@ type Props = {
 
 /** Asks before a change that removes something; stays open (and usable again) when the call fails. */
 export function ConfirmDialog(props: Props) {
+  const c = commonText.useT();
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Text size="sm" component="div">
@@ -24,7 +26,7 @@ export function ConfirmDialog(props: Props) {
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={props.onClose} disabled={props.busy}>
-          Cancel
+          {c('cancel')}
         </Button>
         <Button
           color={props.danger ? 'red' : undefined}

@@ -2,6 +2,7 @@ import { Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from './count-tile.module.css';
+import { componentsText } from './text.ts';
 
 /** A count is shown only when it is a string of digits (SPEC section 2, Dashboard mobile). */
 export function isCount(count: string | undefined): count is string {
@@ -33,6 +34,7 @@ export function tileName(label: string, count: string | undefined, caption?: str
 }
 
 export function CountTile({ label, count, icon, caption, to, selected, onSelect }: Props) {
+  const t = componentsText.useT();
   const body = (
     <Paper withBorder radius="md" p="sm" className={classes.tile} data-selected={selected || undefined}>
       {/* As high loading as loaded with a two-line caption: the tiles and the list below them do
@@ -55,7 +57,7 @@ export function CountTile({ label, count, icon, caption, to, selected, onSelect 
             )}
           </>
         ) : (
-          <Loader size="sm" aria-label={`Loading ${label}`} />
+          <Loader size="sm" aria-label={t('loadingWhat', { label })} />
         )}
       </Stack>
     </Paper>

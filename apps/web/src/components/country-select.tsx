@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { countriesQuery } from '../lib/lookups/geo.ts';
+import { componentsText } from './text.ts';
 
 type Props = Omit<SelectProps, 'label' | 'data' | 'value' | 'onChange'> & {
   /** The country's name, '' before one is chosen. */
@@ -16,19 +17,20 @@ type Props = Omit<SelectProps, 'label' | 'data' | 'value' | 'onChange'> & {
  * spelling) stays choosable, so an edit keeps it.
  */
 export function CountrySelect({ value, onChange, ref, ...props }: Props) {
+  const t = componentsText.useT();
   const countries = useQuery(countriesQuery);
   const names = (countries.data?.countries ?? []).map((item) => item.name);
   return (
     <Select
       ref={ref}
-      label="Country"
+      label={t('country')}
       withAsterisk
       searchable
       limit={300}
       data={value !== '' && !names.includes(value) ? [value, ...names] : names}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
-      nothingFoundMessage="No countries found."
+      nothingFoundMessage={t('noCountriesFound')}
       {...props}
     />
   );

@@ -5,6 +5,9 @@ import { type ReactNode, useState } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import { showSuccess } from '../lib/toasts.ts';
 import { type Column, DataTable } from './data-table.tsx';
+import { commonText } from '../i18n/common.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { componentsText } from './text.ts';
 
 /** A line of an imported file with its result, as a preview gives it. */
 export type ImportRow = { line: number; status: string; reason: string | null };
@@ -42,6 +45,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function CsvImportDialog<Row extends ImportRow, Result extends ImportResult<Row>>(props: Props<Row, Result>) {
   const { importer, statuses } = props;
+  const t = componentsText.useT();
+  const c = commonText.useT();
   const mobile = useIsMobile();
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState<string | null>(null);
@@ -89,11 +94,11 @@ export function CsvImportDialog<Row extends ImportRow, Result extends ImportResu
     );
   };
   const columns: readonly Column<Row>[] = [
-    { key: 'line', header: 'LINE', render: (row) => row.line, width: 70 },
+    { key: 'line', header: t('lineColumn'), render: (row) => row.line, width: 70 },
     ...props.columns,
     {
       key: 'result',
-      header: 'RESULT',
+      header: t('resultColumn'),
       render: (row) => {
         const status = statuses[row.status as Row['status']];
         return (
@@ -118,54 +123,54 @@ export function CsvImportDialog<Row extends ImportRow, Result extends ImportResu
     <Modal opened={props.opened} onClose={close} title={props.title} size="xl" fullScreen={mobile}>
       <Stack gap="md">
         <Text size="sm" component="div">
-          {props.intro} You will see what happens to every line before anything is saved.
+          {props.intro} {t('importPreviewNote')}
         </Text>
         <FileInput
-          label="CSV file"
-          placeholder="Choose a .csv file"
+          label={t('csvFile')}
+          placeholder={t('chooseCsvFile')}
           accept=".csv,text/csv,text/plain"
           leftSection={<IconFileTypeCsv size={18} aria-hidden />}
           value={file}
           onChange={(chosen) => void choose(chosen)}
           clearable
         />
-        {importer.isPending && !preview && <Text size="sm">Checking every line…</Text>}
+        {importer.isPending && !preview && <Text size="sm">{t('checkingLines')}</Text>}
         {failure && (
-          <Alert color="red" title="Nothing was saved" role="alert">
+          <Alert color="red" title={t('nothingSaved')} role="alert">
             {failure}
           </Alert>
         )}
         {preview && (
           <>
-            <Alert color={confirm.count > 0 ? 'blue' : 'yellow'} title="What will happen">
+            <Alert color={confirm.count > 0 ? 'blue' : 'yellow'} title={t('whatWillHappen')}>
               {props.summary(preview)}
             </Alert>
             <SegmentedControl
               value={filter}
               onChange={setFilter}
               data={[
-                { value: 'all', label: `All (${preview.rows.length})` },
+                { value: 'all', label: t('allLines', { count: String(preview.rows.length) }) },
                 ...props.filters.map((option) => ({ value: option.status, label: `${option.label} (${option.count(preview)})` })),
               ]}
               fullWidth={mobile}
             />
             <DataTable
-              label="Lines of the file"
+              label={t('linesOfFile')}
               columns={columns}
               rows={shown?.slice(0, shownAtMost)}
               rowKey={(row) => row.line}
-              emptyMessage="No lines to show."
+              emptyMessage={t('noLines')}
             />
             {(shown?.length ?? 0) > shownAtMost && (
               <Text size="sm" c="dimmed">
-                The first 1,000 of {(shown?.length ?? 0).toLocaleString('en-US')} lines are shown.
+                {t('firstLinesShown', { total: formatNumber(shown?.length ?? 0) })}
               </Text>
             )}
           </>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={importer.isPending}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button onClick={apply} disabled={!preview || confirm.count === 0} loading={importer.isPending && preview !== null}>
             {confirm.label}

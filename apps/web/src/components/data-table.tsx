@@ -2,9 +2,11 @@ import { Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { CSSProperties, ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
+import { useSharedText } from '../i18n/shared.ts';
 import classes from './data-table.module.css';
 import type { SortState } from './list-params.ts';
 import { SortableHeader } from './sortable-header.tsx';
+import { componentsText } from './text.ts';
 
 /** SPEC section 9: scrolling tables have a default body height of 300 px. */
 export const defaultTableHeight = 300;
@@ -54,6 +56,8 @@ export type DataTableProps<T> = {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, sort, height = defaultTableHeight } = props;
   const stacked = useIsMobile();
+  const t = componentsText.useT();
+  const shared = useSharedText();
   const table = (
     <Table
       stickyHeader={!stacked}
@@ -102,11 +106,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Td colSpan={columns.length} className={classes.whole}>
               {props.loading ? (
                 <Center py="md">
-                  <Loader size="sm" aria-label="Loading" />
+                  <Loader size="sm" aria-label={t('loading')} />
                 </Center>
               ) : (
                 <Text c="dimmed" ta="center" py="md">
-                  {rows ? props.emptyMessage : (props.failedMessage ?? messages.failedToLoadContent)}
+                  {rows ? props.emptyMessage : (props.failedMessage ?? shared(messages.failedToLoadContent))}
                 </Text>
               )}
             </Table.Td>

@@ -1,18 +1,31 @@
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import { formatDate, isValidIsoDate, minimumDate, parseDateText } from '@srs/shared/dates';
-import { messages } from '@srs/shared/messages';
+import { DatePicker, DatesProvider } from '@mantine/dates';
+import { isValidIsoDate, minimumDate } from '@srs/shared/dates';
+import { messages as sharedMessages } from '@srs/shared/messages';
 import { IconCalendar } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { dateShape, formatDate, parseDateText } from '../i18n/format.ts';
+import { useLocale } from '../i18n/locale.ts';
+import { messages } from '../i18n/messages.ts';
+import { sharedText } from '../i18n/shared.ts';
+import en from '../locales/dates.en.json';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
+
+/** The date field's words (issue 29): the order it reads, said in the person's language, and its calendar's names. */
+export const datesText = messages('dates', en);
 
 /** SPEC section 9: the calendar offers the years 1900 to 2100 (typed dates may go back to 1800). */
 export const calendarMinDate = '1900-01-01';
 export const calendarMaxDate = '2100-12-31';
 /** SPEC section 5's placeholder: the shape of a date. */
 export const datePlaceholder = '00/00/0000';
-/** The order the field reads, said under it (issue 25): the placeholder shows the shape, not the order. */
-export const dateFormatHint = 'MM/DD/YYYY';
+/**
+ * The order the field reads, said under it (issue 25): the placeholder shows the shape, not the
+ * order. MM/DD/YYYY in English, DD/MM/AAAA in Spanish (issue 29).
+ */
+export function dateFormatHint(): string {
+  return datesText.t('formatHint', { order: dateShape() === 'DD/MM/YYYY' ? 'dayFirst' : 'monthFirst' });
+}
 
 /**
  * Mantine's own date pickers mark the calendar so that Escape closes the calendar and not a modal
@@ -45,11 +58,13 @@ function textOf(value: string | null): string {
 
 /**
  * The one date field of every form (SPEC section 5, issue 25). On wide screens typed text read as
- * MM/DD/YYYY, M/D/YYYY, MMDDYYYY or YYYY-MM-DD and shown as MM/DD/YYYY once the field is left, the
- * expected format said under it, and a calendar behind its button; on narrow screens the
- * browser's own date input, as SPEC section 5 says.
+ * MM/DD/YYYY, M/D/YYYY, MMDDYYYY or YYYY-MM-DD and shown as MM/DD/YYYY once the field is left (day
+ * first in Spanish: DD/MM/YYYY, issue 29), the expected format said under it, and a calendar behind
+ * its button; on narrow screens the browser's own date input, as SPEC section 5 says.
  */
 export function DateInput(props: DateInputProps) {
+  // Drawn again when the language changes: the text, the hint and the calendar follow it.
+  useLocale();
   return useIsMobile() ? <NativeDateInput {...props} /> : <TypedDateInput {...props} />;
 }
 
@@ -63,7 +78,7 @@ const unreadableNativeDate = 'invalid';
 function NativeDateInput(props: DateInputProps) {
   const [left, setLeft] = useState(false);
   const value = props.value && /^\d{4}-\d{2}-\d{2}$/.test(props.value) ? props.value : '';
-  const ownError = left && props.value !== null && !isValidIsoDate(props.value) ? messages.dateInvalid : undefined;
+  const ownError = left && props.value !== null && !isValidIsoDate(props.value) ? sharedText(sharedMessages.dateInvalid) : undefined;
   return (
     <TextInput
       ref={props.ref}
@@ -92,6 +107,8 @@ function NativeDateInput(props: DateInputProps) {
 /** The wide screens' field: typed text read in any of the accepted forms, a calendar behind its button. */
 function TypedDateInput(props: DateInputProps) {
   const { value, onChange } = props;
+  const locale = useLocale();
+  const t = datesText.useT();
   const [text, setText] = useState(() => textOf(value));
   const [opened, setOpened] = useState(false);
   // 'Date input not valid.' waits until the field is left: half a date is not yet wrong.
@@ -105,12 +122,18 @@ function TypedDateInput(props: DateInputProps) {
       setText(textOf(value));
     }
   }, [value]);
+  // The language changed (My Account): a date read shows in its order.
+  const [shownLocale, setShownLocale] = useState(locale);
+  if (shownLocale !== locale) {
+    setShownLocale(locale);
+    if (value && isValidIsoDate(value)) setText(textOf(value));
+  }
 
   const emit = (next: string | null) => {
     emitted.current = next;
     onChange(next);
   };
-  const ownError = left && value !== null && !isValidIsoDate(value) ? messages.dateInvalid : undefined;
+  const ownError = left && value !== null && !isValidIsoDate(value) ? sharedText(sharedMessages.dateInvalid) : undefined;
   // While the calendar is open, Escape closes it and not a modal around the field.
   const calendarKeys = {
     'data-mantine-stop-propagation': opened || undefined,
@@ -144,7 +167,7 @@ function TypedDateInput(props: DateInputProps) {
         name={props.name}
         label={props.label}
         aria-label={props['aria-label']}
-        description={dateFormatHint}
+        description={dateFormatHint()}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         withAsterisk={props.required}
         disabled={props.disabled}
@@ -172,7 +195,7 @@ function TypedDateInput(props: DateInputProps) {
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label="Open calendar"
+              aria-label={t('openCalendar')}
               aria-haspopup="dialog"
               aria-expanded={opened}
               {...calendarKeys}
@@ -184,15 +207,18 @@ function TypedDateInput(props: DateInputProps) {
           </Popover.Target>
         }
       />
-      <Popover.Dropdown role="dialog" aria-label="Calendar">
-        <DatePicker
-          {...escapeClosesOnlyTheCalendar}
-          value={value && isValidIsoDate(value) ? value : null}
-          defaultDate={value && isValidIsoDate(value) && value >= calendarMinDate ? value : undefined}
-          onChange={pick}
-          minDate={calendarMinDate}
-          maxDate={calendarMaxDate}
-        />
+      <Popover.Dropdown role="dialog" aria-label={t('calendar')}>
+        {/* Spanish months and days (dayjs's 'es', loaded with the Spanish catalogues: i18n/load.ts). */}
+        <DatesProvider settings={{ locale }}>
+          <DatePicker
+            {...escapeClosesOnlyTheCalendar}
+            value={value && isValidIsoDate(value) ? value : null}
+            defaultDate={value && isValidIsoDate(value) && value >= calendarMinDate ? value : undefined}
+            onChange={pick}
+            minDate={calendarMinDate}
+            maxDate={calendarMaxDate}
+          />
+        </DatesProvider>
       </Popover.Dropdown>
     </Popover>
   );

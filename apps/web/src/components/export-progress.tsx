@@ -1,4 +1,6 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
+import { commonText } from '../i18n/common.ts';
+import { componentsText } from './text.ts';
 
 /** '2.4 MB', '830 kB'. */
 export function sizeText(bytes: number): string {
@@ -10,13 +12,15 @@ type Props = { name: string; bytes: number; onCancel: () => void };
 
 /** A download on its way: what it is, how much has arrived, and a way to stop it. */
 export function ExportProgress({ name, bytes, onCancel }: Props) {
+  const t = componentsText.useT();
+  const c = commonText.useT();
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm" aria-live="polite">
-        Exporting {name}: {sizeText(bytes)} so far
+        {t('exporting', { name, size: sizeText(bytes) })}
       </Text>
       <Button size="xs" variant="default" onClick={onCancel}>
-        Cancel
+        {c('cancel')}
       </Button>
     </Group>
   );
@@ -27,12 +31,13 @@ export function ExportProgress({ name, bytes, onCancel }: Props) {
  * button until it is saved. The live region stays in the page so that the words are announced.
  */
 export function PdfProgress({ making, what }: { making: boolean; what?: string }) {
+  const t = componentsText.useT();
   return (
     <div role="status" aria-live="polite">
       {making && (
         <Group gap="xs" wrap="nowrap">
           <Loader size="xs" aria-hidden />
-          <Text size="sm">{what ? `Making the PDF of ${what}…` : 'Making the PDF…'}</Text>
+          <Text size="sm">{what ? t('makingPdfOf', { what }) : t('makingPdf')}</Text>
         </Group>
       )}
     </div>

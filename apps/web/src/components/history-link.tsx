@@ -2,11 +2,13 @@ import { Anchor } from '@mantine/core';
 import type { versionRecordTypes } from '@srs/shared/versions';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { componentsText } from './text.ts';
 
 type Props = { itemType: keyof typeof versionRecordTypes; itemId: number };
 
 /** A record's History (issue 11): /versions narrowed to its changes, newest first. */
 export function HistoryLink({ itemType, itemId }: Props) {
+  const t = componentsText.useT();
   return (
     <Anchor
       component={Link}
@@ -15,7 +17,7 @@ export function HistoryLink({ itemType, itemId }: Props) {
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       <IconHistory size={16} aria-hidden />
-      History
+      {t('history')}
     </Anchor>
   );
 }

@@ -3,7 +3,9 @@ import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
 import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { useSharedText } from '../i18n/shared.ts';
 import classes from './link-list.module.css';
+import { componentsText } from './text.ts';
 
 /** A row of the list; without `to` it is shown, not linked (there is no page its user may open). */
 export type LinkItem = { key: string | number; label: string; description?: string; to?: string };
@@ -23,17 +25,19 @@ export const LinkList = memo(function LinkList({ label, items: arrived, emptyMes
 
 /** The rows of the items the list shows: the urgent render with new items leaves them as they are. */
 const Rows = memo(function Rows({ label, items, emptyMessage, failed }: Props) {
+  const t = componentsText.useT();
+  const shared = useSharedText();
   if (!items && failed) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {messages.failedToLoadContent}
+        {shared(messages.failedToLoadContent)}
       </Text>
     );
   }
   if (!items) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={t('loading')} />
       </Center>
     );
   }

@@ -1,6 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { commonText } from '../i18n/common.ts';
+import { componentsText } from './text.ts';
 
 /** SPEC section 5: a search fires after a 500 ms pause. */
 export const searchDebounceMs = 500;
@@ -15,12 +17,15 @@ type Props = {
   value: string;
   onSearch: (text: string) => void;
   minLength: number;
+  /** 'Quick find' when not given. */
   label?: string;
   delay?: number;
 };
 
 /** The 'Quick find' box of a list. */
-export function QuickFind({ value, onSearch, minLength, label = 'Quick find', delay = searchDebounceMs }: Props) {
+export function QuickFind({ value, onSearch, minLength, label, delay = searchDebounceMs }: Props) {
+  const t = componentsText.useT();
+  const c = commonText.useT();
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const search = useRef(onSearch);
@@ -46,12 +51,12 @@ export function QuickFind({ value, onSearch, minLength, label = 'Quick find', de
 
   return (
     <TextInput
-      label={label}
+      label={label ?? t('quickFind')}
       type="search"
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
       leftSection={<IconSearch size={16} aria-hidden />}
-      placeholder="Search"
+      placeholder={c('search')}
       w={{ base: '100%', sm: 280 }}
     />
   );

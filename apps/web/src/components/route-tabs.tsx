@@ -5,6 +5,7 @@ import { usePageMatch } from '../lib/site-map/page-match.ts';
 import { defaultTabOf, pathOf } from '../lib/site-map/paths.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import classes from './route-tabs.module.css';
+import { componentsText } from './text.ts';
 
 /**
  * The tabs of the open page (SPEC section 2), as its site-map entry lists them, each tab a route;
@@ -15,6 +16,8 @@ export function RouteTabs({ children }: { children: ReactNode }) {
   const match = usePageMatch();
   const navigate = useNavigate();
   const mobile = useIsMobile();
+  // The tabs' labels and the page's title are read as they are drawn: drawn again when the language changes.
+  const t = componentsText.useT();
   const tabList = useRef<HTMLDivElement>(null);
   const page = match?.page;
   const tabs = page?.tabs ?? [];
@@ -32,7 +35,7 @@ export function RouteTabs({ children }: { children: ReactNode }) {
       keepMounted={false}
       variant={mobile ? 'pills' : 'outline'}
     >
-      <Tabs.List ref={tabList} aria-label={`${page?.title ?? ''} sections`} className={mobile ? classes.pills : classes.tabs}>
+      <Tabs.List ref={tabList} aria-label={t('tabsOf', { page: page?.title ?? '' })} className={mobile ? classes.pills : classes.tabs}>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.path} value={tab.path}>
             {tab.label}

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { sections } from '../lib/site-map/sections.ts';
+import { sectionOf } from '../lib/site-map/sections.ts';
 import type { SectionKey } from '../lib/site-map/types.ts';
+import { componentsText } from './text.ts';
 
 /**
  * The pages of a section side by side above its page (Interests, Assignments, Tracking): on a desk
@@ -9,10 +10,12 @@ import type { SectionKey } from '../lib/site-map/types.ts';
  */
 export function SectionLinks({ section }: { section: SectionKey }) {
   const { pathname } = useLocation();
+  const t = componentsText.useT();
+  const { label, links } = sectionOf(section);
   return (
-    <nav aria-label={`${sections[section].label} pages`}>
+    <nav aria-label={t('sectionPages', { section: label })}>
       <Group gap="xs" mb="md">
-        {sections[section].links.map((link) => {
+        {links.map((link) => {
           const open = link.to === pathname;
           return (
             <Button

@@ -1,6 +1,7 @@
 import { Group, NativeSelect } from '@mantine/core';
 import type { Column } from './data-table.tsx';
 import type { SortOrder, SortState } from './list-params.ts';
+import { componentsText } from './text.ts';
 
 export type SortOption = { value: string; label: string };
 
@@ -11,9 +12,9 @@ export function sortOptionsOf<T>(columns: readonly Column<T>[]): SortOption[] {
   );
 }
 
-const orders: readonly { value: SortOrder; label: string }[] = [
-  { value: 'asc', label: 'Ascending' },
-  { value: 'desc', label: 'Descending' },
+const orders: readonly { value: SortOrder; key: 'ascending' | 'descending' }[] = [
+  { value: 'asc', key: 'ascending' },
+  { value: 'desc', key: 'descending' },
 ];
 
 type Props = { options: readonly SortOption[]; sort: SortState; onChange: (change: Partial<SortState>) => void };
@@ -23,10 +24,11 @@ type Props = { options: readonly SortOption[]; sort: SortState; onChange: (chang
  * 2, Shared list behaviour) are chosen here. Native selects open the phone's own picker.
  */
 export function SortSelect({ options, sort, onChange }: Props) {
+  const t = componentsText.useT();
   return (
     <Group gap="xs" wrap="nowrap" mb="xs">
       <NativeSelect
-        label="Sort by"
+        label={t('sortBy')}
         size="xs"
         value={sort.sortBy}
         onChange={(event) => onChange({ sortBy: event.currentTarget.value })}
@@ -34,11 +36,11 @@ export function SortSelect({ options, sort, onChange }: Props) {
         style={{ flex: 1 }}
       />
       <NativeSelect
-        label="Order"
+        label={t('order')}
         size="xs"
         value={sort.orderBy}
         onChange={(event) => onChange({ orderBy: event.currentTarget.value as SortOrder })}
-        data={[...orders]}
+        data={orders.map(({ value, key }) => ({ value, label: t(key) }))}
         style={{ flex: 1 }}
       />
     </Group>

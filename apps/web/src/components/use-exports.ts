@@ -6,6 +6,7 @@ import { downloadExport } from '../lib/exports.ts';
 import type { QueryParams } from '../lib/http.ts';
 import { ExportProgress } from './export-progress.tsx';
 import type { PageAction } from './page-header.tsx';
+import { componentsText } from './text.ts';
 
 /** How often the progress of a download is redrawn at most. */
 const progressEveryMs = 250;
@@ -13,9 +14,11 @@ const progressEveryMs = 250;
 /**
  * The 'Export CSV' and 'Export Excel' page actions of a list: each export honours the list's
  * current filter. While one downloads, a notice tells how much has arrived and can cancel it.
+ * Their words are read in the language of the moment, where the actions are drawn.
  */
 export function useExports(basePath: string, query: QueryParams, label: string): PageAction[] {
   const [running, setRunning] = useState<ExportFormat | null>(null);
+  const t = componentsText.useT();
   const start = (format: ExportFormat) => {
     const controller = new AbortController();
     const id = `export:${label}.${format}`;
@@ -39,7 +42,7 @@ export function useExports(basePath: string, query: QueryParams, label: string):
     );
   };
   const action = (format: ExportFormat, icon: typeof IconDownload): PageAction => ({
-    label: `Export ${exportFormatNames[format]}`,
+    label: t('exportAs', { format: exportFormatNames[format] }),
     icon: createElement(icon, { size: 18, 'aria-hidden': true }),
     loading: running === format,
     onClick: () => start(format),

@@ -1,5 +1,6 @@
 import { messages } from '@srs/shared/messages';
 import { useCallback, useRef, useState } from 'react';
+import { sharedText } from '../i18n/shared.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { showHandlerError } from '../lib/toasts.ts';
 
@@ -19,7 +20,7 @@ export function usePdfMaking() {
     try {
       return await download();
     } catch (error) {
-      if (!(error instanceof HttpError)) showHandlerError(messages.somethingWentWrong);
+      if (!(error instanceof HttpError)) showHandlerError(sharedText(messages.somethingWentWrong));
       return null;
     } finally {
       running.current = false;

@@ -11,6 +11,9 @@ const spanish = import.meta.glob<Catalogue>('../locales/*.es.json', { import: 'd
 /** packages/shared's texts in Spanish, found by their English (i18n/shared.ts): raw, not compiled. */
 const loadSharedSpanish = () => import('../../../../packages/shared/src/locales/shared.es.json').then((module) => module.default);
 
+/** dayjs's Spanish, for the date field's calendar (Mantine's DatesProvider locale 'es'): Spanish readers only. */
+const loadCalendarSpanish = () => import('dayjs/locale/es');
+
 let spanishLoaded: Promise<void> | undefined;
 let sharedSpanish: TextCatalogue | null = null;
 
@@ -27,6 +30,7 @@ function loadSpanish(): Promise<void> {
     loadSharedSpanish().then((texts) => {
       sharedSpanish = texts;
     }),
+    loadCalendarSpanish(),
   ]).then(
     () => undefined,
     (error: unknown) => {

@@ -4,6 +4,7 @@ import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
 import { apiUrl } from './api-url.ts';
 import { countText } from './counts.ts';
 import { markDashboardTiles } from './dashboard-tiles.ts';
+import { dashboardText } from './dashboard-text.ts';
 import { tokenKey } from './session-keys.ts';
 
 /** The dashboard's follow-up list: the first 100, oldest follow-up first (the server's order). */
@@ -15,9 +16,12 @@ export const followupListUrl = apiUrl(enrollmentEndpoints.needingFollowup.path, 
 /** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
 export function enrollmentLines(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number): string {
   const count = pagination.total_count;
-  if (count === 1 && !pagination.total_capped) return 'One course or seminar to follow up.';
-  const lines = shown < count || pagination.total_capped ? `the ${shown} waiting longest are here` : 'a line for each';
-  return `${countText(pagination)} courses and seminars to follow up, ${lines}.`;
+  return dashboardText.t('enrollmentLines', {
+    one: count === 1 && !pagination.total_capped ? 'yes' : 'no',
+    count: countText(pagination),
+    all: shown < count || pagination.total_capped ? 'no' : 'yes',
+    shown: String(shown),
+  });
 }
 
 /** The attribute of the frame's place for that sentence (app/shell/dashboard-frame.tsx). */

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@srs/shared/exports';
 import { messages } from '@srs/shared/messages';
+import { sharedText } from '../i18n/shared.ts';
 import { saveBlob } from './browser.ts';
 import { todayIso } from './dates.ts';
 import { type QueryParams, send } from './http.ts';
@@ -67,7 +68,7 @@ export async function downloadExport(
     response = await send('GET', path, { query, toastErrors: false, signal: options.signal });
     if ((response.headers.get('content-type') ?? '').includes('json')) {
       const body = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-      showError(body?.error || messages.somethingWentWrong);
+      showError(body?.error || sharedText(messages.somethingWentWrong));
       return false;
     }
     blob = await readBody(response, options);

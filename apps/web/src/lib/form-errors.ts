@@ -1,5 +1,6 @@
 import { messages } from '@srs/shared/messages';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { sharedText } from '../i18n/shared.ts';
 import { fieldErrorsOf, HttpError } from './http-errors.ts';
 
 /**
@@ -15,5 +16,5 @@ export function showSaveError<V extends FieldValues>(
   const entries = Object.entries(fieldErrors);
   for (const [field, message] of entries) form.setError(field as Path<V>, { message });
   if (entries.length > 0) return null;
-  return error instanceof Error ? error.message : messages.somethingWentWrong;
+  return error instanceof Error ? error.message : sharedText(messages.somethingWentWrong);
 }

@@ -1,4 +1,9 @@
 import { humanize, messages, sessionEndingErrors, unprocessableMessage } from '@srs/shared/messages';
+import { commonText } from '../i18n/common.ts';
+import { sharedText } from '../i18n/shared.ts';
+
+/** A field's name in a 422's messages, in the language of the moment: 'first_name' is 'First name' ('Nombre'). */
+const fieldName = (field: string) => sharedText(humanize(field));
 
 /**
  * A failed call: the status (null when no response came), the parsed body and the text the shared
@@ -38,16 +43,21 @@ export function endsSession(status: number | null, body: unknown): boolean {
  */
 const saidInWords: readonly (number | null)[] = [503, 429, 413];
 
-/** The toast text of the shared handler, by status (SPEC section 8); the sentence of a refusal said in words. */
+/**
+ * The toast text of the shared handler, by status (SPEC section 8), in the language of the moment;
+ * the sentence of a refusal said in words (the server's, already in the person's language).
+ */
 export function handlerMessage(status: number | null, body: unknown, statusText = ''): string {
   let text: string;
   if (saidInWords.includes(status) && bodyError(body) !== null) text = bodyError(body) as string;
   else if (status === null || status === 404 || status === 500) text = messages.somethingWentWrong;
   else if (status === 408) text = messages.requestTimeout;
   else if (status === 403) text = messages.notAuthorized;
-  else if (status === 422) text = unprocessableMessage(body);
+  else if (status === 422) text = unprocessableMessage(body, fieldName);
   else text = statusText;
-  return text.trim() === '' ? messages.somethingWentWrong : text;
+  if (text.trim() === '') text = messages.somethingWentWrong;
+  // SPEC section 8's own words in the person's language; the server's words are left as they came.
+  return (Object.values(messages) as unknown[]).includes(text) ? sharedText(text) : text;
 }
 
 /**
@@ -58,23 +68,27 @@ export function loadFailureText(error: unknown): string | undefined {
   return error instanceof HttpError && saidInWords.includes(error.status) ? error.handlerText : undefined;
 }
 
-/** The id of a route parameter; anything but a positive whole number is a missing record (404). */
+/**
+ * The id of a route parameter; anything but a positive whole number is a missing record (404):
+ * 'Student not found' ('Estudiante no encontrado'), `what` being the record's English name.
+ */
 export function routeIdOf(value: string | undefined, what: string): number {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new HttpError(`${what} not found`, 404, null);
+  if (!Number.isInteger(id) || id <= 0) throw new HttpError(commonText.t('notFound', { what }), 404, null);
   return id;
 }
 
 /**
  * The messages of a 422 body (SPEC section 8) for the fields a form shows, each as 'Field name
- * message' ('Email has already been taken'); the body's other keys are left to the caller.
+ * message' ('Email has already been taken'), the field's name in the language of the moment; the
+ * body's other keys are left to the caller.
  */
 export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): Partial<Record<F, string>> {
   const errors: Partial<Record<F, string>> = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) return errors;
   for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
     if (!(fields as readonly string[]).includes(field) || !Array.isArray(value)) continue;
-    errors[field as F] = value.map((message) => `${humanize(field)} ${String(message)}`).join(', ');
+    errors[field as F] = value.map((message) => `${fieldName(field)} ${String(message)}`).join(', ');
   }
   return errors;
 }

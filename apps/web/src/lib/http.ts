@@ -1,5 +1,7 @@
 import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
 import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader } from '@srs/shared/messages';
+import { locales } from '../i18n/locale.ts';
+import { sharedText } from '../i18n/shared.ts';
 import { goTo } from './browser.ts';
 import { bodyError, endsSession, HttpError, handlerMessage } from './http-errors.ts';
 import { clearSession, getToken, isLeaving, renewedSince, setAuthRedirect, setToken } from './session.ts';
@@ -29,11 +31,13 @@ export function endSession() {
 
 /**
  * An answer that does not say whether the write was made: a gateway's (the server may have saved
- * it), or the server's own "still being saved" (the first copy is still running). A retry keeps the key.
+ * it), or the server's own "still being saved" (the first copy is still running), in whichever
+ * language the server said it (issue 29: the reader's). A retry keeps the key.
  */
 export function madeOrNotUnknown(status: number, body: unknown): boolean {
   if (status >= 502 && status <= 504) return true;
-  return status === 409 && bodyError(body) === idempotencyMessages.stillSaving;
+  const said = bodyError(body);
+  return status === 409 && said !== null && locales.some((locale) => sharedText(idempotencyMessages.stillSaving, locale) === said);
 }
 
 /** An answer's text as its content type says: JSON parsed, anything else (or JSON that is not) as text; nothing is null. */

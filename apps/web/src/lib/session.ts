@@ -1,5 +1,6 @@
 import type { Role, TokenUser } from '@srs/shared/roles';
 import { useSyncExternalStore } from 'react';
+import { adoptPersonLanguage } from '../i18n/load.ts';
 
 import { dropDrafts } from './drafts.ts';
 import { authRedirectKey, dashboardRemindersKey, dashboardTilesKey, tokenCookie, tokenKey } from './session-keys.ts';
@@ -78,10 +79,13 @@ export function getSessionUser(): TokenUser | null {
 export function setToken(token: string) {
   // Someone else signing in on this tab finds nothing the one before typed (lib/drafts.ts); the
   // same person, back after their session ended, finds their unsaved forms as they left them.
-  const userId = decodeToken(token)?.user.id;
-  if (userId !== undefined) dropDrafts(userId);
+  const user = decodeToken(token)?.user;
+  if (user) dropDrafts(user.id);
   localStorage.setItem(tokenKey, token);
   notify();
+  // The app speaks the person's own language (My Account → Language; null: their browser's),
+  // kept on this browser for the next visit (issue 29). A token from before languages says nothing.
+  if (user && 'language' in user) void adoptPersonLanguage(user.language).catch(() => undefined);
 }
 
 /**

@@ -5,6 +5,7 @@ import { HistoryLink } from '../components/history-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteTabs } from '../components/route-tabs.tsx';
 import { seriesQuery } from '../features/series/api.ts';
+import { coursesText } from '../features/series/messages.ts';
 import { seriesIdOf, useSeriesOfPage } from '../features/series/series-page.ts';
 
 /** SPEC section 2: a detail route starts its record's load; the page shell shows meanwhile. */
@@ -15,6 +16,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 /** /courses/{courseId}: the course and its tabs (overview, lessons, decisions, products, schools). */
 export function Component() {
+  const t = coursesText.useT();
   const course = useSeriesOfPage('Course');
   if (!course) return <PageLoader />;
   return (
@@ -23,10 +25,10 @@ export function Component() {
         <Title order={1} size="h2">
           {course.name}
         </Title>
-        {course.priority && <Badge variant="light">Priority</Badge>}
+        {course.priority && <Badge variant="light">{t('priority')}</Badge>}
         {!course.active && (
           <Badge variant="light" color="gray">
-            Not active
+            {t('notActive')}
           </Badge>
         )}
         <HistoryLink itemType="Series" itemId={course.id} />

@@ -6,6 +6,7 @@ import { listQuery } from '../components/list-query.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { coursesQuery, defaultSeriesSort } from '../features/series/api.ts';
 import { CoursesTable } from '../features/series/components/courses-table.tsx';
+import { coursesText } from '../features/series/messages.ts';
 import { useCanOpen } from '../lib/site-map/page-match.ts';
 
 /**
@@ -13,17 +14,18 @@ import { useCanOpen } from '../lib/site-map/page-match.ts';
  * the catalogue (global admins: DOMAIN.md "Pages and navigation").
  */
 export function Component() {
+  const t = coursesText.useT();
   const navigate = useNavigate();
   const list = useListParams(defaultSeriesSort);
   const result = useQuery(coursesQuery(listQuery(list)));
   const linkNames = useCanOpen('course');
   const canCreate = useCanOpen('course-new');
   const actions = canCreate
-    ? [{ label: 'New course', icon: <IconPlus size={18} />, onClick: () => void navigate('/courses/new') }]
+    ? [{ label: t('newCourse'), icon: <IconPlus size={18} />, onClick: () => void navigate('/courses/new') }]
     : [];
   return (
     <ListPage
-      title="Courses"
+      title={t('courses')}
       actions={actions}
       searchText={list.searchText}
       onSearch={list.onSearch}

@@ -11,6 +11,7 @@ import { coursesQuery, seminarsQuery } from '../features/series/api.ts';
 import { CoursesTable } from '../features/series/components/courses-table.tsx';
 import { SeminarsTable } from '../features/series/components/seminars-table.tsx';
 import { followupListQuery } from '../lib/dashboard-first.ts';
+import { dashboardText } from '../lib/dashboard-text.ts';
 import { useCan } from '../lib/permissions.ts';
 import { useCanOpen } from '../lib/site-map/page-match.ts';
 import { dashboardListQuery } from './dashboard-queries.ts';
@@ -30,6 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function DashboardDesktop() {
+  const t = dashboardText.useT();
   const withInstructors = useCan(dashboardInstructorRoles);
   const linkCourses = useCanOpen('course');
   const linkSeminars = useCanOpen('seminar');
@@ -41,12 +43,12 @@ export function DashboardDesktop() {
   return (
     <>
       <Title order={1} size="h2" mb="md">
-        My Dashboard
+        {t('title')}
       </Title>
       <RemindersDueSection />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Section title="Students needing follow-up">
+          <Section title={t('followupTitle')}>
             <FollowupTable
               enrollments={followup.data?.enrollments}
               loading={followup.isFetching}
@@ -56,7 +58,7 @@ export function DashboardDesktop() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="md">
-            <Section title="Courses">
+            <Section title={t('courses')}>
               <CoursesTable
                 courses={courses.data?.courses}
                 loading={courses.isFetching}
@@ -64,7 +66,7 @@ export function DashboardDesktop() {
                 dashboard
               />
             </Section>
-            <Section title="Seminars">
+            <Section title={t('seminars')}>
               <SeminarsTable
                 seminars={seminars.data?.seminars}
                 loading={seminars.isFetching}
@@ -73,7 +75,7 @@ export function DashboardDesktop() {
               />
             </Section>
             {withInstructors && (
-              <Section title="Instructors">
+              <Section title={t('instructors')}>
                 <InstructorsTable users={instructors.data?.users} loading={instructors.isFetching} dashboard />
               </Section>
             )}

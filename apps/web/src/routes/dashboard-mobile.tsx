@@ -1,7 +1,5 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatDate, relativeDays } from '@srs/shared/dates';
-import { followupReasonWords } from '@srs/shared/followup';
-import type { Interest } from '@srs/shared/interests';
+import { type Interest, interestStatusLabels } from '@srs/shared/interests';
 import { messages } from '@srs/shared/messages';
 import { dashboardInstructorRoles } from '@srs/shared/roles';
 import { IconBell, IconBook, IconChalkboard, IconPresentation, IconUserHeart, IconUsers } from '@tabler/icons-react';
@@ -15,7 +13,11 @@ import { instructorName, instructorsQuery } from '../features/instructors/api.ts
 import { interestsQuery } from '../features/interests/api.ts';
 import { studentFilterQuery, studentsQuery } from '../features/students/api.ts';
 import { useAppConfig } from '../lib/app-config.ts';
+import { formatDate, relativeDays } from '../i18n/format.ts';
+import { sharedText, useSharedText } from '../i18n/shared.ts';
 import { countText } from '../lib/counts.ts';
+import { dashboardText } from '../lib/dashboard-text.ts';
+import { followupReasonText, followupText } from '../lib/followup-words.ts';
 import { enrollmentLines, followupListQuery } from '../lib/dashboard-first.ts';
 import { rememberDashboardTiles } from '../lib/dashboard-tiles.ts';
 import { useCan } from '../lib/permissions.ts';
@@ -56,16 +58,15 @@ function PanelTile<T extends Counted, K extends QueryKey>({
   return <CountTile {...tile} count={countOf(useQuery(query).data)} />;
 }
 
-const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
+/** An interest's line, in the language of the moment: 'Discover Bible Guides · Springfield · Assigned · received 03/04/2024'. */
 const interestLine = (interest: Interest): LinkItem => ({
   key: interest.id,
   label: `${interest.first_name} ${interest.last_name}`,
   description: [
     interest.series?.name,
     interest.city,
-    capitalised(interest.status),
-    `received ${formatDate(interest.received_on)}`,
+    sharedText(interestStatusLabels[interest.status]),
+    dashboardText.t('interestReceived', { date: formatDate(interest.received_on) }),
   ]
     .filter(Boolean)
     .join(' · '),
@@ -75,29 +76,33 @@ type PanelContent = { title: string; items: LinkItem[] | undefined; empty: strin
 
 /** The list an Instructors or Interests tile opens below the tiles. */
 function PanelList({ panel }: { panel: Panel }) {
+  const t = dashboardText.useT();
+  const shared = useSharedText();
   const instructors = useQuery({ ...instructorsQuery(dashboardListQuery), enabled: panel === 'instructors' });
   const interests = useQuery({ ...interestsQuery(followupListQuery), enabled: panel === 'interests' });
   const shownInterests = interests.data?.interests.length ?? 0;
   const totalInterests = interests.data?.pagination.total_count ?? 0;
   const lists: Record<Panel, PanelContent> = {
     instructors: {
-      title: 'Instructors',
-      empty: messages.noInstructors,
+      title: t('instructors'),
+      empty: shared(messages.noInstructors),
       failed: instructors.isError,
       items: instructors.data?.users.map((u) => ({
         key: u.id,
         label: instructorName(u),
-        description: `${u.students_count} students`,
+        description: t('instructorStudents', { count: u.students_count, n: String(u.students_count) }),
         to: `/students?instructor_id_eq=${u.id}`,
       })),
     },
     interests: {
-      title: 'Interests',
-      empty: 'No interests assigned to your schools.',
+      title: t('interests'),
+      empty: t('noInterests'),
       failed: interests.isError,
       items: interests.data?.interests.map(interestLine),
       more:
-        totalInterests > shownInterests ? `The newest ${shownInterests} of ${totalInterests} interests.` : undefined,
+        totalInterests > shownInterests
+          ? t('newestInterests', { shown: String(shownInterests), total: String(totalInterests) })
+          : undefined,
     },
   };
   const current = lists[panel];
@@ -118,6 +123,9 @@ function PanelList({ panel }: { panel: Panel }) {
 
 /** The follow-up list, a line per course or seminar, drawn again only when its own data arrives. */
 function FollowupSection() {
+  const t = dashboardText.useT();
+  const shared = useSharedText();
+  const reasons = followupText.useT();
   const followup = useQuery({ ...needingFollowupQuery(followupListQuery) });
   // The rows are made in the background render that draws them (LinkList defers it too): a hundred
   // paths and names made as the answer arrives were one long task on a slow phone.
@@ -127,15 +135,16 @@ function FollowupSection() {
       enrollments?.map((e) => ({
         key: e.id,
         label: personName(e.student),
-        description: `${e.series.name} · ${relativeDays(e.last_followup_date)} · ${followupReasonWords(e.followup_reason)}`,
+        description: `${e.series.name} · ${relativeDays(e.last_followup_date)} · ${followupReasonText(e.followup_reason, reasons)}`,
         to: followupPath(e),
       })),
-    [enrollments],
+    // Made again in a new language: the reasons' words change with it.
+    [enrollments, reasons],
   );
   return (
-    <Paper withBorder p="xs" component="section" aria-label="Students needing follow-up">
+    <Paper withBorder p="xs" component="section" aria-label={t('followupTitle')}>
       <Title order={2} size="h5" px="xs" mb={4}>
-        Students needing follow-up
+        {t('followupTitle')}
       </Title>
       {/* The tile counts students; this list has a line per course or seminar, and says so. */}
       {followup.data && followup.data.pagination.total_count > 0 && (
@@ -144,9 +153,9 @@ function FollowupSection() {
         </Text>
       )}
       <LinkList
-        label="Students needing follow-up"
+        label={t('followupTitle')}
         items={items}
-        emptyMessage={messages.noStudentsNeedingFollowup}
+        emptyMessage={shared(messages.noStudentsNeedingFollowup)}
         failed={followup.isError}
       />
     </Paper>
@@ -154,6 +163,7 @@ function FollowupSection() {
 }
 
 export function DashboardMobile() {
+  const t = dashboardText.useT();
   const admin = useCan(dashboardInstructorRoles);
   // The Interests tile of non-admins shows only with interest tracking on, and opens their list here:
   // the interest pages are for global admins.
@@ -174,26 +184,26 @@ export function DashboardMobile() {
   return (
     <>
       <Title order={1} size="h3" mb="sm">
-        My Dashboard
+        {t('title')}
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
-        <ListTotalTile label="Courses" caption="students in courses" icon={icon(IconBook)} to={tileLinks.courses} />
+        <ListTotalTile label={t('courses')} caption={t('studentsInCourses')} icon={icon(IconBook)} to={tileLinks.courses} />
         <ListTotalTile
-          label="Seminars"
-          caption="students in seminars"
+          label={t('seminars')}
+          caption={t('studentsInSeminars')}
           icon={icon(IconPresentation)}
           to={tileLinks.seminars}
         />
-        <ListTotalTile label="Students" icon={icon(IconUsers)} to={tileLinks.students} />
+        <ListTotalTile label={t('students')} icon={icon(IconUsers)} to={tileLinks.students} />
         <ListTotalTile
-          label="Follow-up"
-          caption="students needing follow-up"
+          label={t('followup')}
+          caption={t('studentsNeedingFollowup')}
           icon={icon(IconBell)}
           to={tileLinks.followup}
         />
         {admin && (
           <PanelTile
-            label="Instructors"
+            label={t('instructors')}
             query={instructorsQuery(countQuery)}
             icon={icon(IconChalkboard)}
             {...select('instructors')}
@@ -201,7 +211,7 @@ export function DashboardMobile() {
         )}
         {showInterests && (
           <PanelTile
-            label="Interests"
+            label={t('interests')}
             query={interestsQuery(countQuery)}
             icon={icon(IconUserHeart)}
             {...select('interests')}

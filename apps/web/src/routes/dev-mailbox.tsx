@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { queryClient } from '../app/query-client.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { mailboxQuery, noMail } from '../features/mail/api.ts';
+import { mailboxQuery, mailText } from '../features/mail/api.ts';
 import { MailList } from '../features/mail/components/mail-list.tsx';
 import { MailView } from '../features/mail/components/mail-view.tsx';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
@@ -17,6 +17,7 @@ export async function loader() {
 
 /** /dev/mailbox: the mail the product would have sent, while no SMTP server is configured. */
 export function Component() {
+  const t = mailText.useT();
   const mailbox = useQuery(mailboxQuery());
   const mobile = useIsMobile();
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -29,7 +30,7 @@ export function Component() {
     if (mobile) messageRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const refresh = {
-    label: 'Refresh',
+    label: t('refresh'),
     icon: <IconRefresh size={18} aria-hidden />,
     onClick: () => void mailbox.refetch(),
     loading: mailbox.isFetching,
@@ -37,13 +38,13 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Development mailbox" actions={[refresh]} />
+      <PageHeader title={t('title')} actions={[refresh]} />
       {!mailbox.data ? (
         <PageLoader />
       ) : messages.length === 0 ? (
         <Paper withBorder p="lg">
           <Text c="dimmed" ta="center">
-            {noMail}
+            {t('noMail')}
           </Text>
         </Paper>
       ) : (

@@ -5,6 +5,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { linkedSchoolQuery, useCreateUser } from '../features/instructors/api.ts';
 import { UserForm } from '../features/instructors/forms/user-form.tsx';
 import { preselectedSchoolId, userFormValuesOf } from '../features/instructors/forms/user-form-values.ts';
+import { instructorsText } from '../features/instructors/messages.ts';
 import { recordPath } from '../lib/site-map/paths.ts';
 import { showSuccess } from '../lib/toasts.ts';
 
@@ -19,10 +20,11 @@ export function Component() {
   const linked = useQuery({ ...linkedSchoolQuery(linkedId), enabled: Number.isInteger(linkedId) && linkedId > 0 });
   const schoolId = preselectedSchoolId(linked.data);
   const create = useCreateUser();
+  const t = instructorsText.useT();
   return (
     <>
       <Title order={1} size="h2" mb="md">
-        New instructor
+        {t('newInstructor')}
       </Title>
       {linked.isLoading ? (
         <PageLoader />
@@ -30,14 +32,14 @@ export function Component() {
         <Paper withBorder p="md">
           <UserForm
             defaultValues={userFormValuesOf(undefined, schoolId)}
-            submitLabel="Create instructor"
+            submitLabel={t('createInstructor')}
             onCancel={() => void navigate(schoolId ? recordPath('school', schoolId, 'instructors') : '/instructors')}
             onSubmit={async (input) => {
               const user = await create.mutateAsync(input);
               showSuccess(
                 input.send_welcome_email
-                  ? `Instructor created; the welcome email is on its way to ${user.email}.`
-                  : 'Instructor created.',
+                  ? instructorsText.t('instructorCreatedWelcome', { email: user.email })
+                  : instructorsText.t('instructorCreated'),
               );
               void navigate(recordPath('instructor', user.id));
             }}

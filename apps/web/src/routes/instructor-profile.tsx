@@ -7,6 +7,8 @@ import { UserProfileFields } from '../features/instructors/components/user-field
 import { UserForm } from '../features/instructors/forms/user-form.tsx';
 import { userFormValuesOf } from '../features/instructors/forms/user-form-values.ts';
 import { useOutletUser } from '../features/instructors/user-outlet.ts';
+import { commonText } from '../i18n/common.ts';
+import { sharedText } from '../i18n/shared.ts';
 import { showSuccess } from '../lib/toasts.ts';
 
 /** The profile tab: read-only, and on Edit the user form; a failed save keeps the edits on screen. */
@@ -14,16 +16,17 @@ export function Component() {
   const user = useOutletUser();
   const [editing, setEditing] = useState(false);
   const update = useUpdateUser(user.id);
+  const c = commonText.useT();
   if (editing) {
     return (
       <UserForm
         user={user}
         defaultValues={userFormValuesOf(user)}
-        submitLabel="Save"
+        submitLabel={c('save')}
         onCancel={() => setEditing(false)}
         onSubmit={async (input) => {
           await update.mutateAsync(input);
-          showSuccess(messages.updated);
+          showSuccess(sharedText(messages.updated));
           setEditing(false);
         }}
       />
@@ -34,7 +37,7 @@ export function Component() {
       {user.permissions.update && (
         <Group justify="flex-end">
           <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-            Edit
+            {c('edit')}
           </Button>
         </Group>
       )}

@@ -8,7 +8,7 @@ import { userStudentsQuery } from '../features/instructors/api.ts';
 import { useOutletUser } from '../features/instructors/user-outlet.ts';
 import { defaultStudentSort, studentListQuery } from '../features/students/api.ts';
 import { StudentCards } from '../features/students/components/student-cards.tsx';
-import { StudentsTable, studentSortOptions } from '../features/students/components/students-table.tsx';
+import { StudentsTable, useStudentSortOptions } from '../features/students/components/students-table.tsx';
 import { useMinSearchLength } from '../lib/app-config.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 
@@ -17,13 +17,14 @@ export function Component() {
   const user = useOutletUser();
   const list = useListParams(defaultStudentSort);
   const mobile = useIsMobile();
+  const sortOptions = useStudentSortOptions();
   const minLength = useMinSearchLength();
   const students = useQuery(userStudentsQuery(user.id, studentListQuery(list.params)));
   const page = students.data?.students;
   return (
     <>
       <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />
-      {mobile && <SortSelect options={studentSortOptions} sort={list.sort} onChange={list.onSortChange} />}
+      {mobile && <SortSelect options={sortOptions} sort={list.sort} onChange={list.onSortChange} />}
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} mt="sm" bg={mobile ? 'transparent' : undefined}>
         {mobile ? (
           <StudentCards students={page} loading={students.isFetching} />

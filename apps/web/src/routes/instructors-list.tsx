@@ -8,6 +8,7 @@ import { useListParams } from '../components/use-list-params.ts';
 import { defaultInstructorSort, instructorsQuery } from '../features/instructors/api.ts';
 import { InstructorsTable } from '../features/instructors/components/instructors-table.tsx';
 import { SignupRequests } from '../features/instructors/components/signup-requests.tsx';
+import { instructorsText } from '../features/instructors/messages.ts';
 import { useCanOpen } from '../lib/site-map/page-match.ts';
 
 /**
@@ -25,14 +26,15 @@ export function Component() {
     'instructors',
   );
   const canCreate = useCanOpen('instructor-new');
+  const t = instructorsText.useT();
   const create = {
-    label: 'New instructor',
+    label: t('newInstructor'),
     icon: <IconPlus size={18} aria-hidden />,
     onClick: () => void navigate('/instructors/new'),
   };
   return (
     <ListPage
-        title="Instructors"
+        title={t('instructors')}
         actions={canCreate ? [create, ...exports] : exports}
         searchText={list.searchText}
         onSearch={list.onSearch}

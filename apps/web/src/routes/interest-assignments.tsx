@@ -8,6 +8,7 @@ import { useListParams } from '../components/use-list-params.ts';
 import { assignmentsQuery, defaultInterestSort } from '../features/interests/api.ts';
 import { AssignDialog } from '../features/interests/components/assign-dialog.tsx';
 import { UnassignedTable } from '../features/interests/components/unassigned-table.tsx';
+import { interestsText } from '../features/interests/messages.ts';
 
 /**
  * /interests/assignments: the interests nobody has assigned yet, oldest first, each with the school
@@ -17,11 +18,12 @@ export function Component() {
   const list = useListParams(defaultInterestSort);
   const result = useQuery(assignmentsQuery(listQuery(list)));
   const [assigning, setAssigning] = useState<UnassignedInterest | null>(null);
+  const t = interestsText.useT();
   return (
     <>
       <SectionLinks section="interests" />
     <ListPage
-      title="Interest assignments"
+      title={t('interestAssignments')}
       searchText={list.searchText}
       onSearch={list.onSearch}
       pagination={result.data?.pagination}

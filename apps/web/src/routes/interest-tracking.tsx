@@ -7,6 +7,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { SectionLinks } from '../components/section-links.tsx';
 import { TrackingFilters } from '../features/interests/components/tracking-filters.tsx';
 import { TrackingReport } from '../features/interests/components/tracking-report.tsx';
+import { interestsText } from '../features/interests/messages.ts';
 import { interestTrackingQuery } from '../features/interests/tracking-api.ts';
 import {
   trackingParams,
@@ -33,31 +34,31 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const t = interestsText.useT();
   const today = todayIso();
   const view = trackingViewOf(params, today);
   const valid = trackingPeriodIsValid(view);
   const tracking = useQuery({ ...interestTrackingQuery(trackingQueryOf(view)), enabled: valid });
   const schools = useQuery(schoolOptionsQuery);
   const school = schools.data?.schools.find((option) => String(option.id) === view.schoolId);
-  const schoolName = view.schoolId ? (school ? `${school.church_name} (${school.school_code})` : 'the chosen school') : null;
+  const schoolName = view.schoolId ? (school ? `${school.church_name} (${school.school_code})` : t('theChosenSchool')) : null;
   return (
     <>
       <SectionLinks section="interests" />
       <PageHeader title={pages['interest-tracking'].title} />
       <Text size="sm" mb="md" maw={760}>
-        How the people who asked for Bible studies move from received to enrolled, month by month and school by school,
-        and how long the interests nobody has worked on yet have been waiting.
+        {t('trackingIntro')}
       </Text>
       <TrackingFilters
         view={view}
         today={today}
         onChange={(next: TrackingView) => setParams(trackingParams(next))}
       />
-      {!valid && <Text size="sm">Choose a To month on or after the From month.</Text>}
+      {!valid && <Text size="sm">{t('choosePeriod')}</Text>}
       {valid && tracking.isError && <ErrorPanel message={tracking.error.message} />}
       {valid && tracking.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t('loading')} />
         </Center>
       )}
       {valid && tracking.data && (

@@ -14,6 +14,7 @@ import { InterestFilters } from '../features/interests/components/interest-filte
 import { InterestFormDialog } from '../features/interests/components/interest-form-dialog.tsx';
 import { InterestImportDialog } from '../features/interests/components/interest-import-dialog.tsx';
 import { InterestsTable } from '../features/interests/components/interests-table.tsx';
+import { interestsText } from '../features/interests/messages.ts';
 
 /** The status and source filters of the address, sent with the list and its exports. */
 function filterOf(params: URLSearchParams) {
@@ -34,17 +35,18 @@ export function Component() {
   const exports = useExports('/interests', { ...query, page: undefined, per_page: undefined }, 'interests');
   const [dialog, setDialog] = useState<InterestDialog | { kind: 'new' } | null>(null);
   const [importing, setImporting] = useState(false);
+  const t = interestsText.useT();
   const close = () => setDialog(null);
   const actions = [
     ...exports,
-    { label: 'Import CSV', icon: <IconFileUpload size={18} aria-hidden />, onClick: () => setImporting(true) },
-    { label: 'New interest', icon: <IconPlus size={18} aria-hidden />, onClick: () => setDialog({ kind: 'new' }) },
+    { label: t('importCsv'), icon: <IconFileUpload size={18} aria-hidden />, onClick: () => setImporting(true) },
+    { label: t('newInterest'), icon: <IconPlus size={18} aria-hidden />, onClick: () => setDialog({ kind: 'new' }) },
   ];
   return (
     <>
       <SectionLinks section="interests" />
     <ListPage
-      title="Interest Tracking"
+      title={t('interestTrackingTitle')}
       actions={actions}
       searchText={list.searchText}
       onSearch={list.onSearch}

@@ -6,6 +6,7 @@ import { DemoAccountsHint } from '../features/auth/components/demo-accounts-hint
 import { LoginBlurbs } from '../features/auth/components/login-blurbs.tsx';
 import { NeedAnAccount } from '../features/auth/components/need-an-account.tsx';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { authText } from '../features/auth/text.ts';
 import { appConfigQuery } from '../lib/app-config.ts';
 import { getSessionUser, setToken, takeAuthRedirect, takeTokenCookie } from '../lib/session.ts';
 import classes from './login.module.css';
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const t = authText.useT();
   const [params] = useSearchParams();
   const config = useQuery(appConfigQuery).data;
   const message = params.get('message');
@@ -42,7 +44,7 @@ export function Component() {
       <Paper className={classes.card} shadow="md" radius="md" p="xl" withBorder>
         <Stack gap="lg">
           <Title order={1} ta="center" size="h2">
-            Student Records System
+            {t('title')}
           </Title>
           {message && (
             <Text c="red" role="alert" ta="center" fw={500}>

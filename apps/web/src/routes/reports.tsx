@@ -3,6 +3,7 @@ import { type ReportKind, reportDefinitions, reportFileLabel, reportKinds } from
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { useExports } from '../components/use-exports.ts';
+import { useSharedText } from '../i18n/shared.ts';
 import { todayIso } from '../lib/dates.ts';
 import { FollowupReport } from '../features/reports/components/followup-report.tsx';
 import { PeriodReport } from '../features/reports/components/period-report.tsx';
@@ -12,6 +13,7 @@ import {
   followupQueryOf,
   followupViewOf,
 } from '../features/reports/followup-params.ts';
+import { reportsText } from '../features/reports/messages.ts';
 import {
   isPeriodKind,
   type PeriodView,
@@ -27,6 +29,8 @@ import {
  * report can be bookmarked and shared; its exports are what it shows.
  */
 export function Component() {
+  const t = reportsText.useT();
+  const shared = useSharedText();
   const [params, setParams] = useSearchParams();
   const kind = reportKindOf(params);
   const definition = reportDefinitions[kind];
@@ -37,23 +41,23 @@ export function Component() {
   const choose = (next: ReportKind) => setParams(new URLSearchParams({ report: next }));
   return (
     <>
-      <PageHeader title="Reports" actions={exports} />
+      <PageHeader title={t('title')} actions={exports} />
       <Select
-        label="Report"
+        label={t('report')}
         value={kind}
         allowDeselect={false}
         maw={360}
         mb="md"
-        data={reportKinds.map((value) => ({ value, label: reportDefinitions[value].label }))}
+        data={reportKinds.map((value) => ({ value, label: shared(reportDefinitions[value].label) }))}
         onChange={(value) => value && choose(value as ReportKind)}
       />
       <Paper withBorder p="sm">
         <Title order={2} size="h4">
-          {definition.label}
+          {shared(definition.label)}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          {definition.description}
-          {kind === 'followup' && ' Open a conference for its schools, a school for its instructors.'}
+          {shared(definition.description)}
+          {kind === 'followup' && ` ${t('followupHint')}`}
         </Text>
         {period ? (
           <PeriodReport view={period} query={query} onChange={(next: PeriodView) => setParams(periodParams(next))} />

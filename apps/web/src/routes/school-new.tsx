@@ -4,6 +4,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { useCreateSchool } from '../features/schools/api.ts';
 import { SchoolForm } from '../features/schools/forms/school-form.tsx';
 import { emptySchoolValues, schoolBodyOf } from '../features/schools/forms/school-form-values.ts';
+import { schoolsText } from '../features/schools/messages.ts';
 import { schoolName } from '../features/schools/school-outlet.ts';
 import { recordPath } from '../lib/site-map/paths.ts';
 import { showSuccess } from '../lib/toasts.ts';
@@ -12,18 +13,19 @@ import { showSuccess } from '../lib/toasts.ts';
 export function Component() {
   const create = useCreateSchool();
   const navigate = useNavigate();
+  const t = schoolsText.useT();
   return (
     <>
-      <PageHeader title="New school" />
+      <PageHeader title={t('newSchool')} />
       <Paper withBorder p="md">
         <SchoolForm
           defaultValues={emptySchoolValues}
-          submitLabel="Create school"
+          submitLabel={t('createSchool')}
           codeAndConferenceEditable
           onCancel={() => void navigate('/schools')}
           onSubmit={async (values) => {
             const school = await create.mutateAsync(schoolBodyOf(values));
-            showSuccess(`${schoolName(school)} was created. Next: its school admins, head school admin and zip codes.`);
+            showSuccess(schoolsText.t('schoolCreated', { school: schoolName(school) }));
             await navigate(recordPath('school', school.id));
           }}
         />

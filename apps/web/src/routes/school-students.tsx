@@ -6,10 +6,11 @@ import { QuickFind } from '../components/quick-find.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import { useListParams } from '../components/use-list-params.ts';
 import { schoolStudentsQuery } from '../features/schools/api.ts';
+import { schoolsText } from '../features/schools/messages.ts';
 import { useOutletSchool } from '../features/schools/school-outlet.ts';
 import { defaultStudentSort, studentListQuery } from '../features/students/api.ts';
 import { StudentCards } from '../features/students/components/student-cards.tsx';
-import { StudentsTable, studentSortOptions } from '../features/students/components/students-table.tsx';
+import { StudentsTable, useStudentSortOptions } from '../features/students/components/students-table.tsx';
 import { useMinSearchLength } from '../lib/app-config.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 
@@ -20,8 +21,10 @@ import { useIsMobile } from '../lib/use-is-mobile.ts';
  */
 export function Component() {
   const school = useOutletSchool();
+  const t = schoolsText.useT();
   const list = useListParams(defaultStudentSort);
   const mobile = useIsMobile();
+  const sortOptions = useStudentSortOptions();
   const minLength = useMinSearchLength();
   const { school_id_eq: _school, ...query } = studentListQuery(list.params);
   const students = useQuery(schoolStudentsQuery(school.id, query));
@@ -31,10 +34,10 @@ export function Component() {
       <Group justify="space-between" align="flex-end">
         <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />
         <Anchor component={Link} to={`/students?school_id_eq=${school.id}`} size="sm">
-          Open in the student list (labels, sharing, reassigning)
+          {t('openInStudentList')}
         </Anchor>
       </Group>
-      {mobile && <SortSelect options={studentSortOptions} sort={list.sort} onChange={list.onSortChange} />}
+      {mobile && <SortSelect options={sortOptions} sort={list.sort} onChange={list.onSortChange} />}
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         {mobile ? (
           <StudentCards students={page} loading={students.isFetching} />

@@ -11,6 +11,7 @@ import { useListParams } from '../components/use-list-params.ts';
 import { defaultSchoolSort, schoolsQuery } from '../features/schools/api.ts';
 import { SchoolsTable } from '../features/schools/components/schools-table.tsx';
 import { ZipImportDialog } from '../features/schools/components/zip-import-dialog.tsx';
+import { schoolsText } from '../features/schools/messages.ts';
 import { useCan } from '../lib/permissions.ts';
 import { quickCreateRoles } from '../lib/site-map/entries.ts';
 import { pathTo } from '../lib/site-map/paths.ts';
@@ -23,22 +24,23 @@ export function Component() {
   const navigate = useNavigate();
   const exports = useExports('/schools', { ...params, page: undefined, per_page: undefined }, 'schools');
   const [importing, setImporting] = useState(false);
+  const t = schoolsText.useT();
   const canCreate = useCan(quickCreateRoles('school'));
   const canImport = useCan(admins);
   const actions: PageAction[] = [...exports];
   if (canImport) {
     actions.push({
-      label: 'Import claimed zips',
+      label: t('importClaimedZips'),
       icon: <IconFileUpload size={18} aria-hidden />,
       onClick: () => setImporting(true),
     });
   }
   if (canCreate) {
-    actions.push({ label: 'New school', icon: <IconPlus size={18} aria-hidden />, onClick: () => void navigate(pathTo('school-new')) });
+    actions.push({ label: t('newSchool'), icon: <IconPlus size={18} aria-hidden />, onClick: () => void navigate(pathTo('school-new')) });
   }
   return (
     <ListPage
-      title="Schools"
+      title={t('schools')}
       actions={actions}
       searchText={list.searchText}
       onSearch={list.onSearch}

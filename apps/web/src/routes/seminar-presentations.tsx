@@ -2,16 +2,18 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { presentationsQuery } from '../features/seminars/api.ts';
 import { PresentationsEditor } from '../features/seminars/components/presentations-editor.tsx';
+import { seminarsText } from '../features/seminars/messages.ts';
 import { useOutletSeminar } from '../features/seminars/seminar-outlet.ts';
 
 export function Component() {
+  const t = seminarsText.useT();
   const seminar = useOutletSeminar();
   const query = useQuery(presentationsQuery(seminar.id));
   if (!query.data) {
     if (query.isError) throw query.error;
     return (
       <Center p="lg">
-        <Loader aria-label="Loading presentations" />
+        <Loader aria-label={t('loadingPresentations')} />
       </Center>
     );
   }

@@ -6,11 +6,13 @@ import { useListParams } from '../components/use-list-params.ts';
 import { seminarStudentsQuery } from '../features/seminars/api.ts';
 import { AssignStudents } from '../features/seminars/components/assign-students.tsx';
 import { SeminarStudentsTable } from '../features/seminars/components/seminar-students-table.tsx';
+import { seminarsText } from '../features/seminars/messages.ts';
 import { useOutletSeminar } from '../features/seminars/seminar-outlet.ts';
 import { useMinSearchLength } from '../lib/app-config.ts';
 
 /** The seminar's students (SPEC section 2's list behaviour in the URL), then assigning more. */
 export function Component() {
+  const t = seminarsText.useT();
   const seminar = useOutletSeminar();
   const list = useListParams('name');
   const minLength = useMinSearchLength();
@@ -27,11 +29,11 @@ export function Component() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Students in this seminar
+            {t('studentsInSeminar')}
           </Title>
           <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />
           <SeminarStudentsTable
-            label="Students in this seminar"
+            label={t('studentsInSeminar')}
             students={query.data?.students}
             loading={query.isPending}
             sort={{ state: list.sort, onSort: list.onSort }}

@@ -5,6 +5,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteTabs } from '../components/route-tabs.tsx';
 import { seminarQuery } from '../features/seminars/api.ts';
 import { SeminarHeading } from '../features/seminars/components/seminar-heading.tsx';
+import { seminarsText } from '../features/seminars/messages.ts';
 import { routeIdOf } from '../lib/http-errors.ts';
 
 const seminarIdOf = (value: string | undefined) => routeIdOf(value, 'Seminar');
@@ -16,6 +17,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const t = seminarsText.useT();
   const params = useParams();
   const query = useQuery(seminarQuery(seminarIdOf(params.seminarId)));
   const seminar = query.data;
@@ -24,7 +26,7 @@ export function Component() {
     return <PageLoader />;
   }
   // A course's id under /seminars: the course has no seminar pages.
-  if (seminar.type !== 'Seminar') throw new Error('This is a course, not a seminar.');
+  if (seminar.type !== 'Seminar') throw new Error(t('notASeminar'));
   return (
     <>
       <SeminarHeading seminar={seminar} />

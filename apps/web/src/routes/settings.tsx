@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { backgroundChoices, optionalNotices } from '@srs/shared/account';
-import { messages } from '@srs/shared/messages';
+import { messages as sharedMessages } from '@srs/shared/messages';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -14,6 +14,12 @@ import { useAppConfig } from '../lib/app-config.ts';
 import { usePictureUrl } from '../lib/picture-url.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { showError, showSuccess } from '../lib/toasts.ts';
+import { messages } from '../i18n/messages.ts';
+import { sharedText, useSharedText } from '../i18n/shared.ts';
+import en from '../locales/settings.en.json';
+
+/** The settings page's words (issue 29). */
+const settingsText = messages('settings', en);
 
 type Choice = { key: string; label: string; url: string | undefined; selected: boolean; onSelect: () => void };
 
@@ -30,6 +36,8 @@ function BackgroundChoice({ label, url, selected, onSelect }: Choice) {
 
 /** /account/settings: the page background (a choice, or a picture of one's own) and the notices one receives. */
 export function Component() {
+  const t = settingsText.useT();
+  const shared = useSharedText();
   const account = useQuery(accountQuery);
   const update = useUpdateAccount();
   const user = useSessionUser();
@@ -38,27 +46,27 @@ export function Component() {
   const uploaded = current?.startsWith('/api/uploads/') ? current : null;
   const ownPicture = usePictureUrl(uploaded);
   const save = (change: AccountChange) =>
-    update.mutate(change, { onSuccess: () => showSuccess(messages.updated), onError: (error) => showError(error.message) });
+    update.mutate(change, { onSuccess: () => showSuccess(sharedText(sharedMessages.updated)), onError: (error) => showError(error.message) });
 
   if (!account.data) return account.isError ? <ErrorPanel message={account.error.message} /> : <PageLoader />;
   const me = account.data;
   const [first] = backgroundChoices;
   const choices: Choice[] = backgroundChoices.map((choice) => ({
     key: choice.url,
-    label: choice.label,
+    label: shared(choice.label),
     url: choice.url,
     // No choice made is the default, the first.
     selected: current === choice.url || (current === null && choice.url === first.url),
     onSelect: () => save({ fields: { background_image_url: choice.url === first.url ? null : choice.url } }),
   }));
-  if (uploaded) choices.push({ key: uploaded, label: 'Your picture', url: ownPicture, selected: true, onSelect: () => undefined });
+  if (uploaded) choices.push({ key: uploaded, label: t('yourPicture'), url: ownPicture, selected: true, onSelect: () => undefined });
 
   const notices = optionalNotices.filter((notice) => !('flag' in notice) || config?.features[notice.flag]);
   const noticeBox = (notice: (typeof notices)[number]) => (
     <Checkbox
       key={notice.kind}
-      label={notice.label}
-      description={'description' in notice ? notice.description : undefined}
+      label={shared(notice.label)}
+      description={'description' in notice ? shared(notice.description) : undefined}
       checked={me.email_preferences[notice.kind] ?? true}
       onChange={(event) => save({ fields: { email_preferences: { [notice.kind]: event.currentTarget.checked } } })}
     />
@@ -67,14 +75,14 @@ export function Component() {
   return (
     <Stack gap="md" maw={760}>
       <Title order={1} size="h2">
-        Settings
+        {t('title')}
       </Title>
-      <Paper withBorder p="md" component="section" aria-label="Background">
+      <Paper withBorder p="md" component="section" aria-label={t('background')}>
         <Title order={2} size="h4" mb="xs">
-          Background
+          {t('background')}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          The picture behind every page. Choose one, or use a picture of your own (JPEG, PNG, WebP or GIF, at most 5 MB).
+          {t('backgroundHelp')}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" mb="sm">
           {choices.map(({ key, ...choice }) => (
@@ -83,19 +91,19 @@ export function Component() {
         </SimpleGrid>
         <PictureUpload
           field="background_image"
-          label="Use a picture of my own"
+          label={t('usePicture')}
           onPick={async (file) => {
             await update.mutateAsync({ file: 'background_image', picture: file });
-            showSuccess(messages.updated);
+            showSuccess(sharedText(sharedMessages.updated));
           }}
         />
       </Paper>
-      <Paper withBorder p="md" component="section" aria-label="Email notices">
+      <Paper withBorder p="md" component="section" aria-label={t('emailNotices')}>
         <Title order={2} size="h4" mb="xs">
-          Email notices
+          {t('emailNotices')}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Send me an email when:
+          {t('sendMeWhen')}
         </Text>
         <Stack gap="sm">
           {notices.filter((notice) => !('daily' in notice)).map(noticeBox)}
@@ -105,12 +113,12 @@ export function Component() {
           {notices.filter((notice) => 'daily' in notice).map(noticeBox)}
         </Stack>
         <Text size="xs" c="dimmed" mt="sm">
-          Mail about your account (a welcome, a change to how you sign in) always comes.
+          {t('accountMail')}
         </Text>
       </Paper>
       {user && canSeeApiKeys(user, config?.features.interest_tracking === true) && (
         <Anchor component={Link} to="/account/settings/api-keys">
-          API Keys
+          {t('apiKeys')}
         </Anchor>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header.tsx';
 import { duplicatePairsQuery, pairKey, useNotSamePerson } from '../features/student-duplicates/api.ts';
 import { DuplicatePairs } from '../features/student-duplicates/components/duplicate-pairs.tsx';
+import { studentDuplicatesText } from '../features/student-duplicates/messages.ts';
 import { loadFailureText } from '../lib/http-errors.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 
@@ -12,6 +13,7 @@ import { useIsMobile } from '../lib/use-is-mobile.ts';
  */
 export function Component() {
   const mobile = useIsMobile();
+  const t = studentDuplicatesText.useT();
   const result = useInfiniteQuery(duplicatePairsQuery());
   const notSame = useNotSamePerson();
   const pairs = result.data?.pages.flatMap((page) => page.pairs);
@@ -19,7 +21,7 @@ export function Component() {
   const saying = notSame.isPending && notSame.variables ? pairKey(notSame.variables) : null;
   return (
     <>
-      <PageHeader title="Likely duplicates" />
+      <PageHeader title={t('title')} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         <DuplicatePairs
           pairs={pairs}
@@ -31,7 +33,7 @@ export function Component() {
         {result.hasNextPage && (
           <Center mt="sm">
             <Button variant="light" loading={result.isFetchingNextPage} onClick={() => void result.fetchNextPage()}>
-              More pairs
+              {t('morePairs')}
             </Button>
           </Center>
         )}

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { mergeMessages } from '@srs/shared/student-merge';
-import { formatDate } from '@srs/shared/dates';
 import type { Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +9,10 @@ import { PageHeader } from '../components/page-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useMergeStudents } from '../features/student-merge/api.ts';
 import { MergeChoices } from '../features/student-merge/components/merge-choices.tsx';
+import { studentMergeText } from '../features/student-merge/messages.ts';
+import { withNodes } from '../i18n/rich-text.ts';
+import { formatDate } from '../i18n/format.ts';
+import { sharedText } from '../i18n/shared.ts';
 import { differingFields, initialChoices, mergeBody } from '../features/student-merge/merge-fields.ts';
 import { studentQuery } from '../features/students/api.ts';
 import { routeIdOf } from '../lib/http-errors.ts';
@@ -19,6 +22,7 @@ const nameOf = (student: Student) => `${student.first_name} ${student.last_name}
 const enrollmentsOf = (student: Student) => student.course_enrollments.length + student.seminar_enrollments.length;
 
 function RecordCard({ student, role }: { student: Student; role: string }) {
+  const t = studentMergeText.useT();
   return (
     <Paper withBorder p="sm">
       <Text size="xs" c="dimmed" tt="uppercase">
@@ -31,7 +35,7 @@ function RecordCard({ student, role }: { student: Student; role: string }) {
         (#{student.school.school_code}) {student.school.church_name}
       </Text>
       <Text size="sm">
-        {enrollmentsOf(student)} {enrollmentsOf(student) === 1 ? 'enrollment' : 'enrollments'}, added on {formatDate(student.created_at.slice(0, 10))}
+        {t('enrollmentsAdded', { count: enrollmentsOf(student), date: formatDate(student.created_at.slice(0, 10)) })}
       </Text>
     </Paper>
   );
@@ -46,16 +50,19 @@ export function Component() {
   const [params] = useSearchParams();
   const keep = params.get('keep');
   const other = params.get('merge');
+  const t = studentMergeText.useT();
   if (keep === null || other === null) {
     return (
       <>
-        <PageHeader title="Merge two records" />
+        <PageHeader title={t('title')} />
         <Text size="sm">
-          Choose a pair of records of one person on{' '}
-          <Anchor component={Link} to="/students/duplicates">
-            Likely duplicates
-          </Anchor>
-          , then Merge… beside it.
+          {withNodes((marks) => t('chooseOnDuplicates', marks), {
+            link: (
+              <Anchor component={Link} to="/students/duplicates">
+                {t('likelyDuplicates')}
+              </Anchor>
+            ),
+          })}
         </Text>
       </>
     );
@@ -71,6 +78,7 @@ function MergeRecords({ keptId, mergedId }: { keptId: number; mergedId: number }
   const navigate = useNavigate();
   const [choices, setChoices] = useState<ReturnType<typeof initialChoices> | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const t = studentMergeText.useT();
   if (kept.isError) throw kept.error;
   if (merged.isError) throw merged.error;
   if (!kept.data || !merged.data) return <PageLoader />;
@@ -84,32 +92,30 @@ function MergeRecords({ keptId, mergedId }: { keptId: number; mergedId: number }
     merge.mutate(mergeBody(kept.data, merged.data, chosen), {
       onSuccess: (result) => {
         setConfirming(false);
-        showSuccess(`${nameOf(merged.data)} is merged into ${nameOf(kept.data)}. The merge can be undone from Versions.`);
-        for (const series of result.same_series) showSuccess(mergeMessages.twoActive(nameOf(kept.data), series.series_name), { autoClose: false });
+        showSuccess(studentMergeText.t('mergedNotice', { merged: nameOf(merged.data), kept: nameOf(kept.data) }));
+        for (const series of result.same_series) {
+          showSuccess(studentMergeText.t('twoActive', { name: nameOf(kept.data), series: series.series_name }), { autoClose: false });
+        }
         void navigate(`/students/${result.student_id}`);
       },
     });
   return (
     <>
-      <PageHeader title="Merge two records" />
+      <PageHeader title={t('title')} />
       <Stack gap="md">
-        <Text size="sm">
-          Everything of the other record (enrollments with their lessons, visits, reminders, decisions and products, notes,
-          shares, interests) moves to the kept record, with every registration number. Then the other record is deleted. Both
-          instructors are told.
-        </Text>
+        <Text size="sm">{t('intro')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <RecordCard student={kept.data} role="Kept record" />
-          <RecordCard student={merged.data} role="Other record" />
+          <RecordCard student={kept.data} role={t('keptRecord')} />
+          <RecordCard student={merged.data} role={t('otherRecord')} />
         </SimpleGrid>
         <Group>
           <Button variant="default" onClick={swap}>
-            Keep the other record instead
+            {t('keepOther')}
           </Button>
         </Group>
         <Paper withBorder p="sm">
           <Title order={2} size="h4" mb="xs">
-            Values to keep
+            {t('valuesToKeep')}
           </Title>
           <MergeChoices
             fields={fields}
@@ -118,25 +124,25 @@ function MergeRecords({ keptId, mergedId }: { keptId: number; mergedId: number }
           />
         </Paper>
         {kept.data.erased_at || merged.data.erased_at ? (
-          <Alert color="red">{mergeMessages.erased}</Alert>
+          <Alert color="red">{sharedText(mergeMessages.erased)}</Alert>
         ) : (
           <Group>
             <Button color="red" onClick={() => setConfirming(true)}>
-              Merge
+              {t('merge')}
             </Button>
           </Group>
         )}
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title="Merge two records"
-        confirmLabel="Merge"
+        title={t('title')}
+        confirmLabel={t('merge')}
         danger
         busy={merge.isPending}
         onConfirm={onMerge}
         onClose={() => setConfirming(false)}
       >
-        {`${nameOf(merged.data)} is merged into ${nameOf(kept.data)} and deleted. The merge can be undone from Versions.`}
+        {t('confirmText', { merged: nameOf(merged.data), kept: nameOf(kept.data) })}
       </ConfirmDialog>
     </>
   );

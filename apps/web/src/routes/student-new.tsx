@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-rou
 import { queryClient } from '../app/query-client.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { NewStudentForm } from '../features/students/forms/new-student-form.tsx';
+import { studentWizardText } from '../features/students/wizard/messages.ts';
 import { NewStudentWizard } from '../features/students/wizard/new-student-wizard.tsx';
 import { WizardProgress } from '../features/students/wizard/wizard-progress.tsx';
 import { positionOn } from '../features/students/wizard/wizard-steps.ts';
@@ -13,7 +14,7 @@ import { useIsMobile } from '../lib/use-is-mobile.ts';
 function schoolIdOf(value: string | null): number | null {
   if (value === null || value === '') return null;
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new HttpError('School not found', 404, null);
+  if (!Number.isInteger(id) || id <= 0) throw new HttpError(studentWizardText.t('schoolNotFound'), 404, null);
   return id;
 }
 
@@ -32,9 +33,10 @@ export function Component() {
   const navigate = useNavigate();
   const mobile = useIsMobile();
   const schoolId = schoolIdOf(params.get('school_id'));
+  const t = studentWizardText.useT();
   return (
     <>
-      <PageHeader title="New student" />
+      <PageHeader title={t('newStudent')} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'md'} bg={mobile ? 'transparent' : undefined} maw={960}>
         {schoolId === null ? (
           <NewStudentWizard onClose={() => navigate('/students')} draftName="new-student-page" replacesPage />

@@ -9,6 +9,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { QuickFind } from '../components/quick-find.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import { useExports } from '../components/use-exports.ts';
+import { commonText } from '../i18n/common.ts';
 import { useListParams } from '../components/use-list-params.ts';
 import { defaultStudentSort, studentFilterQuery, studentListQuery, studentsQuery } from '../features/students/api.ts';
 import { AveryLabelsDialog } from '../features/students/components/avery-labels-dialog.tsx';
@@ -21,8 +22,9 @@ import {
   StickySelectionActions,
   StudentSelectionBar,
 } from '../features/students/components/student-selection-bar.tsx';
-import { StudentsTable, studentSortOptions } from '../features/students/components/students-table.tsx';
+import { StudentsTable, useStudentSortOptions } from '../features/students/components/students-table.tsx';
 import { useStudentSelection } from '../features/students/components/use-student-selection.ts';
+import { studentsText } from '../features/students/messages.ts';
 import { useMinSearchLength } from '../lib/app-config.ts';
 import { loadFailureText } from '../lib/http-errors.ts';
 import type { QueryParams } from '../lib/http.ts';
@@ -35,9 +37,12 @@ function selectionKey({ sortBy: _sortBy, orderBy: _orderBy, ...filter }: QueryPa
 }
 
 export function Component() {
+  const t = studentsText.useT();
+  const c = commonText.useT();
   const list = useListParams(defaultStudentSort);
   const [, setParams] = useSearchParams();
   const mobile = useIsMobile();
+  const sortOptions = useStudentSortOptions();
   const minLength = useMinSearchLength();
   const canReassign = useCan(admins);
   const students = useQuery(studentsQuery(studentListQuery(list.params)));
@@ -56,14 +61,14 @@ export function Component() {
     },
   };
   const actionBar = { selection, canReassign, onAction: setDialog };
-  const labels = { label: 'Labels', icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
+  const labels = { label: t('labels'), icon: <IconTags size={18} aria-hidden />, onClick: () => setDialog('labels') };
   // Issue 27: admins bring students in from a spreadsheet.
   const navigate = useNavigate();
   const importing = useCan(admins)
     ? [
-        { label: 'Import', icon: <IconFileUpload size={18} aria-hidden />, onClick: () => void navigate('/students/import') },
+        { label: c('import'), icon: <IconFileUpload size={18} aria-hidden />, onClick: () => void navigate('/students/import') },
         // Issue 27: the likely duplicates among the students they see, to merge.
-        { label: 'Find duplicates', icon: <IconCopy size={18} aria-hidden />, onClick: () => void navigate('/students/duplicates') },
+        { label: t('findDuplicates'), icon: <IconCopy size={18} aria-hidden />, onClick: () => void navigate('/students/duplicates') },
       ]
     : [];
   const page = students.data?.students;
@@ -73,7 +78,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Students" actions={[...exports, labels, ...importing]}>
+      <PageHeader title={t('students')} actions={[...exports, labels, ...importing]}>
         {!mobile && <QuickFind value={list.searchText} onSearch={list.onSearch} minLength={minLength} />}
       </PageHeader>
       <StudentFilters
@@ -81,7 +86,7 @@ export function Component() {
         onChange={(next) => setParams(next, { preventScrollReset: true })}
         showSection={!mobile}
       />
-      {mobile && <SortSelect options={studentSortOptions} sort={list.sort} onChange={list.onSortChange} />}
+      {mobile && <SortSelect options={sortOptions} sort={list.sort} onChange={list.onSortChange} />}
       <StudentSelectionBar actionsBelow={mobile} page={page} {...actionBar} />
       <Paper withBorder={!mobile} p={mobile ? 0 : 'sm'} bg={mobile ? 'transparent' : undefined}>
         {mobile ? (

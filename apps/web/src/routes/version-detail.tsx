@@ -5,10 +5,13 @@ import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-rou
 import { queryClient } from '../app/query-client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { commonText } from '../i18n/common.ts';
+import { useSharedText } from '../i18n/shared.ts';
 import { useVersionAction, versionQuery } from '../features/versions/api.ts';
 import { ImportUndo } from '../features/versions/components/import-undo.tsx';
 import { VersionChanges } from '../features/versions/components/version-changes.tsx';
 import { changedAt, changedBy, changeTitle, namesItsKind } from '../features/versions/format.ts';
+import { versionsText } from '../features/versions/messages.ts';
 import { routeIdOf } from '../lib/http-errors.ts';
 import { showSuccess } from '../lib/toasts.ts';
 
@@ -25,6 +28,9 @@ export function loader({ params }: LoaderFunctionArgs) {
  * fields of a change to a student can be set back, and an import of students is undone.
  */
 export function Component() {
+  const t = versionsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const id = versionIdOf(useParams().versionId);
   const query = useQuery(versionQuery(id));
   const { restore, revert, undo } = useVersionAction(id);
@@ -39,12 +45,12 @@ export function Component() {
     restore.mutate(undefined, {
       onSuccess: (result) => {
         setConfirming(false);
-        showSuccess(`${version.record} is back, with everything that was deleted with them.`);
+        showSuccess(versionsText.t('restored', { record: version.record }));
         if (result.record_path) void navigate(result.record_path);
       },
     });
   const onRevert = (fields: string[]) =>
-    revert.mutate(fields, { onSuccess: () => showSuccess('The chosen fields are set back.') });
+    revert.mutate(fields, { onSuccess: () => showSuccess(versionsText.t('chosenSetBack')) });
   return (
     <>
       <Stack gap={4} mb="md">
@@ -52,40 +58,40 @@ export function Component() {
           {changeTitle(version)}
         </Title>
         <Text size="sm" c="dimmed">
-          By {changedBy(version)} on {changedAt(version.created_at)}
+          {t('byOn', { who: changedBy(version), when: changedAt(version.created_at) })}
         </Text>
         <Group gap="xs">
           <Text size="sm">
-            {namesItsKind(version) ? 'Record' : version.item_type_label}:{' '}
+            {namesItsKind(version) ? t('record') : shared(version.item_type_label)}:{' '}
             {version.record_path ? (
               <Anchor component={Link} to={version.record_path}>
                 {version.record}
               </Anchor>
             ) : (
-              `${version.record}${version.event === 'destroy' ? ' (deleted)' : ''}`
+              version.event === 'destroy' ? t('recordDeleted', { record: version.record }) : version.record
             )}
           </Text>
           <Anchor component={Link} to={`/versions?item_type=${version.item_type}&item_id=${version.item_id}`} size="sm">
-            Its whole history
+            {t('wholeHistory')}
           </Anchor>
         </Group>
         {version.removed_with && (
-          <Text size="sm">Deleted with it: {version.removed_with}.</Text>
+          <Text size="sm">{t('deletedWithIt', { what: version.removed_with })}</Text>
         )}
         {version.import_undo && <ImportUndo importUndo={version.import_undo} undo={undo} />}
         {version.can_restore && (
           <Group mt="xs">
-            <Button onClick={() => setConfirming(true)}>Restore student</Button>
+            <Button onClick={() => setConfirming(true)}>{t('restoreStudent')}</Button>
           </Group>
         )}
       </Stack>
       <Paper withBorder p="sm">
         <Title order={2} size="h4" mb="xs">
           {version.event === 'update' || version.event === 'erase'
-            ? 'Changed fields'
+            ? t('changedFields')
             : version.event === 'create'
-              ? 'As created'
-              : 'As it was'}
+              ? t('asCreated')
+              : t('asItWas')}
         </Title>
         <VersionChanges
           changes={version.changes}
@@ -95,14 +101,15 @@ export function Component() {
       </Paper>
       <ConfirmDialog
         opened={confirming}
-        title="Restore student"
-        confirmLabel="Restore"
+        title={t('restoreStudent')}
+        confirmLabel={c('restore')}
         busy={restore.isPending}
         onConfirm={onRestore}
         onClose={() => setConfirming(false)}
       >
-        {`${version.record} comes back with the same registration numbers`}
-        {version.removed_with && version.removed_with !== 'nothing else' ? `, and with ${version.removed_with}.` : '.'}
+        {version.removed_with && version.removed_with !== 'nothing else'
+          ? t('restoreBodyWith', { record: version.record, what: version.removed_with })
+          : t('restoreBody', { record: version.record })}
       </ConfirmDialog>
     </>
   );

@@ -53,7 +53,7 @@ export async function accountRoutes(app: App, { db, env, secrets }: { db: Db; en
       schema: {
         tags: ['users'],
         summary:
-          "Change one's own name, email, phone, profile picture, background and notices (JSON, or multipart with the pictures)",
+          "Change one's own name, email, phone, language, profile picture, background and notices (JSON, or multipart with the pictures)",
         body: AccountUpdateBody,
         response: { 200: AccountDetail },
       },

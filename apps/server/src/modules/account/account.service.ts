@@ -98,7 +98,7 @@ async function checkEmailChange(db: Db, userId: number, input: AccountUpdateInpu
 }
 
 /**
- * PATCH /users/update_current: the user's name, email and phone (audited as any change of a user),
+ * PATCH /users/update_current: the user's name, email, phone and language (audited as any change of a user),
  * the profile picture, the background (a choice or an upload) and the notices they receive, in one
  * transaction. Pictures are checked and redrawn before anything is written. A new email ends every
  * session (the route renews this one) and the owner is told at the address they had.
@@ -118,6 +118,8 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
     if (input.last_name !== undefined) values.lastName = input.last_name;
     if (input.email !== undefined) values.email = input.email;
     if (input.phone !== undefined) values.phone = input.phone;
+    // My Account → Language (issue 29): audited like the name; the session cache forgets the user with it.
+    if (input.language !== undefined) values.language = input.language;
     if (picture) values.profilePictureUploadId = await replaceUpload(tx, userId, 'profile_picture', picture, user.pictureId);
     else if (input.remove_profile_picture && user.pictureId !== null) {
       values.profilePictureUploadId = null;
@@ -150,7 +152,7 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
     if (was === null) return success({ account: await accountDetail(tx, userId), generation: null });
     const generation = await endSessions(tx, userId, { voidPasswordLinks: true });
     const account = await accountDetail(tx, userId);
-    const notice = emailChangedNotice({ email: was, firstName: account.first_name }, account.email, null);
+    const notice = emailChangedNotice({ email: was, firstName: account.first_name, language: account.language }, account.email, null);
     return success({ account, generation }, [await queueMail(tx, notice)]);
   });
 }

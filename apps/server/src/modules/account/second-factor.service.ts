@@ -23,6 +23,7 @@ async function builtInUser(db: Db, userId: number) {
     .select({
       email: users.email,
       firstName: users.firstName,
+      language: users.language,
       passwordHash: users.passwordHash,
       on: users.mfaEnabledAt,
       pending: users.mfaPendingSecret,
@@ -89,7 +90,10 @@ export async function turnOffSecondFactor(db: Db, box: SecretBox, actor: Actor, 
   if (checked.outcome === 'wrong') return refusal(wrongCode(), checked.outboxIds);
   if (checked.outcome === 'unavailable') return refusal(invalid({ code: [mfaMessages.codesUnavailable] }));
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.userId));
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(eq(users.id, actor.userId));
     await updateUserRow(tx, actor, actor.userId, secondFactorOff);
     const generation = await endSessions(tx, actor.userId, { voidPasswordLinks: false });
     return success(generation, owner ? [await queueMail(tx, secondFactorOffNotice(owner, null))] : []);

@@ -1,8 +1,10 @@
 import type { SeriesType } from '@srs/shared/enrollments';
-import type { Notice } from '../mail/public.ts';
+import { mailText as t, type Notice, recipientLanguage } from '../mail/public.ts';
 
 export type EnrollmentNoticeFacts = {
   to: string;
+  /** The instructor's language (users.language): the notice is in it, else English. */
+  language: string | null;
   studentId: number;
   studentName: string;
   enrollmentId: number;
@@ -23,19 +25,21 @@ export function enrollmentPath(studentId: number, enrollmentId: number, seriesTy
   return `/students/${studentId}/${kind}/enrollments/${enrollmentId}/${opening}`;
 }
 
-/** The notice to the student's instructor when 'notify instructor by email' is ticked. */
+/** The notice to the student's instructor when 'notify instructor by email' is ticked, in the instructor's language. */
 export function enrollmentNotice(facts: EnrollmentNoticeFacts): Notice {
+  const language = recipientLanguage(facts.language);
   const kind = facts.seriesType === 'Course' ? 'course' : 'seminar';
   const link = `${facts.baseUrl}${enrollmentPath(facts.studentId, facts.enrollmentId, facts.seriesType)}`;
+  const names = { student: facts.studentName, series: facts.seriesName, number: facts.registrationNumber };
   return {
     to: facts.to,
     kind: 'enrollment_notice',
-    subject: `New enrollment: ${facts.studentName} in ${facts.seriesName} (#${facts.registrationNumber})`,
+    subject: t(language, 'enrollment.subject', names),
     text: [
-      `${facts.studentName} has been enrolled in the ${kind} ${facts.seriesName}.`,
-      `Registration number: ${facts.registrationNumber}`,
+      t(language, 'enrollment.enrolled', { ...names, kind }),
+      t(language, 'enrollment.number', names),
       '',
-      `Open the enrollment: ${link}`,
+      t(language, 'enrollment.open', { link }),
       '',
     ].join('\n'),
   };

@@ -36,13 +36,15 @@ type StudentRow = {
   last_name: string;
   instructor_id: number | null;
   instructor_email: string | null;
+  instructor_language: string | null;
 };
 type SeriesRow = { id: number; type: SeriesType; name: string };
 
 async function lockStudent(tx: Tx, scope: Scope, studentId: number) {
   const [student] = await rows<StudentRow>(
     tx.execute(sql`
-      select s.id, s.school_id, s.first_name, s.last_name, s.instructor_id, i.email as instructor_email
+      select s.id, s.school_id, s.first_name, s.last_name, s.instructor_id, i.email as instructor_email,
+        i.language as instructor_language
       from students s left join users i on i.id = s.instructor_id and i.active
       where s.id = ${studentId} and ${visibleStudent(scope)}
       for update of s`),
@@ -117,6 +119,7 @@ export async function enrollInTransaction(
   if (input.notify_instructor_by_email && student.instructor_email && student.instructor_id !== actor.userId) {
     const notice = enrollmentNotice({
       to: student.instructor_email,
+      language: student.instructor_language,
       studentId: student.id,
       studentName: `${student.first_name} ${student.last_name}`,
       enrollmentId: enrollment.id,

@@ -17,7 +17,7 @@ import { type Scope, visibleInterest, visibleStudent } from '../../core/scope.ts
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { interests } from '../../db/schema/index.ts';
 import { enrollInTransaction } from '../enrollments/public.ts';
-import { queueNotice } from '../mail/public.ts';
+import { mailText as t, queueNotice, recipientLanguage } from '../mail/public.ts';
 import { insertStudent, likelyDuplicateCounts, likelyDuplicatesOf, suggestedSchools } from '../students/public.ts';
 import { checkSeries } from './interest-writes.ts';
 import { interestById, quickFind, selectInterests } from './interests.queries.ts';
@@ -118,8 +118,8 @@ async function activeEnrollment(tx: Tx, studentId: number, seriesId: number): Pr
 
 async function headAdminContact(tx: Tx, userId: number | null) {
   if (userId === null) return null;
-  const [found] = await rows<{ email: string; first_name: string }>(
-    tx.execute(sql`select email, first_name from users where id = ${userId} and active`),
+  const [found] = await rows<{ email: string; first_name: string; language: string | null }>(
+    tx.execute(sql`select email, first_name, language from users where id = ${userId} and active`),
   );
   return found ?? null;
 }
@@ -187,17 +187,21 @@ export async function assignInterest(db: Db, actor: Actor, id: number, input: In
     // Nobody is told of what they did themselves.
     if (head && student.head_school_admin_id !== actor.userId) {
       const name = `${row.firstName} ${row.lastName}`;
+      // In the language the head school admin chose, else English.
+      const language = recipientLanguage(head.language);
+      const church = student.church_name;
+      const by = `${facts.addedBy.first_name} ${facts.addedBy.last_name}`;
       const queued = await queueNotice(tx, {
         to: head.email,
         kind: 'interest_assigned',
-        subject: `New interest for ${student.church_name}: ${name}`,
+        subject: t(language, 'interest.subject', { church, name }),
         text: [
-          `Dear ${head.first_name},`,
+          t(language, 'dear', { name: head.first_name }),
           '',
-          `${name} asked for Bible studies and has been assigned to ${student.church_name} (${student.school_code}) by ${facts.addedBy.first_name} ${facts.addedBy.last_name}.`,
-          createdStudent ? `${name} is now one of your students.` : `${name} was already one of your students.`,
+          t(language, 'interest.assigned', { name, church, code: student.school_code, by }),
+          t(language, createdStudent ? 'interest.newStudent' : 'interest.knownStudent', { name }),
           '',
-          `Open the student: ${facts.baseUrl}/students/${studentId}`,
+          t(language, 'openStudent', { link: `${facts.baseUrl}/students/${studentId}` }),
           '',
         ].join('\n'),
       });

@@ -20,6 +20,7 @@ import { sendExport } from '../../core/csv.ts';
 import { csvBodyLimit } from '../../core/csv-read.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -61,7 +62,7 @@ export async function interestRoutes(app: App, { db, env }: { db: Db; env: Env }
         config: { roles: everyone, userLimit: 'export' },
         schema: { tags: ['interests'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: InterestListQuery },
       },
-      async (request, reply) => sendExport(format, reply, db, interestCsv(request.actor.scope, request.query)),
+      async (request, reply) => sendExport(format, reply, db, interestCsv(request.actor.scope, request.query, requestLanguage(request))),
     );
   }
 

@@ -3,7 +3,7 @@ import { drawLine, type Face, registerFonts, widthOf } from '../../core/pdf.ts';
 
 /**
  * A flowing document on US Letter for the personal-data file: headings, 'Label: value' lines and
- * paragraphs that wrap, new pages as the text runs down, and 'page N of M' at the foot. Names and
+ * paragraphs that wrap, new pages as the text runs down, and a foot numbering the pages. Names and
  * notes print in any script through core/pdf.ts's fonts.
  */
 
@@ -21,8 +21,8 @@ export type PdfWriter = {
   /** `keepWithNext`: a label of what follows, never left alone at the foot of a page. */
   paragraph: (text: string, options?: { indent?: number; face?: Face; size?: number; dimmed?: boolean; keepWithNext?: boolean }) => void;
   space: (points?: number) => void;
-  /** The document, its pages numbered. */
-  finish: (footer: string) => Promise<Buffer>;
+  /** The document, each page's foot as `footer` words it ('… · page 2 of 5'). */
+  finish: (footer: (page: number, pages: number) => string) => Promise<Buffer>;
 };
 
 /** The longest lines of `text` that fit `width` at that face and size, breaking at spaces, else anywhere. */
@@ -123,7 +123,7 @@ export function pdfWriter(info: { title: string }): PdfWriter {
       for (let index = 0; index < range.count; index += 1) {
         doc.switchToPage(range.start + index);
         colour(true);
-        drawLine(doc, `${footer} · page ${index + 1} of ${range.count}`, left, page.height - page.footer - 8, 'regular', 8);
+        drawLine(doc, footer(index + 1, range.count), left, page.height - page.footer - 8, 'regular', 8);
       }
       colour(false);
       doc.end();

@@ -3,6 +3,7 @@ import { ErasureResponse, PersonalData } from '@srs/shared/privacy';
 import { globalAdmins } from '@srs/shared/roles';
 import { today } from '../../core/csv.ts';
 import { visibleId } from '../../core/records.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../types.ts';
 import { eraseStudent } from './erasure.ts';
@@ -59,7 +60,8 @@ export async function privacyRoutes(app: App, { db }: { db: Db }) {
     },
     async (request, reply) => {
       const id = visibleId(request, 'student');
-      const pdf = await personalDataPdf(await personalData(db, id, exportedBy(request)));
+      // In the language of who exports it (issue 29).
+      const pdf = await personalDataPdf(await personalData(db, id, exportedBy(request)), requestLanguage(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName(id, 'pdf')}"`)

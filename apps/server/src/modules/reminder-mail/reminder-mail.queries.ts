@@ -3,7 +3,8 @@ import { rows } from '../../core/lists.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { reminderMailKind } from './reminder-mail.text.ts';
 
-export type Recipient = { id: number; email: string; first_name: string; last_name: string; admin: boolean };
+/** A person who may get the morning mail, with the language they chose (the mail's words: issue 29). */
+export type Recipient = { id: number; email: string; first_name: string; last_name: string; admin: boolean; language: 'en' | 'es' | null };
 
 /**
  * The next people, by id after `afterId`, who may get the morning mail of `day`: active (a deleted
@@ -12,7 +13,7 @@ export type Recipient = { id: number; email: string; first_name: string; last_na
  */
 export async function recipientsAfter(db: DbOrTx, day: string, afterId: number, limit: number): Promise<Recipient[]> {
   return rows<Recipient>(
-    db.execute(sql`select u.id, u.email, u.first_name, u.last_name, u.admin
+    db.execute(sql`select u.id, u.email, u.first_name, u.last_name, u.admin, u.language
       from users u left join user_settings us on us.user_id = u.id
       where u.active and u.id > ${afterId}
         and (us.email_preferences -> ${reminderMailKind}) is distinct from 'false'::jsonb

@@ -5,7 +5,7 @@ import { resolveScope, type Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobLog } from '../../jobs/job-queue.ts';
 import { listNeedingFollowup, listRemindersDue } from '../enrollments/public.ts';
-import { queueMail } from '../mail/public.ts';
+import { queueMail, recipientLanguage } from '../mail/public.ts';
 import { claimDay, recipientsAfter } from './reminder-mail.queries.ts';
 import { reminderMail, reminderMailRows } from './reminder-mail.text.ts';
 
@@ -51,6 +51,7 @@ async function mailOne(user: TokenUser, run: ReminderMailRun, network: () => Pro
   const message = reminderMail({
     to: user.email,
     firstName: user.first_name,
+    language: recipientLanguage(user.language),
     day: run.day,
     baseUrl: run.baseUrl,
     reminders: { rows: reminders.reminders, total: reminders.total, capped: reminders.more.total_capped },

@@ -1,6 +1,8 @@
 import { type FollowupLevel, type FollowupReportQuery, type ReportColumn, type ReportResponse, reportFileLabel } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvExport, numberCell, textCell, today } from '../../core/csv.ts';
+import { type Language, measureHeading } from '../file-words/public.ts';
+import { sharedText } from '../../core/i18n.ts';
 import { and, rows } from '../../core/lists.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -114,14 +116,19 @@ export async function followupReport(
   };
 }
 
-/** The same rows as a CSV or Excel export, named 'followup-by-{level}-{date}'. */
-export function followupExport(scope: Scope, query: FollowupReportQuery, followupDays: number): CsvExport {
+/** The same rows as a CSV or Excel export, named 'followup-by-{level}-{date}', headed in the language of who asked. */
+export function followupExport(scope: Scope, query: FollowupReportQuery, followupDays: number, language: Language = 'en'): CsvExport {
   const [name, count, age] = columnsOf(query.group) as [ReportColumn, ReportColumn, ReportColumn];
   return {
     label: reportFileLabel('followup', query.group),
-    columns: [textCell(name.label, sql`r.name`), numberCell(count.label, sql`r.needing_followup`), numberCell(age.label, sql`r.oldest_days`)],
+    columns: [
+      textCell(sharedText(name.label, language), sql`r.name`),
+      numberCell(measureHeading(language, count), sql`r.needing_followup`),
+      numberCell(measureHeading(language, age), sql`r.oldest_days`),
+    ],
     from: sql`(${rollupRows(scope, query, followupDays)}) r`,
     where: sql`true`,
     key: rollupOrder,
+    language,
   };
 }

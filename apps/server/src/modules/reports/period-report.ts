@@ -1,6 +1,7 @@
 import type { PeriodReportQuery, ReportColumn, ReportFilter, ReportResponse } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvColumn, type CsvExport, numberCell, textCell } from '../../core/csv.ts';
+import { exportText, type Language, measureHeading } from '../file-words/public.ts';
 import { and, rows } from '../../core/lists.ts';
 import { type Scope, visibleEnrollment, visiblePlace } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -354,20 +355,28 @@ export async function periodReport(
   };
 }
 
-/** The same rows as a CSV or Excel file named `label`, the totals row last. */
+/**
+ * The same rows as a CSV or Excel file named `label`, the totals row last, headed in the language
+ * of who asked (`labels.group` is in it already).
+ */
 export async function periodExport(
   db: DbOrTx,
   report: PeriodReport,
   labels: { file: string; group: string },
   scope: Scope,
   query: PeriodReportQuery,
+  language: Language = 'en',
 ): Promise<CsvExport> {
-  const cells: CsvColumn[] = report.measures.map((measure) => numberCell(measure.label, sql`r.${sql.identifier(measure.key)}`));
+  const cells: CsvColumn[] = report.measures.map((measure) =>
+    numberCell(measureHeading(language, measure), sql`r.${sql.identifier(measure.key)}`),
+  );
+  const total = exportText(language, 'report.total');
   return {
     label: labels.file,
-    columns: [textCell(labels.group, sql`case when r.total then 'Total' else r.name end`), ...cells],
+    columns: [textCell(labels.group, sql`case when r.total then ${total} else r.name end`), ...cells],
     from: sql`(${await chosenSelect(db, report, scope, query)}) r`,
     where: sql`true`,
     key: [sql`r.n`],
+    language,
   };
 }

@@ -1,7 +1,10 @@
 import { deliveryTypeLabels } from '@srs/shared/enrollments';
-import { type ReportFilter, type ReportKind, reportDefinitions, reportTitle } from '@srs/shared/reports';
+import { formatDate } from '@srs/shared/dates';
+import { periodWords, type ReportFilter, type ReportKind, reportDefinitions } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
+import { exportText as t, type Language } from '../file-words/public.ts';
+import { sharedText } from '../../core/i18n.ts';
 import { rows } from '../../core/lists.ts';
 import { type Scope, visibleSchool, visibleSeries, visibleUser } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -48,17 +51,38 @@ function namesOf(scope: Scope, filters: Filters): SQL {
 }
 
 /**
+ * A report's title as its file's first line reads (packages/shared's reportTitle), in the language:
+ * 'Lessons by school, 09/01/2026–11/30/2026', 'Lecciones por escuela, 01/09/2026–30/11/2026'; the
+ * follow-up roll-up, which has no period, as of the day it was made.
+ */
+export function reportTitleIn(language: Language, kind: ReportKind, group: string, query: Period | { asOf: string }): string {
+  const definition = reportDefinitions[kind];
+  const grouping = (definition.groups as Record<string, string>)[group] ?? group;
+  // The period's words are packages/shared's, found in Spanish with their dates day first.
+  const dates = 'asOf' in query ? `as of ${formatDate(query.asOf)}` : periodWords(query);
+  return t(language, 'report.title', {
+    report: sharedText(definition.label, language),
+    grouping: sharedText(grouping, language).toLowerCase(),
+    dates: sharedText(dates, language),
+  });
+}
+
+type Period = { from?: string | undefined; to?: string | undefined };
+
+/**
  * The lines an exported report opens with (issue 25): its title with its period, 'Lessons by
  * school, 09/01/2026–11/30/2026' (the follow-up roll-up as of today), then its filters in words,
- * 'School: Grace Church (101) · Delivery type: Post Office', when it has any.
+ * 'School: Grace Church (101) · Delivery type: Post Office', when it has any; in the language of
+ * who asked for the file (issue 29).
  */
 export async function reportHeading(
   db: DbOrTx,
   scope: Scope,
   kind: ReportKind,
-  query: { group: string; from?: string | undefined; to?: string | undefined } & Filters,
+  query: { group: string } & Period & Filters,
+  language: Language = 'en',
 ): Promise<string[]> {
-  const title = reportTitle(kind, query.group, kind === 'followup' ? { asOf: today() } : query);
+  const title = reportTitleIn(language, kind, query.group, kind === 'followup' ? { asOf: today() } : query);
   const given = (reportDefinitions[kind].filters as readonly ReportFilter[]).filter((filter) => query[filter] !== undefined);
   if (given.length === 0) return [title];
   const [names] = given.some((filter) => filter !== 'delivery_type')
@@ -68,9 +92,9 @@ export async function reportHeading(
     const value = query[filter]!;
     const name =
       filter === 'delivery_type'
-        ? (deliveryTypeLabels as Record<string, string>)[String(value)] ?? String(value)
+        ? sharedText((deliveryTypeLabels as Record<string, string>)[String(value)] ?? String(value), language)
         : (names?.[filter] ?? `#${value}`);
-    return `${filterLabel(kind, filter)}: ${name}`;
+    return `${sharedText(filterLabel(kind, filter), language)}: ${name}`;
   });
   return [title, words.join(' · ')];
 }

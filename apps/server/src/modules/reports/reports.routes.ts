@@ -10,6 +10,8 @@ import {
 } from '@srs/shared/reports';
 import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
+import { sharedText } from '../../core/i18n.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -51,11 +53,14 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
           querystring: FollowupReportQuery,
         },
       },
-      async (request, reply) =>
-        sendExport(format, reply, db, {
-          ...followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS),
-          heading: format === 'xlsx' ? await reportHeading(db, request.actor.scope, 'followup', request.query) : [],
-        }),
+      async (request, reply) => {
+        // The file's words in the language of who asks for it (issue 29).
+        const language = requestLanguage(request);
+        return sendExport(format, reply, db, {
+          ...followupExport(request.actor.scope, request.query, env.FOLLOWUP_DAYS, language),
+          heading: format === 'xlsx' ? await reportHeading(db, request.actor.scope, 'followup', request.query, language) : [],
+        });
+      },
     );
   }
 
@@ -81,10 +86,13 @@ export async function reportRoutes(app: App, { db, env }: { db: Db; env: Env }) 
         },
         async (request, reply) => {
           const { actor, query } = request;
+          // The file's words in the language of who asks for it (issue 29); its name stays as it is.
+          const language = requestLanguage(request);
           const file = reportFileLabel(kind, query.group, query);
-          const exported = await periodExport(db, report, { file, group: groupLabel(kind, query.group) }, actor.scope, query);
+          const group = sharedText(groupLabel(kind, query.group), language);
+          const exported = await periodExport(db, report, { file, group }, actor.scope, query, language);
           // Only the Excel file opens with the heading: a CSV's first line stays its columns.
-          const heading = format === 'xlsx' ? await reportHeading(db, actor.scope, kind, query) : [];
+          const heading = format === 'xlsx' ? await reportHeading(db, actor.scope, kind, query, language) : [];
           return sendExport(format, reply, db, { ...exported, heading });
         },
       );

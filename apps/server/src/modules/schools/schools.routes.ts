@@ -11,6 +11,7 @@ import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -43,7 +44,7 @@ export async function schoolRoutes(app: App, { db, env }: { db: Db; env: Env }) 
         config: { roles: schoolReaders, userLimit: 'export' },
         schema: { tags: ['schools'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: SchoolListQuery },
       },
-      async (request, reply) => sendExport(format, reply, db, schoolCsv(request.actor.scope, request.query)),
+      async (request, reply) => sendExport(format, reply, db, schoolCsv(request.actor.scope, request.query, requestLanguage(request))),
     );
   }
 

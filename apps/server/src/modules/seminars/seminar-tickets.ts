@@ -1,7 +1,9 @@
-import { formatDate } from '@srs/shared/dates';
+import { dateOrderOf, formatDate } from '@srs/shared/dates';
 import { type PaperSize, ticketsPerPage } from '@srs/shared/seminars';
 import PDFDocument from 'pdfkit';
+import type { Language } from '../../core/i18n.ts';
 import { drawLine, fitWithEllipsis, registerFonts, widthOf } from '../../core/pdf.ts';
+import { printingText as t } from '../file-words/public.ts';
 import type { Seminar, TicketRow } from './seminars.queries.ts';
 
 const inch = 72;
@@ -16,12 +18,10 @@ const margin = 0.5 * inch;
 const gap = 0.15 * inch;
 const pad = 0.15 * inch;
 
-/** MM/DD/YYYY (SPEC section 5) of a YYYY-MM-DD date. */
-const shown = formatDate;
-
-/** The seminar's dates: its first presentation, or first to last. */
-export function seminarDates(seminar: Pick<Seminar, 'first_date' | 'last_date'>): string {
-  if (!seminar.first_date) return 'Date to be announced';
+/** The seminar's dates: its first presentation, or first to last, as MM/DD/YYYY (SPEC section 5; DD/MM/YYYY in Spanish). */
+export function seminarDates(seminar: Pick<Seminar, 'first_date' | 'last_date'>, language: Language = 'en'): string {
+  if (!seminar.first_date) return t(language, 'tickets.toBeAnnounced');
+  const shown = (date: string) => formatDate(date, dateOrderOf(language));
   if (!seminar.last_date || seminar.last_date === seminar.first_date) return shown(seminar.first_date);
   return `${shown(seminar.first_date)} – ${shown(seminar.last_date)}`;
 }
@@ -31,11 +31,13 @@ export const ticketName = (row: TicketRow) =>
 
 /**
  * Admission tickets (DOMAIN.md, Exports and printing): name, registration number, seminar,
- * school and date, eight to a page (two columns of four) with a cut line around each.
+ * school and date, eight to a page (two columns of four) with a cut line around each, in the
+ * language of who prints them (issue 29).
  */
-export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], paper: PaperSize): Promise<Buffer> {
+export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], paper: PaperSize, language: Language = 'en'): Promise<Buffer> {
   const page = papers[paper];
-  const doc = new PDFDocument({ size: page.size, margin: 0, autoFirstPage: false, info: { Title: `Tickets: ${seminar.name}` } });
+  const info = { Title: t(language, 'tickets.title', { seminar: seminar.name }) };
+  const doc = new PDFDocument({ size: page.size, margin: 0, autoFirstPage: false, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -48,7 +50,7 @@ export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], 
   const height = (page.height - 2 * margin - (rowsPerPage - 1) * gap) / rowsPerPage;
   const inner = width - 2 * pad;
   const place = [seminar.church_name, seminar.location].filter(Boolean).join(' · ');
-  const dates = seminarDates(seminar);
+  const dates = seminarDates(seminar, language);
 
   tickets.forEach((ticket, index) => {
     const slot = index % ticketsPerPage;
@@ -63,13 +65,13 @@ export async function seminarTicketsPdf(seminar: Seminar, tickets: TicketRow[], 
       const fitted = Math.max(Math.min(size, inner / Math.max(widthOf(doc, text, face, 1), 1e-6)), size * 0.7);
       drawLine(doc, fitWithEllipsis(doc, text, inner, face, fitted), x + pad, y + top + (size - fitted) * 0.8, face, fitted);
     };
-    line('ADMISSION TICKET', pad, 8, 'bold', '#555555');
+    line(t(language, 'tickets.admission'), pad, 8, 'bold', '#555555');
     line(seminar.name, pad + 14, 13, 'bold');
     line(ticketName(ticket), pad + 40, 16, 'bold');
-    line(`Registration number ${ticket.registration_number}`, pad + 64, 10, 'regular');
-    line(`School (#${ticket.school_code}) ${ticket.church_name}`, pad + 80, 9, 'regular');
-    if (place) line(`Where: ${place}`, pad + 96, 9, 'regular');
-    line(`Date: ${dates}`, pad + (place ? 112 : 96), 9, 'regular');
+    line(t(language, 'tickets.registration', { number: ticket.registration_number }), pad + 64, 10, 'regular');
+    line(t(language, 'tickets.school', { code: ticket.school_code, church: ticket.church_name }), pad + 80, 9, 'regular');
+    if (place) line(t(language, 'tickets.where', { place }), pad + 96, 9, 'regular');
+    line(t(language, 'tickets.date', { dates }), pad + (place ? 112 : 96), 9, 'regular');
   });
   doc.end();
   return done;

@@ -21,6 +21,7 @@ import { today } from '../../core/csv.ts';
 import { invalid } from '../../core/errors.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -205,7 +206,7 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
       if (tickets.length > maxTickets) {
         throw invalid(`At most ${maxTickets} tickets can be printed at once. Choose fewer students.`);
       }
-      const pdf = await seminarTicketsPdf(seminar, tickets, request.query.paper);
+      const pdf = await seminarTicketsPdf(seminar, tickets, request.query.paper, requestLanguage(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="seminar-tickets-${today()}.pdf"`)

@@ -1,44 +1,51 @@
-import type { OutgoingMail } from '../mail/public.ts';
+import { type Language, mailText as t, type OutgoingMail, recipientLanguage } from '../mail/public.ts';
 
 type Requester = { first_name: string; last_name: string; email: string; message: string | null };
 type School = { school_code: string; church_name: string };
+/** A user the mail goes to, in the language they chose (else English). */
+type Recipient = { email: string; first_name: string; language: string | null };
 
 const schoolName = (school: School) => `(#${school.school_code}) ${school.church_name}`;
 
 /** To the school's head school admin and conference admins: someone asks for an account. */
-export function requestNotice(to: string, firstName: string, request: Requester, school: School, baseUrl: string): OutgoingMail {
+export function requestNotice(recipient: Recipient, request: Requester, school: School, baseUrl: string): OutgoingMail {
+  const language = recipientLanguage(recipient.language);
   const name = `${request.first_name} ${request.last_name}`;
   const lines = [
-    `Hello ${firstName},`,
+    t(language, 'hello', { name: recipient.first_name }),
     '',
-    `${name} (${request.email}) asks for an account at ${schoolName(school)}.`,
-    ...(request.message ? ['', 'Their message:', request.message] : []),
+    t(language, 'signup.asks', { name, email: request.email, school: schoolName(school) }),
+    ...(request.message ? ['', t(language, 'signup.message'), request.message] : []),
     '',
-    `Approve or decline the request under 'Requests for an account': ${baseUrl}/instructors`,
+    t(language, 'signup.decide', { link: `${baseUrl}/instructors` }),
   ];
-  return { to, subject: `Request for an account: ${name}`, text: lines.join('\n'), kind: 'signup_request' };
+  return { to: recipient.email, subject: t(language, 'signup.subject', { name }), text: lines.join('\n'), kind: 'signup_request' };
 }
 
 /** To an address that already has an account: no new account, a way back in. */
-export function alreadyHasAccount(to: string, baseUrl: string): OutgoingMail {
+export function alreadyHasAccount(known: { email: string; language: string | null }, baseUrl: string): OutgoingMail {
+  const language = recipientLanguage(known.language);
   const lines = [
-    'Hello,',
+    t(language, 'helloAnonymous'),
     '',
-    'Someone asked for an account in the Student Records System with this email address, which already has one.',
-    `Sign in here: ${baseUrl}/login`,
+    t(language, 'known.asked'),
+    t(language, 'known.signIn', { link: `${baseUrl}/login` }),
     '',
-    'If you did not ask, you can ignore this message.',
+    t(language, 'known.ignore'),
   ];
-  return { to, subject: 'You already have an account', text: lines.join('\n'), kind: 'signup_known' };
+  return { to: known.email, subject: t(language, 'known.subject'), text: lines.join('\n'), kind: 'signup_known' };
 }
 
-/** To the requester when their request is declined. */
-export function requestDeclined(request: Requester, school: School): OutgoingMail {
+/**
+ * To the requester when their request is declined. A requester has no language of their own: the
+ * mail is in the language of the admin who declined it.
+ */
+export function requestDeclined(request: Requester, school: School, language: Language): OutgoingMail {
   const lines = [
-    `Hello ${request.first_name},`,
+    t(language, 'hello', { name: request.first_name }),
     '',
-    `Your request for an account at ${schoolName(school)} in the Student Records System was declined.`,
-    'If you think this is a mistake, please contact the school.',
+    t(language, 'declined.body', { school: schoolName(school) }),
+    t(language, 'declined.contact'),
   ];
-  return { to: request.email, subject: 'Your request for an account', text: lines.join('\n'), kind: 'signup_declined' };
+  return { to: request.email, subject: t(language, 'declined.subject'), text: lines.join('\n'), kind: 'signup_declined' };
 }

@@ -34,8 +34,8 @@ export async function activeSchool(db: DbOrTx, id: number): Promise<SignupSchool
 
 /** Who hears of a request: the school's head school admin and its conference's admins (active). */
 export async function requestRecipients(db: DbOrTx, school: SignupSchoolFacts) {
-  return rows<{ email: string; first_name: string }>(
-    db.execute(sql`select distinct u.email, u.first_name from users u where u.active and (
+  return rows<{ email: string; first_name: string; language: string | null }>(
+    db.execute(sql`select distinct u.email, u.first_name, u.language from users u where u.active and (
       u.id = (select head_school_admin_id from schools where id = ${school.id})
       or exists (select 1 from roles r where r.user_id = u.id and r.role_type = 'conference_admin'
         and r.conference_id = ${school.conference_id}))

@@ -10,6 +10,7 @@ import {
   signupThanks,
 } from '@srs/shared/signup';
 import { clientAddress } from '../../core/limits.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -80,7 +81,9 @@ export async function signupRoutes(app: App, { db, env }: { db: Db; env: Env }) 
       },
     },
     async (request) => {
-      const { outboxIds, ...decision } = await decideRequest(db, request.actor, request.body, welcomeContextOf(env));
+      // A declined requester is told in the deciding admin's language: they have none of their own.
+      const language = requestLanguage(request);
+      const { outboxIds, ...decision } = await decideRequest(db, request.actor, request.body, welcomeContextOf(env), language);
       await dispatchMail(app, request.log, outboxIds);
       return decision;
     },

@@ -6,7 +6,7 @@ import { invalid, notFound } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db } from '../../db/client.ts';
 import { signupRequests, versions } from '../../db/schema/index.ts';
-import { queueMail } from '../mail/public.ts';
+import { type Language, queueMail } from '../mail/public.ts';
 import { createUserIn, isEmailTaken, type WelcomeContext } from '../users/public.ts';
 import { countRequestFrom, firstKnownMailToday, noticeAllowed } from './signup-limits.ts';
 import { alreadyHasAccount, requestDeclined, requestNotice } from './signup-mail.ts';
@@ -25,13 +25,13 @@ export async function requestAccount(db: Db, input: SignupInput, baseUrl: string
   return db.transaction(async (tx) => {
     const school = await activeSchool(tx, input.school_id);
     if (!school) throw invalid({ school_id: ['is not valid'] });
-    const [known] = await rows<{ id: number; email: string }>(
-      tx.execute(sql`select id, email from users where lower(email) = lower(${input.email}) and active`),
+    const [known] = await rows<{ id: number; email: string; language: string | null }>(
+      tx.execute(sql`select id, email, language from users where lower(email) = lower(${input.email}) and active`),
     );
     // To the account's own address, however the email was spelt in the request.
     if (known) {
       if (!(await firstKnownMailToday(tx, known.id))) return [];
-      return [await queueMail(tx, alreadyHasAccount(known.email, baseUrl))];
+      return [await queueMail(tx, alreadyHasAccount(known, baseUrl))];
     }
     const [pending] = await rows<{ id: number }>(
       tx.execute(sql`select id from signup_requests where lower(email) = lower(${input.email})
@@ -62,7 +62,7 @@ export async function requestAccount(db: Db, input: SignupInput, baseUrl: string
     const outboxIds: number[] = [];
     for (const recipient of await requestRecipients(tx, school)) {
       outboxIds.push(
-        await queueMail(tx, requestNotice(recipient.email, recipient.first_name, input, school, baseUrl)),
+        await queueMail(tx, requestNotice(recipient, input, school, baseUrl)),
       );
     }
     return outboxIds;
@@ -73,13 +73,15 @@ export type Decision = { id: number; status: 'approved' | 'declined'; user_id: n
 
 /**
  * PUT /signup_requests/decide by an admin of the request's school: approve creates the user with
- * the instructor role of that school and sends the welcome email; decline tells the requester.
+ * the instructor role of that school and sends the welcome email; decline tells the requester, in
+ * `language`, the deciding admin's (a requester has none of their own).
  */
 export async function decideRequest(
   db: Db,
   actor: Actor,
   input: { id: number; decision: 'approve' | 'decline' },
   welcome: WelcomeContext,
+  language: Language = 'en',
 ): Promise<Decision> {
   try {
     return await db.transaction(async (tx) => {
@@ -88,7 +90,7 @@ export async function decideRequest(
       const decided = { decidedById: actor.userId, decidedAt: new Date() };
       if (input.decision === 'decline') {
         await updateAudited(tx, actor, signupRequests, request.id, { ...decided, status: 'declined' });
-        const outboxId = await queueMail(tx, requestDeclined({ ...request, message: null }, request));
+        const outboxId = await queueMail(tx, requestDeclined({ ...request, message: null }, request, language));
         return { id: request.id, status: 'declined', user_id: null, outboxIds: [outboxId] };
       }
       const created = await createUserIn(

@@ -2,6 +2,7 @@ import { everyone } from '@srs/shared/roles';
 import { AveryLabelsQuery } from '@srs/shared/students';
 import { today } from '../../core/csv.ts';
 import { invalid } from '../../core/errors.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -29,7 +30,7 @@ export async function averyLabelRoutes(app: App, { db, env }: { db: Db; env: Env
       if (students.length > maxLabels) {
         throw invalid(`At most ${maxLabels} labels can be printed at once. Choose fewer students.`);
       }
-      const pdf = await averyLabelsPdf(students, request.query.start_position);
+      const pdf = await averyLabelsPdf(students, request.query.start_position, requestLanguage(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="avery-labels-${today()}.pdf"`)

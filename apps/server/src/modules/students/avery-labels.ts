@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
+import type { Language } from '../../core/i18n.ts';
 import { drawLine, fitWithEllipsis, registerFonts, widthOf } from '../../core/pdf.ts';
+import { printingText as t } from '../file-words/public.ts';
 
 /** A student as a mailing label prints them. */
 export type LabelAddress = {
@@ -63,10 +65,12 @@ function labelOrigin(slot: number) {
 /**
  * The PDF of Avery 5160 sheets. `startPosition` (1–30) is the first free label of a partly
  * used first sheet. Text shrinks to fit its label; a line still too wide at the smallest size is
- * cut with an ellipsis, so nothing ever prints onto a neighbouring label.
+ * cut with an ellipsis, so nothing ever prints onto a neighbouring label. The document's title is
+ * in the language of who prints it.
  */
-export async function averyLabelsPdf(students: LabelAddress[], startPosition: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false, info: { Title: 'Mailing labels' } });
+export async function averyLabelsPdf(students: LabelAddress[], startPosition: number, language: Language = 'en'): Promise<Buffer> {
+  const info = { Title: t(language, 'labels.title') };
+  const doc = new PDFDocument({ size: 'LETTER', margin: 0, autoFirstPage: false, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -9,8 +9,7 @@ import { administers } from '../../core/scope.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import { enrollments, interests, notes, students, studentShares } from '../../db/schema/index.ts';
-import type { Notice } from '../mail/public.ts';
-import { queueNotice } from '../mail/public.ts';
+import { mailText as t, type Notice, queueNotice, recipientLanguage } from '../mail/public.ts';
 import { studentsAssociations } from './student-associations.ts';
 import { visibleStudentsOr404 } from './student-access.ts';
 import { instructorContact } from './student-notice.ts';
@@ -86,16 +85,19 @@ async function mergeNotices(tx: Tx, kept: Row, merged: Row, baseUrl: string): Pr
   for (const instructorId of instructors) {
     const contact = await instructorContact(tx, instructorId);
     if (!contact) continue;
+    // In the language each instructor chose, else English.
+    const language = recipientLanguage(contact.language);
+    const names = { merged: nameOf(merged), kept: nameOf(kept) };
     const notice: Notice = {
       to: contact.email,
       kind: 'new_student',
-      subject: `Students merged: ${nameOf(merged)} into ${nameOf(kept)}`,
+      subject: t(language, 'merge.subject', names),
       text: [
-        `Hello ${contact.first_name},`,
+        t(language, 'hello', { name: contact.first_name }),
         '',
-        `${nameOf(merged)} and ${nameOf(kept)} were the same person. Their records are now one: ${nameOf(kept)}, with every enrollment, lesson, visit and note of both.`,
+        t(language, 'merge.body', names),
         '',
-        `Open the student: ${baseUrl}/students/${String(kept.id)}/overview`,
+        t(language, 'openStudent', { link: `${baseUrl}/students/${String(kept.id)}/overview` }),
       ].join('\n'),
     };
     const id = await queueNotice(tx, notice);

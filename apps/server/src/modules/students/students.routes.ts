@@ -5,6 +5,7 @@ import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -57,7 +58,13 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
           format,
           reply,
           db,
-          studentCsv(request.actor.scope, request.query, env.FOLLOWUP_DAYS, await seriesOfType(db, request.query)),
+          studentCsv(
+            request.actor.scope,
+            request.query,
+            env.FOLLOWUP_DAYS,
+            await seriesOfType(db, request.query),
+            requestLanguage(request),
+          ),
         ),
     );
   }

@@ -1,6 +1,7 @@
 import type { UserListQuery } from '@srs/shared/users';
 import { sql } from 'drizzle-orm';
 import { type CsvExport, numberCell, textCell } from '../../core/csv.ts';
+import { exportText as t, type Language } from '../file-words/public.ts';
 import { type Scope, studentRowVisible } from '../../core/scope.ts';
 import { userFilter } from './users.queries.ts';
 
@@ -15,23 +16,24 @@ const userRoles = sql`left join lateral (
   from roles r left join conferences c on c.id = r.conference_id left join schools sc on sc.id = r.school_id
   where r.user_id = u.id) ro on true`;
 
-/** GET /users.csv: the users of the list's filter and scope, by last and first name. */
-export function userCsv(scope: Scope, query: UserListQuery): CsvExport {
+/** GET /users.csv: the users of the list's filter and scope, by last and first name, headed in the language of who asked. */
+export function userCsv(scope: Scope, query: UserListQuery, language: Language = 'en'): CsvExport {
   return {
     label: 'users',
     columns: [
-      textCell('First Name', sql`u.first_name`),
-      textCell('Last Name', sql`u.last_name`),
-      textCell('Email', sql`u.email`),
+      textCell(t(language, 'firstName'), sql`u.first_name`),
+      textCell(t(language, 'lastName'), sql`u.last_name`),
+      textCell(t(language, 'email'), sql`u.email`),
       // The students the exporting user can see, like the list's count.
       numberCell(
-        'Students',
+        t(language, 'students'),
         sql`(select count(*) from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')})`,
       ),
-      textCell('Roles', sql`ro.text`),
+      textCell(t(language, 'roles'), sql`ro.text`),
     ],
     from: sql`users u ${userRoles}`,
     where: userFilter(scope, query),
     key: [sql`u.last_name`, sql`u.first_name`, sql`u.id`],
+    language,
   };
 }

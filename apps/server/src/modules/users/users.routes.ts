@@ -3,6 +3,7 @@ import { ShareUsersQuery, ShareUsersResponse, UserListQuery, UserListResponse } 
 import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
 import { paginationOf } from '../../core/lists.ts';
+import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
@@ -35,7 +36,7 @@ export async function userRoutes(app: App, { db, env }: { db: Db; env: Env }) {
         config: { roles: userReaders, userLimit: 'export' },
         schema: { tags: ['users'], summary: `${exportFormatNames[format]} export of the current filter`, querystring: UserListQuery },
       },
-      async (request, reply) => sendExport(format, reply, db, userCsv(request.actor.scope, request.query)),
+      async (request, reply) => sendExport(format, reply, db, userCsv(request.actor.scope, request.query, requestLanguage(request))),
     );
   }
 

@@ -207,8 +207,10 @@ export async function updateUser(
 
 /** The owner as the notices address them: at `address`, the one they had before the change. */
 async function ownerOf(tx: DbOrTx, userId: number, address: string) {
-  const [found] = await rows<{ first_name: string }>(tx.execute(sql`select first_name from users where id = ${userId}`));
-  return { email: address, firstName: found?.first_name ?? '' };
+  const [found] = await rows<{ first_name: string; language: string | null }>(
+    tx.execute(sql`select first_name, language from users where id = ${userId}`),
+  );
+  return { email: address, firstName: found?.first_name ?? '', language: found?.language ?? null };
 }
 
 /**
@@ -219,8 +221,8 @@ async function ownerOf(tx: DbOrTx, userId: number, address: string) {
  */
 export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, welcome: WelcomeContext, resetOf: string | null = null) {
   const person = async (id: number) => {
-    const [found] = await rows<{ email: string; first_name: string; last_name: string }>(
-      tx.execute(sql`select email, first_name, last_name from users where id = ${id}`),
+    const [found] = await rows<{ email: string; first_name: string; last_name: string; language: string | null }>(
+      tx.execute(sql`select email, first_name, last_name, language from users where id = ${id}`),
     );
     return found!;
   };
@@ -231,7 +233,7 @@ export async function queueWelcome(tx: DbOrTx, actor: Actor, userId: number, wel
   const outboxIds = [await queueMail(tx, welcomeEmail(user.email, user, sender, link, reset))];
   if (reset && resetOf !== user.email) {
     const by = `${sender.first_name} ${sender.last_name}`;
-    outboxIds.push(await queueMail(tx, passwordResetNotice({ email: resetOf, firstName: user.first_name }, by, user.email)));
+    outboxIds.push(await queueMail(tx, passwordResetNotice({ email: resetOf, firstName: user.first_name, language: user.language }, by, user.email)));
   }
   const sentAt = new Date();
   await updateUserRow(tx, actor, userId, { welcomeEmailSentAt: sentAt });
@@ -269,7 +271,7 @@ export async function clearSecondFactor(db: Db, actor: Actor, id: number): Promi
     if (!facts) throw notFound('User');
     assertAllowed(actor, userRules.delete_mfa, [facts]);
     const [user] = await tx
-      .select({ email: users.email, firstName: users.firstName, on: users.mfaEnabledAt })
+      .select({ email: users.email, firstName: users.firstName, language: users.language, on: users.mfaEnabledAt })
       .from(users)
       .where(eq(users.id, id));
     if (!user?.on) return [];

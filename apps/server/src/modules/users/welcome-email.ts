@@ -1,44 +1,43 @@
 import type { WelcomeLink } from '../../auth/welcome-link.ts';
-import type { OutgoingMail } from '../mail/public.ts';
+import { longDate, mailText as t, type OutgoingMail, recipientLanguage } from '../mail/public.ts';
 
 type Person = { first_name: string; last_name: string };
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 /**
  * The welcome email (DOMAIN.md, Email): who gave the account, the sign-in email and the link. For
- * an account that has a password (`reset`) the same link sets a new one, and the mail says so.
+ * an account that has a password (`reset`) the same link sets a new one, and the mail says so. In
+ * the language the user chose (issue 29), else English.
  */
-export function welcomeEmail(to: string, user: Person, sender: Person, link: WelcomeLink, reset = false): OutgoingMail {
+export function welcomeEmail(
+  to: string,
+  user: Person & { language: string | null },
+  sender: Person,
+  link: WelcomeLink,
+  reset = false,
+): OutgoingMail {
+  const language = recipientLanguage(user.language);
+  const from = `${sender.first_name} ${sender.last_name}`;
+  const hello = t(language, 'hello', { name: user.first_name });
   if (reset && link.expiresAt) {
     const lines = [
-      `Hello ${user.first_name},`,
+      hello,
       '',
-      `${sender.first_name} ${sender.last_name} sent you a link to set a new password for your Student Records System account.`,
-      `It works once and expires on ${longDate(link.expiresAt)}. Your password stays as it is until the link is used:`,
+      t(language, 'reset.sent', { sender: from }),
+      t(language, 'reset.expires', { date: longDate(link.expiresAt, language) }),
       link.url,
       '',
-      'If you did not ask for a new password, tell your coordinator at once.',
+      t(language, 'reset.notYou'),
     ];
-    return { to, subject: 'A link to set a new password', text: lines.join('\n'), kind: 'password_reset' };
+    return { to, subject: t(language, 'reset.subject'), text: lines.join('\n'), kind: 'password_reset' };
   }
   const steps = link.expiresAt
     ? [
-        'Set your password with this link (it works once and expires on ' + `${longDate(link.expiresAt)}):`,
+        t(language, 'welcome.setPassword', { date: longDate(link.expiresAt, language) }),
         link.url,
         '',
-        `Then sign in with your email address (${to}) and that password.`,
+        t(language, 'welcome.thenSignIn', { email: to }),
       ]
-    : [`Sign in with your email address (${to}) here:`, link.url];
-  const lines = [
-    `Hello ${user.first_name},`,
-    '',
-    `${sender.first_name} ${sender.last_name} has given you an account in the Student Records System.`,
-    '',
-    ...steps,
-    '',
-    'If the link no longer works, ask your coordinator to send you a new welcome email.',
-  ];
-  return { to, subject: 'Welcome to the Student Records System', text: lines.join('\n'), kind: 'welcome' };
+    : [t(language, 'welcome.signInHere', { email: to }), link.url];
+  const lines = [hello, '', t(language, 'welcome.given', { sender: from }), '', ...steps, '', t(language, 'welcome.noLongerWorks')];
+  return { to, subject: t(language, 'welcome.subject'), text: lines.join('\n'), kind: 'welcome' };
 }

@@ -6,7 +6,7 @@ export function canSeeApiKeys(user: TokenUser, interestTracking: boolean): boole
   return interestTracking && can(user, ['global_admin']);
 }
 
-/** The links of the user menu before Change Password: the same on a desk and in the phone menu. */
+/** The links of the user menu before Change Password: the same on a desk and in the phone menu, in the language of the moment. */
 export function accountLinks(apiKeys: boolean): { label: string; to: string }[] {
   return [
     { label: pages['my-account'].title, to: pages['my-account'].path },

@@ -17,12 +17,14 @@ import { MobileSearchBar } from './mobile-search-bar.tsx';
 import { PageFooter } from './page-footer.tsx';
 import { QuickAdd } from './quick-add.tsx';
 import classes from './shell.module.css';
+import { shellText } from './text.ts';
 
 // The mobile menu (a drawer) loads when it is first opened: a page paints without it.
 const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
 
 /** The page shell of every signed-in route (SPEC section 2, Page shell). */
 export function Component() {
+  const t = shellText.useT();
   const user = useSessionUser();
   const config = useQuery(appConfigQuery).data;
   const currentUser = useQuery({ ...currentUserQuery, enabled: user !== null }).data;
@@ -43,7 +45,7 @@ export function Component() {
   return (
     <div className={classes.page} style={background ? { backgroundImage: `url("${background}")` } : undefined}>
       <a href="#main" className="visually-hidden">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <div className={classes.frame}>
         {mobile ? (

@@ -2,11 +2,13 @@ import { Burger, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { IconBell, IconBook, IconBook2, IconPresentation, IconUsers } from '@tabler/icons-react';
 import tileClasses from '../../components/count-tile.module.css';
 import remindersClasses from '../../features/enrollments/components/reminders-due.module.css';
-import { remindersDueTitle } from '../../features/enrollments/components/reminders-due-title.ts';
+import { remindersText } from '../../features/enrollments/reminders-text.ts';
 import { followupLinesAttribute } from '../../lib/dashboard-first.ts';
+import { dashboardText } from '../../lib/dashboard-text.ts';
 import crumbClasses from './breadcrumbs.module.css';
 import frameClasses from './dashboard-frame.module.css';
 import classes from './shell.module.css';
+import { shellText } from './text.ts';
 
 /**
  * The dashboard as it looks before anyone's data has arrived: the page shell's header
@@ -16,6 +18,8 @@ import classes from './shell.module.css';
  * replaces it. It holds nothing of a user: no names, no links, no counts.
  */
 export function DashboardFrame() {
+  const t = shellText.useT();
+  const d = dashboardText.useT();
   return (
     <div className={classes.page} data-frame="signed-in">
       <div className={classes.frame}>
@@ -23,7 +27,7 @@ export function DashboardFrame() {
           <Group hiddenFrom="md" justify="space-between" wrap="nowrap" px="sm" py={2}>
             <span className={classes.brand}>
               <IconBook2 size={22} aria-hidden />
-              <span>Student Records</span>
+              <span>{t('productShortName')}</span>
             </span>
             <Burger opened={false} aria-hidden tabIndex={-1} size="md" />
           </Group>
@@ -33,7 +37,7 @@ export function DashboardFrame() {
             <Group justify="space-between" wrap="nowrap" gap="md" mih={58} className={classes.topBar}>
               <span className={classes.brand}>
                 <IconBook2 size={26} aria-hidden />
-                <span>Student Records System</span>
+                <span>{t('productName')}</span>
               </span>
             </Group>
             <div className={classes.navBar} style={{ height: 45 }} />
@@ -42,7 +46,7 @@ export function DashboardFrame() {
         <div className={`${classes.crumbs} mantine-hidden-from-md`}>
           {/* As high as mobile-breadcrumbs.tsx draws its crumb: what follows paints where it stays. */}
           <Text size="xs" className={crumbClasses.crumb}>
-            Dashboard
+            {d('crumb')}
           </Text>
         </div>
         <main className={classes.main}>
@@ -58,10 +62,10 @@ export function DashboardFrame() {
 
 /** The four tiles every role has, as CountTile draws them while their counts load. */
 const tiles = [
-  { label: 'Courses', Icon: IconBook },
-  { label: 'Seminars', Icon: IconPresentation },
-  { label: 'Students', Icon: IconUsers },
-  { label: 'Follow-up', Icon: IconBell },
+  { key: 'courses', Icon: IconBook },
+  { key: 'seminars', Icon: IconPresentation },
+  { key: 'students', Icon: IconUsers },
+  { key: 'followup', Icon: IconBell },
 ];
 
 /**
@@ -70,6 +74,8 @@ const tiles = [
  * were), then the follow-up list, loading.
  */
 function PhoneDashboard() {
+  const d = dashboardText.useT();
+  const r = remindersText.useT();
   const tile = (Icon: typeof IconBook | null, className?: string, key?: string) => (
     <Paper key={key} withBorder radius="md" p="sm" className={`${tileClasses.tile} ${className ?? ''}`}>
       <Stack gap={2} align="center" justify="center" mih={100}>
@@ -81,20 +87,20 @@ function PhoneDashboard() {
   return (
     <div className="mantine-hidden-from-md">
       <Title order={1} size="h3" mb="sm">
-        My Dashboard
+        {d('title')}
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mb="md">
-        {tiles.map(({ label, Icon }) => tile(Icon, undefined, label))}
+        {tiles.map(({ key, Icon }) => tile(Icon, undefined, key))}
         {tile(null, frameClasses.fifthTile)}
       </SimpleGrid>
       <Paper withBorder p="xs" mb="md" className={`${remindersClasses.box} ${remindersClasses.phone} ${frameClasses.reminders}`}>
         <Title order={2} size="h5" px="xs" mb={4}>
-          {remindersDueTitle}
+          {r('remindersDue')}
         </Title>
       </Paper>
       <Paper withBorder p="xs">
         <Title order={2} size="h5" px="xs" mb={4}>
-          Students needing follow-up
+          {d('followupTitle')}
         </Title>
         {/* How many, written here by the page's first script when the list arrives before the app
             (lib/dashboard-first.ts), where dashboard-mobile.tsx writes it. */}
@@ -109,28 +115,30 @@ function PhoneDashboard() {
 
 /** dashboard-desktop.tsx before its tables arrive. */
 function DeskDashboard() {
+  const d = dashboardText.useT();
+  const r = remindersText.useT();
   return (
     <div className="mantine-visible-from-md">
       <Title order={1} size="h2" mb="md">
-        My Dashboard
+        {d('title')}
       </Title>
       <Paper withBorder p="sm" mb="md" className={`${remindersClasses.box} ${remindersClasses.desk} ${frameClasses.reminders}`}>
         <Title order={2} size="h4" mb={4}>
-          {remindersDueTitle}
+          {r('remindersDue')}
         </Title>
       </Paper>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Paper withBorder p="sm">
             <Title order={2} size="h4" mb="xs">
-              Students needing follow-up
+              {d('followupTitle')}
             </Title>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Paper withBorder p="sm">
             <Title order={2} size="h4" mb="xs">
-              Courses
+              {d('courses')}
             </Title>
           </Paper>
         </Grid.Col>

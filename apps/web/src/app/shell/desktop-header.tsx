@@ -8,6 +8,7 @@ import { HeaderSearchBox } from './header-search-box.tsx';
 import { MainNav } from './main-nav.tsx';
 import { SchoolPicker } from './school-picker.tsx';
 import classes from './shell.module.css';
+import { shellText } from './text.ts';
 import { UserMenu } from './user-menu.tsx';
 
 type Props = {
@@ -20,12 +21,13 @@ type Props = {
 
 /** Its look before the scripts is drawn again in dashboard-frame.tsx: change both together. */
 export function DesktopHeader({ user, currentUser, navigation, trainingUrl, interestTracking }: Props) {
+  const t = shellText.useT();
   return (
     <header className={classes.header}>
       <Group justify="space-between" wrap="nowrap" gap="md" className={classes.topBar}>
         <Anchor component={Link} to="/" className={classes.brand} underline="never">
           <IconBook2 size={26} aria-hidden />
-          <span>Student Records System</span>
+          <span>{t('productName')}</span>
         </Anchor>
         <Group gap="sm" wrap="nowrap">
           {can(user, schoolPickerRoles) && <SchoolPicker />}

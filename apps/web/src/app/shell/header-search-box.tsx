@@ -1,12 +1,15 @@
 import { TextInput } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
+import { sharedText } from '../../i18n/shared.ts';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { headerSearchTarget, lookupRegistrationNumber } from './header-search.ts';
+import { shellText } from './text.ts';
 
 /** The header student search: by name, or by registration number when all digits. */
 export function HeaderSearchBox() {
+  const t = shellText.useT();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -15,14 +18,14 @@ export function HeaderSearchBox() {
   const submit = async () => {
     const target = await headerSearchTarget(text, lookupRegistrationNumber);
     if (!target) {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     navigate(target);
   };
 
   return (
-    <search aria-label="Student search">
+    <search aria-label={t('studentSearch')}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -31,8 +34,8 @@ export function HeaderSearchBox() {
         }}
       >
         <TextInput
-          aria-label="Search students"
-          placeholder="Search students"
+          aria-label={t('searchStudents')}
+          placeholder={t('searchStudents')}
           type="search"
           value={text}
           error={error}

@@ -4,6 +4,7 @@ import { usePageMatch } from '../../lib/site-map/page-match.ts';
 import { type Crumb, trailOf } from '../../lib/site-map/trail.ts';
 import classes from './breadcrumbs.module.css';
 import { useRecordNames } from './record-names.ts';
+import { shellText } from './text.ts';
 
 /** How many crumbs a phone shows in full: past it, the parent and the page follow a '…'. */
 const shownInFull = 3;
@@ -15,10 +16,11 @@ export function collapseTrail(crumbs: readonly Crumb[]): { hidden: Crumb[]; show
 }
 
 function HiddenCrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const t = shellText.useT();
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.more} aria-label="Show the whole path" fz="xs">
+        <UnstyledButton className={classes.more} aria-label={t('showWholePath')} fz="xs">
           …
         </UnstyledButton>
       </Menu.Target>
@@ -39,12 +41,13 @@ function HiddenCrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
 
 /** The mobile breadcrumbs of the open page (site map): Dashboard › Students › Maria Lopez › Courses. */
 export function MobileBreadcrumbs() {
+  const t = shellText.useT();
   const match = usePageMatch();
   const names = useRecordNames(match);
   if (!match) return null;
   const { hidden, shown } = collapseTrail(trailOf(match, names));
   return (
-    <nav aria-label="Breadcrumbs">
+    <nav aria-label={t('breadcrumbs')}>
       <Breadcrumbs separator="›" separatorMargin={4} fz="xs" className={classes.trail}>
         {hidden.length > 0 && <HiddenCrumbs crumbs={hidden} />}
         {shown.map((crumb) =>

@@ -1,9 +1,10 @@
 import type { NavItem } from '../../lib/site-map/navigation.ts';
 import type { PageMatch } from '../../lib/site-map/page-match.ts';
 import { pathOf } from '../../lib/site-map/paths.ts';
-import { sections } from '../../lib/site-map/sections.ts';
+import { sectionOf } from '../../lib/site-map/sections.ts';
 import { recordLabelOf } from '../../lib/site-map/trail.ts';
 import { accountLinks } from './account-links.ts';
+import { shellText } from './text.ts';
 
 export type MenuLink = { label: string; to: string; external?: boolean };
 /** An entry that does something instead of opening a page: Change Password fetches a reset link. */
@@ -25,22 +26,27 @@ type Options = {
 
 /**
  * The levels of the mobile menu for the open page, and the level it opens on: the page's tabs on a
- * page with tabs, its section's links in a section, the main navigation elsewhere (site map).
+ * page with tabs, its section's links in a section, the main navigation elsewhere (site map), in
+ * the language of the moment.
  */
 export function mobileMenuLevels(match: PageMatch | null, options: Options): { levels: MenuLevel[]; start: number } {
+  const t = shellText.t;
   const main: MenuLevel = {
-    title: 'Menu',
+    title: t('menu'),
     subtitle: options.userName,
     links: options.navigation.map((item) =>
       item.external
         ? { label: item.label, to: options.trainingUrl, external: true }
         : { label: item.label, to: item.to },
     ),
-    account: [...accountLinks(options.apiKeys), { label: 'Change Password', action: 'change-password' }],
+    account: [...accountLinks(options.apiKeys), { label: t('changePassword'), action: 'change-password' }],
   };
   const levels = [main];
   const section = match?.page.section;
-  if (section) levels.push({ title: sections[section].label, subtitle: 'Section', links: [...sections[section].links] });
+  if (section) {
+    const { label, links } = sectionOf(section);
+    levels.push({ title: label, subtitle: t('section'), links });
+  }
   const tabs = match?.page.tabs;
   if (match && tabs) {
     const { page, params } = match;

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { changePassword, logOut } from '../../features/auth/api.ts';
 import type { MenuEntry, MenuLevel } from './mobile-menu-levels.ts';
+import { commonText } from '../../i18n/common.ts';
 import classes from './shell.module.css';
+import { shellText } from './text.ts';
 
 type Props = { opened: boolean; onClose: () => void; levels: readonly MenuLevel[]; start: number };
 
@@ -13,6 +15,8 @@ type Props = { opened: boolean; onClose: () => void; levels: readonly MenuLevel[
  * button; 10% header, 75% list, 15% footer (SPEC section 9).
  */
 export function MobileMenu({ opened, onClose, levels, start }: Props) {
+  const t = shellText.useT();
+  const c = commonText.useT();
   const [index, setIndex] = useState(start);
   useEffect(() => {
     if (opened) setIndex(start);
@@ -24,13 +28,13 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
     // box without a role, which ARIA forbids).
     <Drawer.Root opened={opened} onClose={onClose} size="100%" padding={0}>
       <Drawer.Overlay />
-      <Drawer.Content aria-label="Menu">
+      <Drawer.Content aria-label={t('menu')}>
         <Drawer.Body className={classes.menuBody}>
           <div className={classes.menuHeader}>
             <Group justify="space-between" wrap="nowrap" h="100%" px="md">
               <ActionIcon
                 variant="subtle"
-                aria-label="Back"
+                aria-label={c('back')}
                 disabled={index === 0}
                 onClick={() => setIndex((i) => Math.max(0, i - 1))}
               >
@@ -47,13 +51,13 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
                   variant="subtle"
-                  aria-label="Forward"
+                  aria-label={t('forward')}
                   disabled={index >= levels.length - 1}
                   onClick={() => setIndex((i) => Math.min(levels.length - 1, i + 1))}
                 >
                   <IconArrowRight aria-hidden />
                 </ActionIcon>
-                <ActionIcon variant="subtle" aria-label="Close menu" onClick={onClose}>
+                <ActionIcon variant="subtle" aria-label={t('closeMenu')} onClick={onClose}>
                   <IconX aria-hidden />
                 </ActionIcon>
               </Group>
@@ -78,8 +82,8 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
               )}
             </nav>
             {level.account && (
-              <div role="group" aria-label="Account">
-                <Divider label="Account" labelPosition="left" mx="sm" mt="xs" />
+              <div role="group" aria-label={t('account')}>
+                <Divider label={t('account')} labelPosition="left" mx="sm" mt="xs" />
                 {level.account.map((entry) => (
                   <AccountEntry key={entry.label} entry={entry} onClose={onClose} />
                 ))}
@@ -94,7 +98,7 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
               leftSection={<IconLogout size={18} aria-hidden />}
               onClick={() => void logOut()}
             >
-              Log Out
+              {t('logOut')}
             </Button>
           </div>
         </Drawer.Body>

@@ -3,10 +3,22 @@ import { studentSections } from '@srs/shared/students';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { studentSectionLabels } from '../../features/students/sections.ts';
+import { commonText } from '../../i18n/common.ts';
+import { type SiteMapKey, siteMapText } from '../../lib/site-map/words.ts';
+import { shellText } from './text.ts';
+
+/** The sections' names, as the site map's Students section says them. */
+const sectionKeys: Record<(typeof studentSections)[number], SiteMapKey> = {
+  all: 'allStudents',
+  mine: 'myStudents',
+  shared: 'sharedWithMe',
+};
 
 /** Phones, /students only: sets section (default all), query and page 1 (SPEC section 2). */
 export function MobileSearchBar() {
+  const t = shellText.useT();
+  const c = commonText.useT();
+  const words = siteMapText.useT();
   const [params, setParams] = useSearchParams();
   const current = params.get('query') ?? params.get('studentsQuery') ?? '';
   const [text, setText] = useState(current);
@@ -24,7 +36,7 @@ export function MobileSearchBar() {
   const section = params.get('section') ?? 'all';
 
   return (
-    <search aria-label="Student search">
+    <search aria-label={t('studentSearch')}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -33,21 +45,21 @@ export function MobileSearchBar() {
       >
         <Group gap="xs" wrap="nowrap" px="sm" py={6}>
           <NativeSelect
-            aria-label="Section"
+            aria-label={t('section')}
             value={section}
             onChange={(event) => apply(event.currentTarget.value, text)}
-            data={studentSections.map((value) => ({ value, label: studentSectionLabels[value] }))}
+            data={studentSections.map((value) => ({ value, label: words(sectionKeys[value]) }))}
             w={140}
           />
           <TextInput
-            aria-label="Search students"
-            placeholder="Search students"
+            aria-label={t('searchStudents')}
+            placeholder={t('searchStudents')}
             type="search"
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             style={{ flex: 1 }}
           />
-          <ActionIcon type="submit" size="lg" aria-label="Search">
+          <ActionIcon type="submit" size="lg" aria-label={c('search')}>
             <IconSearch size={18} aria-hidden />
           </ActionIcon>
         </Group>

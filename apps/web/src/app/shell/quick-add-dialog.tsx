@@ -19,6 +19,9 @@ import {
   withoutOnlySchoolStep,
 } from './quick-add-targets.ts';
 import { SchoolSelectStep } from './school-select-step.tsx';
+import { commonText } from '../../i18n/common.ts';
+import { useSharedText } from '../../i18n/shared.ts';
+import { shellText } from './text.ts';
 
 type Step =
   | { kind: 'menu' }
@@ -27,6 +30,9 @@ type Step =
   | { kind: 'record'; target: RecordFormTarget };
 
 const menuStep: Step = { kind: 'menu' };
+
+/** The new-student item's words (packages/shared), the wizard's title too. */
+const newStudentItem = quickAddMenu.find((item) => item.key === 'new_student')?.label ?? '';
 
 type Props = {
   user: TokenUser;
@@ -38,6 +44,9 @@ type Props = {
 
 /** The Quick Add modal: its menu, then the form of the item chosen (SPEC section 2). */
 export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: Props) {
+  const t = shellText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(resumeWizard ? { kind: 'new-student' } : menuStep);
   // Each opening starts at the menu.
@@ -73,7 +82,7 @@ export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: 
     <Modal
       opened={opened}
       onClose={onClose}
-      title={titleOf(step)}
+      title={titleOf(step, shared)}
       size={step.kind === 'menu' || step.kind === 'select-school' ? 'md' : 'lg'}
     >
       <div ref={stepBody}>
@@ -90,20 +99,20 @@ export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: 
               onClick={back}
               style={{ alignSelf: 'flex-start' }}
             >
-              Back
+              {c('back')}
             </Button>
             <RecordForm target={step.target} onDone={onClose} />
           </Stack>
         )}
         {step.kind === 'menu' && (
           <Stack gap={0}>
-            <nav aria-label="Quick Add">
+            <nav aria-label={t('quickAdd')}>
               {addItems.map((item) => (
                 <NavLink
                   key={item.key}
                   component="button"
                   type="button"
-                  label={item.label}
+                  label={shared(item.label)}
                   rightSection={<IconChevronRight size={16} aria-hidden />}
                   onClick={() => go(quickAddTarget(item.key, open))}
                 />
@@ -111,14 +120,14 @@ export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: 
             </nav>
             {createItems.length > 0 && (
               <>
-                <Divider my="sm" label="Create" labelPosition="left" />
-                <nav aria-label="Create">
+                <Divider my="sm" label={t('create')} labelPosition="left" />
+                <nav aria-label={t('create')}>
                   {createItems.map((item) => (
                     <NavLink
                       key={item.key}
                       component="button"
                       type="button"
-                      label={item.label}
+                      label={shared(item.label)}
                       rightSection={<IconChevronRight size={16} aria-hidden />}
                       onClick={() => go(quickCreateTarget(item.key))}
                     />
@@ -128,7 +137,7 @@ export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: 
             )}
             {open.studentId !== null && (
               <Text size="xs" c="dimmed" mt="sm">
-                The forms start with the open student{open.enrollmentId !== null ? ' and enrollment' : ''} chosen.
+                {t('formsStartWith', { enrollment: open.enrollmentId !== null ? 'yes' : 'no' })}
               </Text>
             )}
           </Stack>
@@ -138,8 +147,8 @@ export function QuickAddDialog({ user, opened, onClose, resumeWizard = false }: 
   );
 }
 
-function titleOf(step: Step): string {
+function titleOf(step: Step, shared: (text: string) => string): string {
   if (step.kind === 'record') return recordFormTitle(step.target);
-  if (step.kind === 'new-student') return 'Add New student';
-  return 'Quick Add';
+  if (step.kind === 'new-student') return shared(newStudentItem);
+  return shellText.t('quickAdd');
 }

@@ -8,6 +8,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useScrollingDown } from '../../lib/use-scrolling-down.ts';
 import { useTypingOnPage } from '../../lib/use-typing-on-page.ts';
 import { newStudentDraftName } from './quick-add-targets.ts';
+import { shellText } from './text.ts';
 
 // The modal and its forms (the new student wizard, the record forms) load when Quick Add is first
 // reached for: every signed-in page paints without them.
@@ -16,6 +17,7 @@ const QuickAddDialog = lazy(async () => ({ default: (await loadDialog()).QuickAd
 
 /** The floating Quick Add button and its modal; it closes on route change (SPEC section 2). */
 export function QuickAdd({ user }: { user: TokenUser }) {
+  const t = shellText.useT();
   const location = useLocation();
   // The new-student wizard keeps a draft while it is open (issue 25): after a reload the modal
   // opens again on it, where it was.
@@ -49,7 +51,7 @@ export function QuickAdd({ user }: { user: TokenUser }) {
         <ActionIcon
           size={56}
           radius="xl"
-          aria-label="Quick Add"
+          aria-label={t('quickAdd')}
           onClick={show}
           onPointerEnter={() => void loadDialog()}
           onFocus={() => void loadDialog()}

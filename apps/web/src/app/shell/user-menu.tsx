@@ -7,11 +7,14 @@ import { Link } from 'react-router';
 import { changePassword, logOut } from '../../features/auth/api.ts';
 import { usePictureUrl } from '../../lib/picture-url.ts';
 import { accountLinks, canSeeApiKeys } from './account-links.ts';
+import { pages } from '../../lib/site-map/pages.ts';
+import { shellText } from './text.ts';
 
+/** Each link's icon, by the page it opens. */
 const linkIcons: Record<string, ReactNode> = {
-  'My Account': <IconUser size={16} aria-hidden />,
-  Settings: <IconSettings size={16} aria-hidden />,
-  'API Keys': <IconKey size={16} aria-hidden />,
+  [pages['my-account'].path]: <IconUser size={16} aria-hidden />,
+  [pages.settings.path]: <IconSettings size={16} aria-hidden />,
+  [pages['api-keys'].path]: <IconKey size={16} aria-hidden />,
 };
 
 type Props = { user: TokenUser; currentUser: CurrentUser | undefined; interestTracking: boolean };
@@ -22,6 +25,7 @@ export function initials(user: Pick<TokenUser, 'first_name' | 'last_name'>): str
 
 /** My Account, Settings, API Keys (global admin, flag on), Change Password, Logout (SPEC section 2). */
 export function UserMenu({ user, currentUser, interestTracking }: Props) {
+  const t = shellText.useT();
   const links = accountLinks(canSeeApiKeys(user, interestTracking));
   const picture = usePictureUrl(currentUser?.profile_picture_url);
   // The names as the account has them now (My Account may have changed them since sign-in).
@@ -29,7 +33,7 @@ export function UserMenu({ user, currentUser, interestTracking }: Props) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`User menu, ${initials(person)}`}>
+        <UnstyledButton aria-label={t('userMenu', { initials: initials(person) })}>
           <Avatar src={picture ?? null} alt={`${person.first_name} ${person.last_name}`} color="blue" radius="xl">
             {initials(person)}
           </Avatar>
@@ -40,16 +44,16 @@ export function UserMenu({ user, currentUser, interestTracking }: Props) {
           {person.first_name} {person.last_name}
         </Menu.Label>
         {links.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={linkIcons[link.label]}>
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={linkIcons[link.to]}>
             {link.label}
           </Menu.Item>
         ))}
         <Menu.Item onClick={() => void changePassword()} leftSection={<IconLock size={16} aria-hidden />}>
-          Change Password
+          {t('changePassword')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item onClick={() => void logOut()} leftSection={<IconLogout size={16} aria-hidden />}>
-          Logout
+          {t('logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,12 +1,21 @@
 import type { AccountDetail, AccountUpdateFields, MfaConfirmInput } from '@srs/shared/account';
 import { accountEndpoints } from '@srs/shared/endpoints/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adoptPersonLanguage } from '../../i18n/load.ts';
 import { call, send } from '../../lib/http.ts';
 import { userKeys } from '../../lib/query-keys.ts';
 
+/**
+ * GET /users/current. The language the person chose (My Account → Language) is adopted as the
+ * account loads: chosen on another device, it becomes this browser's too (docs/decisions/027).
+ */
 export const accountQuery = queryOptions({
   queryKey: userKeys.account(),
-  queryFn: () => call(accountEndpoints.current),
+  queryFn: async () => {
+    const account = await call(accountEndpoints.current);
+    void adoptPersonLanguage(account.language).catch(() => undefined);
+    return account;
+  },
 });
 
 /** A change of one's account: fields as JSON, or a picture with multipart form data. */

@@ -1,5 +1,6 @@
 import { maxUploadBytes, uploadMessages } from '@srs/shared/account';
 import { humanize } from '@srs/shared/messages';
+import { sharedText } from '../../i18n/shared.ts';
 
 /** The pictures a file chooser offers; the server checks the content itself (SVG is never one). */
 export const pictureTypes = 'image/jpeg,image/png,image/webp,image/gif';
@@ -9,7 +10,8 @@ export const pictureTypes = 'image/jpeg,image/png,image/webp,image/gif';
  * not a picture by its type. The server checks the content again.
  */
 export function pictureProblem(field: 'profile_picture' | 'background_image', file: File): string | null {
-  if (file.size > maxUploadBytes) return `${humanize(field)} ${uploadMessages.tooLarge}`;
-  if (!pictureTypes.split(',').includes(file.type)) return `${humanize(field)} ${uploadMessages.notPicture}`;
+  const name = sharedText(humanize(field));
+  if (file.size > maxUploadBytes) return `${name} ${sharedText(uploadMessages.tooLarge)}`;
+  if (!pictureTypes.split(',').includes(file.type)) return `${name} ${sharedText(uploadMessages.notPicture)}`;
   return null;
 }

@@ -1,6 +1,7 @@
 import { messages } from '@srs/shared/messages';
 import { authEndpoints } from '@srs/shared/endpoints/auth';
 import { queryOptions } from '@tanstack/react-query';
+import { sharedText } from '../../i18n/shared.ts';
 import { goTo } from '../../lib/browser.ts';
 import { call } from '../../lib/http.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -19,8 +20,8 @@ export const currentUserQuery = queryOptions({
 
 /** SPEC section 8: a failed log-out or sign-in URL request shows the server's error text. */
 function showServerError(error: unknown) {
-  if (error instanceof HttpError) showError(error.message || messages.somethingWentWrong);
-  else showError(messages.somethingWentWrong);
+  if (error instanceof HttpError) showError(error.message || sharedText(messages.somethingWentWrong));
+  else showError(sharedText(messages.somethingWentWrong));
 }
 
 /** 'Sign in with a different account': the provider asks for the account again. */

@@ -9,6 +9,8 @@ import type {
   SeriesProductInput,
 } from '@srs/shared/series';
 import type { z } from 'zod';
+import { sharedText } from '../../i18n/shared.ts';
+import { catalogueText } from './messages.ts';
 
 /**
  * The editors' list logic (lessons or presentations, decision options, products): a draft of the
@@ -117,15 +119,15 @@ export function isChanged(items: readonly Draft[], loaded: readonly Draft[]): bo
   return strip(items) !== strip(loaded);
 }
 
-/** A price of SPEC section 5: a number, minimum 0, at most two decimals. */
+/** A price of SPEC section 5: a number, minimum 0, at most two decimals; its problem in the language of the moment. */
 export const priceError = (price: string): string | null => {
   const text = price.trim();
-  if (text === '') return messages.fieldRequired;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return 'Enter an amount such as 4.50 (at most two decimals)';
+  if (text === '') return sharedText(messages.fieldRequired);
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return catalogueText.t('priceInvalid');
   return null;
 };
 
-/** The messages of the items the user must fix before saving, by key. */
+/** The messages of the items the user must fix before saving, by key, in the language of the moment. */
 export function draftErrors(items: readonly Draft[], kind: 'episodes' | 'decision_options' | 'products') {
   const errors: Record<string, { name?: string; price?: string; date?: string }> = {};
   // Two of one series never share a name (the server refuses it too): a picker could not tell them apart.
@@ -134,10 +136,10 @@ export function draftErrors(items: readonly Draft[], kind: 'episodes' | 'decisio
     if (item.destroy) continue;
     const key = item.name.trim().toLowerCase();
     const name =
-      key === '' ? messages.fieldRequired : seen.has(key) ? 'Name has already been taken' : undefined;
+      key === '' ? sharedText(messages.fieldRequired) : seen.has(key) ? catalogueText.t('nameTaken') : undefined;
     seen.add(key);
     const price = kind === 'products' ? (priceError(item.price) ?? undefined) : undefined;
-    const date = kind === 'episodes' && item.date !== '' && !isValidIsoDate(item.date) ? messages.dateInvalid : undefined;
+    const date = kind === 'episodes' && item.date !== '' && !isValidIsoDate(item.date) ? sharedText(messages.dateInvalid) : undefined;
     if (name || price || date) {
       errors[item.key] = { ...(name ? { name } : {}), ...(price ? { price } : {}), ...(date ? { date } : {}) };
     }

@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { useEffect } from 'react';
 import { call, type QueryParams } from '../../lib/http.ts';
 import { schoolKeys, userKeys } from '../../lib/query-keys.ts';
+import { instructorsText } from './messages.ts';
 
 export const defaultInstructorSort = 'name';
 
@@ -130,13 +131,14 @@ export function useDecideSignup() {
   });
 }
 
-const roleLabels: Record<RoleType, string> = {
-  global_admin: 'Global admin',
-  conference_admin: 'Conference admin',
-  school_admin: 'School admin',
-  instructor: 'Instructor',
-};
-export const roleLabel = (roleType: RoleType) => roleLabels[roleType];
+const roleLabelKeys = {
+  global_admin: 'globalAdmin',
+  conference_admin: 'conferenceAdmin',
+  school_admin: 'schoolAdmin',
+  instructor: 'instructor',
+} as const satisfies Record<RoleType, string>;
+/** 'School admin', in the language of the moment (docs/glossary-es.md: 'Administrador de la escuela'). */
+export const roleLabel = (roleType: RoleType) => instructorsText.t(roleLabelKeys[roleType]);
 
 /** 'School admin · (#101) First Church' */
 export function roleText(role: Pick<Role, 'role_type' | 'organization_name'>): string {

@@ -27,5 +27,3 @@ export const requiredAddressFields: readonly AddressField[] = ['address', 'city'
 export function missingAddress(interest: Pick<Interest, AddressField>): AddressField[] {
   return requiredAddressFields.filter((field) => !interest[field]?.trim());
 }
-
-export const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;

@@ -1,6 +1,9 @@
 import { addMonths, maxTrackingMonths, stageShare, trackingPeriodOrderMessage } from '@srs/shared/interest-tracking';
 import { humanize } from '@srs/shared/messages';
 import type { SchoolRef } from '@srs/shared/common';
+import { formatMonth } from '../../i18n/format.ts';
+import { sharedText } from '../../i18n/shared.ts';
+import { interestsText } from './messages.ts';
 
 /**
  * The tracking page's filters as the URL keeps them (a view can be bookmarked and shared): the
@@ -42,12 +45,11 @@ export function trackingQueryOf(view: TrackingView): Record<string, string> {
 export const trackingPeriodIsValid = (view: TrackingView) => view.from <= view.to;
 
 /** The words under the To month when the period ends before it starts (the server's, with its field). */
-export const trackingPeriodError = `${humanize('to')} ${trackingPeriodOrderMessage}`;
+export const trackingPeriodError = () => `${sharedText(humanize('to'))} ${sharedText(trackingPeriodOrderMessage)}`;
 
-/** '2026-11' → 'November 2026'. */
+/** '2026-11' → 'November 2026' ('noviembre de 2026'). */
 export function monthLabel(month: string): string {
-  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatMonth(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)));
 }
 
 /** The months a period can start or end on: this one and the ones before it, the latest first. */
@@ -66,5 +68,5 @@ export function shareText(count: number, received: number): string {
 }
 
 /** A school as its row names it: 'Grace Church (101)'; none: the interests nobody has assigned. */
-export const schoolLabel = (school: SchoolRef | null, none = 'Not assigned yet') =>
+export const schoolLabel = (school: SchoolRef | null, none = interestsText.t('notAssignedYet')) =>
   school ? `${school.church_name} (${school.school_code})` : none;

@@ -1,10 +1,13 @@
-import { formatDate } from '@srs/shared/dates';
 import { mailEndpoints } from '@srs/shared/endpoints/mail';
 import { queryOptions } from '@tanstack/react-query';
+import { formatDateTime } from '../../i18n/format.ts';
+import { messages } from '../../i18n/messages.ts';
+import en from '../../locales/mail.en.json';
 import { call } from '../../lib/http.ts';
 import { mailKeys } from '../../lib/query-keys.ts';
 
-export const noMail = 'No mail in the outbox.';
+/** The development mailbox's words (issue 29). */
+export const mailText = messages('mail', en);
 
 export const mailboxQuery = () =>
   queryOptions({
@@ -12,11 +15,7 @@ export const mailboxQuery = () =>
     queryFn: ({ signal }) => call(mailEndpoints.mailbox, { signal }),
   });
 
-/** MM/DD/YYYY hh:mm (24-hour) in the browser's time zone: when the message was queued. */
+/** MM/DD/YYYY hh:mm (24-hour; DD/MM/YYYY in Spanish) in the browser's time zone: when the message was queued. */
 export function formatMailTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  const two = (value: number) => String(value).padStart(2, '0');
-  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-  return `${formatDate(day)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return formatDateTime(iso);
 }

@@ -1,4 +1,5 @@
 import { type FollowupLevel, followupLevels } from '@srs/shared/reports';
+import { reportsText } from './messages.ts';
 
 /**
  * The follow-up roll-up's place in the URL (a report can be bookmarked and shared): the level
@@ -58,16 +59,18 @@ export function openedRow(view: FollowupView, row: { id: number | null; name: st
 /** The way back up: every level above the one shown, each a view of its own. */
 export function trailOf(view: FollowupView): { label: string; view: FollowupView }[] {
   const trail: { label: string; view: FollowupView }[] = [];
-  if (view.group !== 'conference') trail.push({ label: 'All conferences', view: { group: 'conference' } });
+  const t = reportsText.t;
+  if (view.group !== 'conference') trail.push({ label: t('allConferences'), view: { group: 'conference' } });
   if (view.group === 'instructor' && view.conference) {
-    trail.push({ label: view.conference.name || 'The conference', view: { group: 'school', conference: view.conference } });
+    trail.push({ label: view.conference.name || t('theConference'), view: { group: 'school', conference: view.conference } });
   }
   return trail;
 }
 
 /** What the shown rows are, in words: 'Schools of Lake Union Conference'. */
 export function followupTitle(view: FollowupView): string {
-  if (view.group === 'instructor' && view.school) return `Instructors of ${view.school.name}`;
-  if (view.group === 'school' && view.conference) return `Schools of ${view.conference.name}`;
-  return { conference: 'Conferences', school: 'Schools', instructor: 'Instructors' }[view.group];
+  const t = reportsText.t;
+  if (view.group === 'instructor' && view.school) return t('instructorsOf', { school: view.school.name });
+  if (view.group === 'school' && view.conference) return t('schoolsOf', { conference: view.conference.name });
+  return t(({ conference: 'conferences', school: 'schools', instructor: 'instructors' } as const)[view.group]);
 }

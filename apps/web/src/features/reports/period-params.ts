@@ -1,5 +1,3 @@
-import { formatDate } from '@srs/shared/dates';
-import { humanize } from '@srs/shared/messages';
 import {
   type PeriodReportKind,
   periodReportKinds,
@@ -10,7 +8,10 @@ import {
   endsBeforeItStarts,
   periodOrderMessage,
 } from '@srs/shared/reports';
+import { formatDate } from '../../i18n/format.ts';
+import { sharedText } from '../../i18n/shared.ts';
 import { todayIso } from '../../lib/dates.ts';
+import { reportsText } from './messages.ts';
 
 /**
  * A report over a period as the URL keeps it (a report can be bookmarked and shared): which
@@ -26,16 +27,17 @@ export type PeriodView = {
   filters: Partial<Record<ReportFilter, string>>;
 };
 
+/** The named periods, each by its message in the reports' catalogue ('This quarter'). */
 export const periodChoices = {
-  'this-month': 'This month',
-  'last-month': 'Last month',
-  'this-quarter': 'This quarter',
-  'last-quarter': 'Last quarter',
-  'this-year': 'This year',
-  'last-year': 'Last year',
-  'last-12-months': 'Last 12 months',
-  all: 'All time',
-  custom: 'Between dates',
+  'this-month': 'thisMonth',
+  'last-month': 'lastMonth',
+  'this-quarter': 'thisQuarter',
+  'last-quarter': 'lastQuarter',
+  'this-year': 'thisYear',
+  'last-year': 'lastYear',
+  'last-12-months': 'last12Months',
+  all: 'allTime',
+  custom: 'betweenDates',
 } as const;
 export type PeriodChoice = keyof typeof periodChoices;
 
@@ -147,22 +149,26 @@ export function withFilter(view: PeriodView, filter: ReportFilter, value: string
 }
 
 /** The words under the To date when the period ends before it starts (the server's, with its field). */
-export const periodOrderError = `${humanize('to')} ${periodOrderMessage}`;
+export const periodOrderError = (): string => reportsText.t('periodOrderError', { message: sharedText(periodOrderMessage) });
 
 /** Whether the view's period can be asked for: a custom one that ends before it starts cannot. */
 export function periodIsValid(view: PeriodView): boolean {
   return !(view.period === 'custom' && endsBeforeItStarts(view));
 }
 
-/** The period in words under the filters: 'From 10/01/2026 to 12/31/2026, by the day …'. */
+/**
+ * The period in words under the filters: 'From 10/01/2026 to 12/31/2026, by the day …' ('Del
+ * 01/10/2026 al 31/12/2026, según el día …'); `dates` is the report's own (packages/shared).
+ */
 export function periodSentence(query: { from?: string; to?: string }, dates: string): string {
+  const t = reportsText.t;
   const when =
     query.from && query.to
-      ? `From ${formatDate(query.from)} to ${formatDate(query.to)}`
+      ? t('fromTo', { from: formatDate(query.from), to: formatDate(query.to) })
       : query.from
-        ? `From ${formatDate(query.from)} on`
+        ? t('fromOn', { from: formatDate(query.from) })
         : query.to
-          ? `Up to ${formatDate(query.to)}`
-          : 'All time';
-  return `${when}, by ${dates}.`;
+          ? t('upTo', { to: formatDate(query.to) })
+          : t('allTime');
+  return t('periodSentence', { when, dates: sharedText(dates) });
 }

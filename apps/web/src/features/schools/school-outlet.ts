@@ -1,5 +1,4 @@
 import type { SchoolDetail } from '@srs/shared/schools';
-import { groupedNumber } from '@srs/shared/numbers';
 import { useOutletContext } from 'react-router';
 
 /** The school the detail route loaded, handed to its tabs. */
@@ -10,6 +9,3 @@ export function useOutletSchool(): SchoolDetail {
 /** '(#101) First Church', as SPEC section 2 shows a school. */
 export const schoolName = (school: { school_code: string; church_name: string }) =>
   `(#${school.school_code}) ${school.church_name}`;
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${groupedNumber(n)} ${n === 1 ? one : many}`;

@@ -9,6 +9,7 @@ import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { call, type QueryParams, send } from '../../lib/http.ts';
 import { enrollmentKeys, seminarKeys, seriesKeys, studentKeys } from '../../lib/query-keys.ts';
+import { seminarsText } from './messages.ts';
 
 /** The seminar (GET /series/{id}), under the same key as every series page. */
 export { seriesQuery as seminarQuery } from '../../lib/lookups/series.ts';
@@ -148,7 +149,7 @@ export async function printTickets(id: number, enrollmentIds: readonly number[],
   } catch {
     return null;
   }
-  saveBlob(await response.blob(), `seminar-tickets-${todayIso()}.pdf`);
+  saveBlob(await response.blob(), seminarsText.t('ticketsFile', { date: todayIso() }));
   return Number(response.headers.get('x-ticket-count') ?? enrollmentIds.length);
 }
 

@@ -4,6 +4,7 @@ import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } 
 import { call } from '../../lib/http.ts';
 import { studentKeys } from '../../lib/query-keys.ts';
 import { showSuccess } from '../../lib/toasts.ts';
+import { studentDuplicatesText } from './messages.ts';
 
 /** Under the students' key: a change to any student (a merge, an edit) refreshes the pairs too. */
 export const duplicatePairsKey = [...studentKeys.all, 'duplicate_pairs'] as const;
@@ -23,6 +24,10 @@ export const pairKey = (pair: DuplicatePair) => `${pair.students[0].id}-${pair.s
 /** The merge page keeps the earlier student and merges the later one into it (the lead's /students/merge). */
 export const mergePath = (pair: DuplicatePair) => `/students/merge?keep=${pair.students[0].id}&merge=${pair.students[1].id}`;
 
+/**
+ * The notice once a pair is said not to be one person, as it reads in English (the tests compare
+ * with it); it is shown from the catalogue, in the person's language.
+ */
 export const notSamePersonDone = 'Not the same person: this pair will not be offered again.';
 
 /** Without the pair said not to be one person: the list keeps its place instead of loading again. */
@@ -39,7 +44,7 @@ export function useNotSamePerson() {
       call(studentEndpoints.notSamePerson, { body: { student_ids: [pair.students[0].id, pair.students[1].id] } }),
     onSuccess: (_answer, pair) => {
       client.setQueryData<InfiniteData<DuplicatesResponse, string | null>>(duplicatePairsKey, (data) => withoutPair(data, pairKey(pair)));
-      showSuccess(notSamePersonDone);
+      showSuccess(studentDuplicatesText.t('notSamePersonDone'));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { groupedNumber } from '@srs/shared/numbers';
 import type { StudentImportStep } from '@srs/shared/student-import';
 import { useSyncExternalStore } from 'react';
+import { studentImportText } from './messages.ts';
 
 /**
  * How far a preview or an apply is (issue 27: a progress bar on both steps): the file's bytes sent,
@@ -20,20 +21,23 @@ function sizeOf(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
 
-const stepWords: Record<ImportProgressView['step'], string> = {
-  sending: 'Sending the file',
-  reading: 'Reading the file',
-  checking: 'Checking the rows',
-  writing: 'Writing the rows',
-};
+const stepKeys = {
+  sending: 'stepSending',
+  reading: 'stepReading',
+  checking: 'stepChecking',
+  writing: 'stepWriting',
+} as const satisfies Record<ImportProgressView['step'], string>;
+
+/** A step in words, in the language of the moment: 'Checking the rows'. */
+const stepWords = (step: ImportProgressView['step']) => studentImportText.t(stepKeys[step]);
 
 /** What the bar's label says, as often as the progress changes: 'Checking row 12,000 of 50,000'. */
 export function progressLabel(progress: ImportProgressView): string {
   const { step, done, total } = progress;
-  if (step === 'sending') return total > 0 ? `Sending the file… ${sizeOf(done)} of ${sizeOf(total)}` : 'Sending the file…';
-  if (step === 'reading' || total <= 0) return `${stepWords[step]}…`;
-  const row = groupedNumber(Math.min(done, total));
-  return `${step === 'checking' ? 'Checking' : 'Writing'} row ${row} of ${groupedNumber(total)}`;
+  if (step === 'sending' && total > 0) return studentImportText.t('sendingSize', { done: sizeOf(done), total: sizeOf(total) });
+  if (step === 'sending' || step === 'reading' || total <= 0) return `${stepWords(step)}…`;
+  const values = { row: groupedNumber(Math.min(done, total)), total: groupedNumber(total) };
+  return studentImportText.t(step === 'checking' ? 'checkingRow' : 'writingRow', values);
 }
 
 /**
@@ -42,7 +46,7 @@ export function progressLabel(progress: ImportProgressView): string {
  */
 export function spokenProgress(progress: ImportProgressView): string {
   const quarter = Math.floor(percentOf(progress) / 25) * 25;
-  return progress.total > 0 ? `${stepWords[progress.step]}, ${quarter}%` : `${stepWords[progress.step]}…`;
+  return progress.total > 0 ? `${stepWords(progress.step)}, ${quarter}%` : `${stepWords(progress.step)}…`;
 }
 
 /**

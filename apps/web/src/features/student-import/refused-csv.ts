@@ -1,4 +1,5 @@
 import type { StudentImportResponse, StudentImportRow } from '@srs/shared/student-import';
+import { studentImportText } from './messages.ts';
 
 /** A cell as CSV writes it: quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string): string {
@@ -20,7 +21,7 @@ export function refusedRowsCsv(preview: Pick<StudentImportResponse, 'rows' | 'co
   for (const column of preview.columns) headings[column.index] = column.heading;
   const width = Math.max(headings.length, ...refused.map((row) => row.cells?.length ?? 0));
   const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, index) => cells[index] ?? '');
-  const lines = [csvRow([...pad(headings), 'Reason'])];
+  const lines = [csvRow([...pad(headings), studentImportText.t('reasonColumn')])];
   for (const row of refused) lines.push(csvRow([...pad(row.cells ?? []), reasonText(row)]));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,20 +1,26 @@
 import { type MergeFieldName, mergeFieldNames, type StudentMergeInput } from '@srs/shared/student-merge';
 import { mailingOptionLabels, type Student, studentFieldLabels } from '@srs/shared/students';
+import { sharedText } from '../../i18n/shared.ts';
+import { studentMergeText } from './messages.ts';
 
 export type Whose = 'kept' | 'merged';
 
 /** A field whose two values differ, in words, with the value chosen at first. */
 export type MergeField = { field: MergeFieldName; label: string; kept: string; merged: string; preselected: Whose };
 
-const labels: Record<MergeFieldName, string> = { ...studentFieldLabels, school: 'School and instructor' };
+/** A field's name in the language of the moment: the student form's, and the school with its instructor. */
+const labelOf = (field: MergeFieldName) =>
+  field === 'school' ? studentMergeText.t('schoolAndInstructor') : sharedText(studentFieldLabels[field]);
 
 /** A field's value as a person reads it ('' for nothing). */
 export function valueOf(student: Student, field: MergeFieldName): string {
   if (field === 'school') {
-    const instructor = student.instructor ? `${student.instructor.first_name} ${student.instructor.last_name}` : 'no instructor';
+    const instructor = student.instructor
+      ? `${student.instructor.first_name} ${student.instructor.last_name}`
+      : studentMergeText.t('noInstructor');
     return `(#${student.school.school_code}) ${student.school.church_name}, ${instructor}`;
   }
-  if (field === 'include_in_mailing_list') return mailingOptionLabels[student.include_in_mailing_list];
+  if (field === 'include_in_mailing_list') return sharedText(mailingOptionLabels[student.include_in_mailing_list]);
   return (student[field] ?? '').trim();
 }
 
@@ -32,7 +38,7 @@ export function differingFields(kept: Student, merged: Student): MergeField[] {
     const same = field === 'school' ? kept.school.id === merged.school.id && kept.instructor?.id === merged.instructor?.id : keptValue === mergedValue;
     if (same) return [];
     const preselected: Whose = keptValue === '' ? 'merged' : mergedValue === '' ? 'kept' : newer;
-    return [{ field, label: labels[field], kept: keptValue, merged: mergedValue, preselected }];
+    return [{ field, label: labelOf(field), kept: keptValue, merged: mergedValue, preselected }];
   });
 }
 

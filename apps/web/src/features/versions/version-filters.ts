@@ -1,5 +1,6 @@
 import { isValidIsoDate } from '@srs/shared/dates';
 import { versionEvents, versionRecordTypes } from '@srs/shared/versions';
+import { sharedText } from '../../i18n/shared.ts';
 
 /** The filters of /versions, each kept in the URL under the API's own name (a bookmark keeps them). */
 export const versionFilterNames = ['item_type', 'item_id', 'whodunnit', 'event', 'from', 'to'] as const;
@@ -41,6 +42,7 @@ export function withVersionFilter(params: URLSearchParams, name: VersionFilterNa
   return next;
 }
 
-/** The record types a person picks from, with their names ('Course or seminar'). */
-export const recordTypeOptions = Object.entries(versionRecordTypes).map(([value, label]) => ({ value, label }));
+/** The record types a person picks from, with their names ('Course or seminar'), in the app's language. */
+export const recordTypeOptions = () =>
+  Object.entries(versionRecordTypes).map(([value, label]) => ({ value, label: sharedText(label) }));
 

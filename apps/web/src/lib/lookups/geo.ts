@@ -1,6 +1,7 @@
 import { messages } from '@srs/shared/messages';
 import { geoEndpoints } from '@srs/shared/endpoints/geo';
 import { queryOptions } from '@tanstack/react-query';
+import { sharedText } from '../../i18n/shared.ts';
 import { call } from '../http.ts';
 import { geoKeys } from '../query-keys.ts';
 import { showError } from '../toasts.ts';
@@ -14,7 +15,7 @@ export const countriesQuery = queryOptions({
     try {
       return await call(geoEndpoints.countries, { signal, toastErrors: false });
     } catch (error) {
-      showError(messages.errorFetchingCountries);
+      showError(sharedText(messages.errorFetchingCountries));
       throw error;
     }
   },
@@ -33,7 +34,7 @@ export const statesQuery = (countryName: string) =>
           toastErrors: false,
         });
       } catch (error) {
-        showError(messages.errorFetchingStates);
+        showError(sharedText(messages.errorFetchingStates));
         throw error;
       }
     },

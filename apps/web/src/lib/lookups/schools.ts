@@ -1,6 +1,7 @@
 import { schoolEndpoints } from '@srs/shared/endpoints/schools';
-import { type SchoolOption, schoolOptionLabel } from '@srs/shared/schools';
+import type { SchoolOption } from '@srs/shared/schools';
 import { queryOptions } from '@tanstack/react-query';
+import { componentsText } from '../../components/text.ts';
 import { call } from '../http.ts';
 import { schoolKeys } from '../query-keys.ts';
 
@@ -32,8 +33,19 @@ export const schoolInstructorsQuery = (id: number) =>
     queryFn: ({ signal }) => call(schoolEndpoints.instructors, { params: { id }, signal }),
   });
 
+/**
+ * '(#12) Central Church — Springfield, IL, 62701 · 40 students': @srs/shared/schools'
+ * schoolOptionLabel, in the language of the moment.
+ */
+export function schoolOptionText(school: SchoolOption): string {
+  const place = [school.city, school.state, school.zip_code].filter(Boolean).join(', ');
+  const students = componentsText.t('schoolStudents', { count: school.students_count, n: String(school.students_count) });
+  return `(#${school.school_code}) ${school.church_name}${place ? ` — ${place}` : ''} · ${students}`;
+}
+
+/** A school picker's options: each school's code, church, place and student count (schoolOptionText). */
 export function schoolSelectData(schools: readonly SchoolOption[] | undefined) {
-  return (schools ?? []).map((school) => ({ value: String(school.id), label: schoolOptionLabel(school) }));
+  return (schools ?? []).map((school) => ({ value: String(school.id), label: schoolOptionText(school) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { quickCreateMenu, type QuickCreateItem } from '@srs/shared/roles';
-import type { TabEntry } from './types.ts';
+import type { PageSpec, TabEntry } from './types.ts';
+import { siteMapText, tabKeyOf } from './words.ts';
 
 /** The helpers the site map's entries are written with (pages.ts). */
 
@@ -9,15 +10,23 @@ export { globalAdmins } from '@srs/shared/roles';
 export const quickCreateRoles = (key: QuickCreateItem['key']) =>
   quickCreateMenu.find((item) => item.key === key)?.roles ?? [];
 
-const label = (path: string) =>
-  path
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-
-/** Tabs whose modules are routes/<prefix>-<tab>.tsx. */
+/** Tabs whose modules are routes/<prefix>-<tab>.tsx; a tab's label is read in the language of the moment. */
 export const tabsOf = (prefix: string, paths: readonly string[]): TabEntry[] =>
-  paths.map((path) => ({ path, label: label(path), module: `${prefix}-${path}` }));
+  paths.map((path) => ({
+    path,
+    module: `${prefix}-${path}`,
+    get label() {
+      return siteMapText.t(tabKeyOf(path));
+    },
+  }));
 
 /** A breadcrumb step without a page of its own: /account has none. */
-export const account = { label: 'Account' };
+export const account = { labelKey: 'account' } as const;
+
+/** A page of the site map by its id, its title read in the language of the moment. */
+export function pageEntry<S extends PageSpec, Id extends string>(id: Id, spec: S): S & { id: Id; readonly title: string } {
+  return Object.defineProperty({ ...spec, id }, 'title', {
+    get: () => siteMapText.t(spec.titleKey),
+    enumerable: true,
+  }) as S & { id: Id; readonly title: string };
+}

@@ -1,10 +1,12 @@
 import { can, everyone, type RoleType, type TokenUser } from '@srs/shared/roles';
 import { IconHelpCircle, type TablerIcon } from '@tabler/icons-react';
 import { pageList } from './pages.ts';
+import { type SiteMapKey, siteMapText } from './words.ts';
 
 export type NavItem = {
   key: string;
-  label: string;
+  /** In the language of the moment. */
+  readonly label: string;
   /** The page's path; Training is an external link (the app's configured training URL). */
   to: string;
   icon: TablerIcon;
@@ -13,11 +15,25 @@ export type NavItem = {
   external?: boolean;
 };
 
-const training: NavItem = { key: 'training', label: 'Training', to: '', icon: IconHelpCircle, roles: everyone, external: true };
+/** An item whose label is read when it is drawn, in the language of the moment. */
+function navItem(labelKey: SiteMapKey, item: Omit<NavItem, 'label'>): NavItem {
+  return {
+    ...item,
+    get label() {
+      return siteMapText.t(labelKey);
+    },
+  };
+}
+
+const training = navItem('training', { key: 'training', to: '', icon: IconHelpCircle, roles: everyone, external: true });
 
 /** Main navigation by role, in SPEC section 2's order (the site map's); Settings is hidden. */
 export const mainNavigation: readonly NavItem[] = [
-  ...pageList.flatMap((page) => (page.nav ? [{ key: page.id, to: page.path, ...page.nav }] : [])),
+  ...pageList.flatMap(({ id, path, nav }) => {
+    if (!nav) return [];
+    const { labelKey, ...rest } = nav;
+    return [navItem(labelKey, { key: id, to: path, ...rest })];
+  }),
   training,
 ];
 

@@ -9,7 +9,7 @@ import {
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import { account, globalAdmins, quickCreateRoles, tabsOf } from './entries.ts';
+import { account, globalAdmins, pageEntry, quickCreateRoles, tabsOf } from './entries.ts';
 import type { PageEntry, PageSpec } from './types.ts';
 
 /**
@@ -19,92 +19,92 @@ import type { PageEntry, PageSpec } from './types.ts';
  */
 
 const specs = {
-  login: { path: '/login', title: 'Student Records System', module: 'login', roles: everyone, public: true },
+  login: { path: '/login', titleKey: 'login', module: 'login', roles: everyone, public: true },
   dashboard: {
     path: '/',
-    title: 'My Dashboard',
+    titleKey: 'dashboard',
     module: 'dashboard',
     // Global admins land here after sign-in too, though SPEC's navigation gives them no Dashboard.
     roles: everyone,
-    crumb: { label: 'Dashboard' },
-    nav: { label: 'Dashboard', icon: IconLayoutDashboard, roles: staffWithStudents },
+    crumb: { labelKey: 'crumbDashboard' },
+    nav: { labelKey: 'crumbDashboard', icon: IconLayoutDashboard, roles: staffWithStudents },
   },
 
   interests: {
     path: '/interests',
-    title: 'Interest Tracking',
+    titleKey: 'interests',
     module: 'interests-list',
     roles: globalAdmins,
     flag: 'interestTracking',
     section: 'interests',
-    nav: { label: 'Interest Tracking', icon: IconUserHeart, roles: globalAdmins, flag: 'interestTracking' },
+    nav: { labelKey: 'interests', icon: IconUserHeart, roles: globalAdmins, flag: 'interestTracking' },
   },
   'interest-assignments': {
     path: '/interests/assignments',
-    title: 'Interest assignments',
+    titleKey: 'interestAssignments',
     module: 'interest-assignments',
     roles: globalAdmins,
     flag: 'interestTracking',
-    crumb: { label: 'Assignments', parent: 'interests' },
+    crumb: { labelKey: 'crumbAssignments', parent: 'interests' },
     section: 'interests',
   },
   'interest-tracking': {
     path: '/interests/tracking',
-    title: 'Interest tracking',
+    titleKey: 'interestTracking',
     module: 'interest-tracking',
     roles: globalAdmins,
     flag: 'interestTracking',
-    crumb: { label: 'Tracking', parent: 'interests' },
+    crumb: { labelKey: 'crumbTracking', parent: 'interests' },
     section: 'interests',
   },
 
   // Global admins read students too (docs/decisions.md), though their navigation has no Students.
   students: {
     path: '/students',
-    title: 'Students',
+    titleKey: 'students',
     module: 'students-list',
     roles: everyone,
     section: 'students',
-    nav: { label: 'Students', icon: IconUsers, roles: staffWithStudents },
+    nav: { labelKey: 'students', icon: IconUsers, roles: staffWithStudents },
   },
   'student-new': {
     path: '/students/new',
-    title: 'New student',
+    titleKey: 'studentNew',
     module: 'student-new',
     roles: everyone,
-    crumb: { label: 'New', parent: 'students' },
+    crumb: { labelKey: 'crumbNew', parent: 'students' },
     section: 'students',
   },
   // Issue 27: students and their courses from a spreadsheet, into the schools the admin administers.
   'student-import': {
     path: '/students/import',
-    title: 'Import students',
+    titleKey: 'studentImport',
     module: 'student-import',
     roles: admins,
-    crumb: { label: 'Import', parent: 'students' },
+    crumb: { labelKey: 'crumbImport', parent: 'students' },
     section: 'students',
   },
   // Issue 27: pairs of students likely one person, for the admins who may merge them.
   'student-duplicates': {
     path: '/students/duplicates',
-    title: 'Likely duplicates',
+    titleKey: 'studentDuplicates',
     module: 'student-duplicates',
     roles: admins,
-    crumb: { label: 'Duplicates', parent: 'students' },
+    crumb: { labelKey: 'crumbDuplicates', parent: 'students' },
     section: 'students',
   },
   // Issue 27: two records of one person made one, from a pair of likely duplicates.
   'student-merge': {
     path: '/students/merge',
-    title: 'Merge two records',
+    titleKey: 'studentMerge',
     module: 'student-merge',
     roles: admins,
-    crumb: { label: 'Merge', parent: 'student-duplicates' },
+    crumb: { labelKey: 'crumbMerge', parent: 'student-duplicates' },
     section: 'students',
   },
   student: {
     path: '/students/:studentId',
-    title: 'Student',
+    titleKey: 'student',
     module: 'student-detail',
     roles: everyone,
     params: { studentId: 'student' },
@@ -115,47 +115,47 @@ const specs = {
   // SPEC section 2: a course enrollment opens on its lessons tab, a seminar enrollment on its presentations tab.
   'course-enrollment': {
     path: '/students/:studentId/courses/enrollments/:enrollmentId',
-    title: 'Course enrollment',
+    titleKey: 'courseEnrollment',
     module: 'enrollment',
     roles: everyone,
     params: { studentId: 'student', enrollmentId: 'enrollment' },
     tabs: tabsOf('enrollment', ['management', 'lessons', 'decisions', 'questions', 'products', 'reminders', 'visits']),
     defaultTab: 'lessons',
-    crumb: { label: 'Enrollment', parent: 'student', tab: 'courses' },
+    crumb: { labelKey: 'crumbEnrollment', parent: 'student', tab: 'courses' },
     section: 'students',
   },
   'seminar-enrollment': {
     path: '/students/:studentId/seminars/enrollments/:enrollmentId',
-    title: 'Seminar enrollment',
+    titleKey: 'seminarEnrollment',
     module: 'enrollment',
     roles: everyone,
     params: { studentId: 'student', enrollmentId: 'enrollment' },
     tabs: tabsOf('enrollment', ['management', 'presentations', 'decisions', 'visits', 'reminders', 'products']),
     defaultTab: 'presentations',
-    crumb: { label: 'Enrollment', parent: 'student', tab: 'seminars' },
+    crumb: { labelKey: 'crumbEnrollment', parent: 'student', tab: 'seminars' },
     section: 'students',
   },
 
   instructors: {
     path: '/instructors',
-    title: 'Instructors',
+    titleKey: 'instructors',
     module: 'instructors-list',
     roles: admins,
     section: 'instructors',
-    nav: { label: 'Instructors', icon: IconChalkboard, roles: schoolAndConferenceAdmins },
+    nav: { labelKey: 'instructors', icon: IconChalkboard, roles: schoolAndConferenceAdmins },
   },
   // Global admins add instructors too (any role); the quick-create menu keeps SPEC's roles.
   'instructor-new': {
     path: '/instructors/new',
-    title: 'New instructor',
+    titleKey: 'instructorNew',
     module: 'instructor-new',
     roles: admins,
-    crumb: { label: 'New', parent: 'instructors' },
+    crumb: { labelKey: 'crumbNew', parent: 'instructors' },
     section: 'instructors',
   },
   instructor: {
     path: '/instructors/:userId',
-    title: 'Instructor',
+    titleKey: 'instructor',
     module: 'instructor-detail',
     roles: admins,
     params: { userId: 'user' },
@@ -166,24 +166,24 @@ const specs = {
 
   courses: {
     path: '/courses',
-    title: 'Courses',
+    titleKey: 'courses',
     module: 'courses-list',
     roles: admins,
     section: 'courses',
-    nav: { label: 'Courses', icon: IconBook, roles: schoolAndConferenceAdmins },
+    nav: { labelKey: 'courses', icon: IconBook, roles: schoolAndConferenceAdmins },
   },
   // The catalogue is the global admins' (DOMAIN.md "Pages and navigation"); other admins read it.
   'course-new': {
     path: '/courses/new',
-    title: 'New course',
+    titleKey: 'courseNew',
     module: 'course-new',
     roles: globalAdmins,
-    crumb: { label: 'New', parent: 'courses' },
+    crumb: { labelKey: 'crumbNew', parent: 'courses' },
     section: 'courses',
   },
   course: {
     path: '/courses/:courseId',
-    title: 'Course',
+    titleKey: 'course',
     module: 'course-detail',
     roles: admins,
     params: { courseId: 'course' },
@@ -194,23 +194,23 @@ const specs = {
 
   schools: {
     path: '/schools',
-    title: 'Schools',
+    titleKey: 'schools',
     module: 'schools-list',
     roles: admins,
     section: 'schools',
-    nav: { label: 'Schools', icon: IconBuildingChurch, roles: schoolAndConferenceAdmins },
+    nav: { labelKey: 'schools', icon: IconBuildingChurch, roles: schoolAndConferenceAdmins },
   },
   'school-new': {
     path: '/schools/new',
-    title: 'New school',
+    titleKey: 'schoolNew',
     module: 'school-new',
     roles: quickCreateRoles('school'),
-    crumb: { label: 'New', parent: 'schools' },
+    crumb: { labelKey: 'crumbNewSchool', parent: 'schools' },
     section: 'schools',
   },
   school: {
     path: '/schools/:schoolId',
-    title: 'School',
+    titleKey: 'school',
     module: 'school-detail',
     roles: admins,
     params: { schoolId: 'school' },
@@ -221,23 +221,23 @@ const specs = {
 
   seminars: {
     path: '/seminars',
-    title: 'Seminars',
+    titleKey: 'seminars',
     module: 'seminars-list',
     roles: admins,
     section: 'seminars',
-    nav: { label: 'Seminars', icon: IconPresentation, roles: schoolAndConferenceAdmins },
+    nav: { labelKey: 'seminars', icon: IconPresentation, roles: schoolAndConferenceAdmins },
   },
   'seminar-new': {
     path: '/seminars/new',
-    title: 'New seminar',
+    titleKey: 'seminarNew',
     module: 'seminar-new',
     roles: quickCreateRoles('seminar'),
-    crumb: { label: 'New', parent: 'seminars' },
+    crumb: { labelKey: 'crumbNew', parent: 'seminars' },
     section: 'seminars',
   },
   seminar: {
     path: '/seminars/:seminarId',
-    title: 'Seminar',
+    titleKey: 'seminar',
     module: 'seminar',
     roles: admins,
     params: { seminarId: 'seminar' },
@@ -248,16 +248,16 @@ const specs = {
 
   reports: {
     path: '/reports',
-    title: 'Reports',
+    titleKey: 'reports',
     module: 'reports',
     roles: everyone,
     section: 'reports',
-    nav: { label: 'Reports', icon: IconChartBar, roles: everyone },
+    nav: { labelKey: 'reports', icon: IconChartBar, roles: everyone },
   },
 
   'my-account': {
     path: '/account/my-account',
-    title: 'My Account',
+    titleKey: 'myAccount',
     module: 'my-account',
     roles: everyone,
     crumb: { parent: account },
@@ -265,7 +265,7 @@ const specs = {
   },
   settings: {
     path: '/account/settings',
-    title: 'Settings',
+    titleKey: 'settings',
     module: 'settings',
     roles: everyone,
     crumb: { parent: account },
@@ -273,7 +273,7 @@ const specs = {
   },
   'api-keys': {
     path: '/account/settings/api-keys',
-    title: 'API Keys',
+    titleKey: 'apiKeys',
     module: 'api-keys',
     roles: globalAdmins,
     flag: 'interestTracking',
@@ -283,14 +283,14 @@ const specs = {
 
   versions: {
     path: '/versions',
-    title: 'Versions',
+    titleKey: 'versions',
     module: 'versions-list',
     roles: everyone,
     section: 'versions',
   },
   version: {
     path: '/versions/:versionId',
-    title: 'Version',
+    titleKey: 'version',
     module: 'version-detail',
     roles: everyone,
     params: { versionId: 'version' },
@@ -301,18 +301,18 @@ const specs = {
   // Only while no mail server is configured (docs/decisions.md, Mail).
   'dev-mailbox': {
     path: '/dev/mailbox',
-    title: 'Development mailbox',
+    titleKey: 'devMailbox',
     module: 'dev-mailbox',
     roles: globalAdmins,
-    crumb: { label: 'Mailbox' },
+    crumb: { labelKey: 'crumbMailbox' },
   },
 } satisfies Record<string, PageSpec>;
 
 export type PageId = keyof typeof specs;
 
 /** Every page by id. */
-export const pages = Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, { ...spec, id }])) as {
-  readonly [Id in PageId]: (typeof specs)[Id] & { id: Id };
+export const pages = Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, pageEntry(id, spec)])) as {
+  readonly [Id in PageId]: (typeof specs)[Id] & { id: Id; readonly title: string };
 };
 
 /** Every page, in the site map's order (the main navigation's too). */

@@ -2,6 +2,7 @@ import type { PageMatch } from './page-match.ts';
 import { pages } from './pages.ts';
 import { pathOf } from './paths.ts';
 import type { PageEntry, RecordKind } from './types.ts';
+import { siteMapText } from './words.ts';
 
 export type Crumb = { label: string; to?: string };
 
@@ -18,7 +19,8 @@ export function ownRecordOf(page: PageEntry): { param: string; kind: RecordKind 
 
 /** 'Student #12': a record page's label before its record has loaded (and the mobile menu's subtitle). */
 export function recordLabelOf(page: PageEntry, params: PageMatch['params']): string {
-  const base = page.crumb?.label ?? page.title;
+  const key = page.crumb?.labelKey;
+  const base = key ? siteMapText.t(key) : page.title;
   const own = ownRecordOf(page);
   return own ? `${base} #${params[own.param] ?? ''}` : base;
 }
@@ -33,7 +35,7 @@ function crumbsTo(page: PageEntry, params: PageMatch['params'], names: RecordNam
   const crumb = { label: labelOf(page, params, names), to: pathOf(page, params) };
   if (page.id === 'dashboard' || page.public) return [crumb];
   const parent = page.crumb?.parent ?? 'dashboard';
-  if (typeof parent === 'object') return [...crumbsTo(pages.dashboard, params, names), { label: parent.label }, crumb];
+  if (typeof parent === 'object') return [...crumbsTo(pages.dashboard, params, names), { label: siteMapText.t(parent.labelKey) }, crumb];
   const parentPage = byId[parent];
   if (!parentPage) throw new Error(`The site map has no page ${parent}`);
   const before = crumbsTo(parentPage, params, names);

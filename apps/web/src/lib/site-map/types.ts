@@ -1,5 +1,6 @@
 import type { RoleType } from '@srs/shared/roles';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { SiteMapKey } from './words.ts';
 
 /** The records a page's path names: the sweep and the breadcrumbs fill and name them. */
 export type RecordKind = 'student' | 'enrollment' | 'school' | 'course' | 'seminar' | 'user' | 'version';
@@ -16,12 +17,16 @@ export type SectionKey =
   | 'account'
   | 'versions';
 
-/** A tab of a detail page: its path segment, its label and its route module (routes/<module>.tsx). */
-export type TabEntry = { path: string; label: string; module: string };
+/**
+ * A tab of a detail page: its path segment, its label (in the language of the moment) and its
+ * route module (routes/<module>.tsx).
+ */
+export type TabEntry = { path: string; readonly label: string; module: string };
 
 /** A page's entry in the main navigation; the site map's order is SPEC section 2's. */
 export type NavSpec = {
-  label: string;
+  /** Its words in the site map's catalogue (words.ts). */
+  labelKey: SiteMapKey;
   icon: TablerIcon;
   /** Who sees the item: the navigation's roles, narrower than the page's (global admins open more). */
   roles: readonly RoleType[];
@@ -30,17 +35,18 @@ export type NavSpec = {
 };
 
 /**
- * The breadcrumb of a page. The label defaults to the title; a page with a record reads
- * 'Student #12' until the record has loaded, then its name. The parent defaults to the dashboard;
- * `{ label }` is a step without a page of its own (Account); `tab` is the parent's tab the page
- * hangs under (an enrollment under its student's Courses).
+ * The breadcrumb of a page. The label (its key in the site map's catalogue) defaults to the title; a
+ * page with a record reads 'Student #12' until the record has loaded, then its name. The parent
+ * defaults to the dashboard; `{ labelKey }` is a step without a page of its own (Account); `tab` is
+ * the parent's tab the page hangs under (an enrollment under its student's Courses).
  */
-export type CrumbSpec = { label?: string; parent?: string | { label: string }; tab?: string };
+export type CrumbSpec = { labelKey?: SiteMapKey; parent?: string | { labelKey: SiteMapKey }; tab?: string };
 
 export type PageSpec = {
   /** The whole path pattern, '/students/:studentId'. */
   path: string;
-  title: string;
+  /** Its title's key in the site map's catalogue (words.ts); the entry's `title` reads it. */
+  titleKey: SiteMapKey;
   /** The route module, routes/<module>.tsx. */
   module: string;
   /** Who may open the page (DOMAIN.md "Pages and navigation"); anyone else reads SPEC section 6's 403 text. */
@@ -60,7 +66,8 @@ export type PageSpec = {
   public?: boolean;
 };
 
-export type PageEntry = PageSpec & { id: string };
+/** A page of the site map: its title in the language of the moment. */
+export type PageEntry = PageSpec & { id: string; readonly title: string };
 
 /** The `handle` of a page's route and of a tab's route: what useMatches() hands to the shell. */
 export type PageHandle = { page: PageEntry };

@@ -4,8 +4,11 @@ import { messages } from '@srs/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { helpBelow, ReadOnlyField } from '../../../components/read-only-field.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { showSaveError } from '../../../lib/form-errors.ts';
 import { type AccountValues, accountInputOf, accountValuesOf, asksPassword, shownFields } from '../account-form-values.ts';
+import { accountText } from '../messages.ts';
 
 type Props = {
   account: AccountDetail;
@@ -19,6 +22,9 @@ type Props = {
  * organisation is known there by their email, which a coordinator changes.
  */
 export function AccountForm({ account, onSubmit }: Props) {
+  const t = accountText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const form = useForm<AccountValues>({ defaultValues: accountValuesOf(account) });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -32,7 +38,7 @@ export function AccountForm({ account, onSubmit }: Props) {
       setFailure(showSaveError(form, error, shownFields(account, values.email)));
     }
   });
-  const required = { required: messages.fieldRequired };
+  const required = { required: shared(messages.fieldRequired) };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -42,34 +48,34 @@ export function AccountForm({ account, onSubmit }: Props) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" withAsterisk autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name', required)} />
-          <TextInput label="Last name" withAsterisk autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name', required)} />
+          <TextInput label={t('firstName')} withAsterisk autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name', required)} />
+          <TextInput label={t('lastName')} withAsterisk autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name', required)} />
           {account.password_sign_in ? (
-            <TextInput label="Email" type="email" withAsterisk autoComplete="email" error={errors.email?.message} {...form.register('email', required)} />
+            <TextInput label={t('email')} type="email" withAsterisk autoComplete="email" error={errors.email?.message} {...form.register('email', required)} />
           ) : (
             <ReadOnlyField
-              label="Email"
+              label={t('email')}
               type="email"
               value={account.email}
-              why="Your organisation's sign-in knows you by this email. Ask your coordinator to change it."
+              why={t('emailElsewhere')}
             />
           )}
           {asksPassword(account, email) && (
             <TextInput
-              label="Current password"
+              label={t('currentPassword')}
               type="password"
               autoComplete="current-password"
-              description="Asked again before the email you sign in with changes."
+              description={t('passwordForEmail')}
               {...helpBelow}
               error={errors.current_password?.message}
               {...form.register('current_password')}
             />
           )}
-          <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+          <TextInput label={t('phone')} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
+            {c('save')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Alert, Button, FileButton, Group } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { sharedText } from '../../../i18n/shared.ts';
 import { pictureProblem, pictureTypes } from '../picture-checks.ts';
 
 type Props = {
@@ -12,7 +13,7 @@ type Props = {
 };
 
 /** The server's words for a refused picture ('Profile picture is not a picture: …'). */
-const refusal = (error: unknown) => (error instanceof Error ? error.message : messages.somethingWentWrong);
+const refusal = (error: unknown) => (error instanceof Error ? error.message : sharedText(messages.somethingWentWrong));
 
 /** Choose a picture from the device; checked here for size and kind, then by the server for what it is. */
 export function PictureUpload({ field, label, onPick }: Props) {

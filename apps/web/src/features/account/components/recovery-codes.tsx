@@ -1,5 +1,6 @@
 import { Alert, Button, CopyButton, Group, List, Stack } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { accountText } from '../messages.ts';
 import classes from './settings.module.css';
 
 /**
@@ -7,13 +8,13 @@ import classes from './settings.module.css';
  * whole on its line (never broken at a hyphen), as many side by side as fit, and copied one a line.
  */
 export function RecoveryCodes({ codes, onKept }: { codes: string[]; onKept: () => void }) {
+  const t = accountText.useT();
   return (
     <Stack gap="sm">
-      <Alert color="green" title="The second factor is on" role="status">
-        Keep these recovery codes somewhere safe, away from your phone. Each signs you in once if you do not have your
-        app. They are not shown again.
+      <Alert color="green" title={t('factorIsOn')} role="status">
+        {t('keepCodes')}
       </Alert>
-      <List listStyleType="none" ff="monospace" className={classes.codes} aria-label="Recovery codes" translate="no">
+      <List listStyleType="none" ff="monospace" className={classes.codes} aria-label={t('recoveryCodes')} translate="no">
         {codes.map((code) => (
           <List.Item key={code}>{code}</List.Item>
         ))}
@@ -22,11 +23,11 @@ export function RecoveryCodes({ codes, onKept }: { codes: string[]; onKept: () =
         <CopyButton value={codes.join('\n')}>
           {({ copied, copy }) => (
             <Button variant="light" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
-              {copied ? 'Copied' : 'Copy the codes'}
+              {copied ? t('copied') : t('copyCodes')}
             </Button>
           )}
         </CopyButton>
-        <Button onClick={onKept}>I have kept them</Button>
+        <Button onClick={onKept}>{t('keptThem')}</Button>
       </Group>
     </Stack>
   );

@@ -3,15 +3,17 @@ import type { MfaSetup } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { sharedText } from '../../../i18n/shared.ts';
 import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
 import { useSecondFactor } from '../api.ts';
+import { accountText } from '../messages.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TurnOnForm } from './turn-on-form.tsx';
 
 /** The server's words for a refused code ('Code is not correct'), or its sentence. */
 function refusal(error: unknown): string {
   if (error instanceof HttpError) return fieldErrorsOf(error.body, ['code'] as const).code ?? error.message;
-  return error instanceof Error ? error.message : messages.somethingWentWrong;
+  return error instanceof Error ? error.message : sharedText(messages.somethingWentWrong);
 }
 
 /** A code field and its button, with the server's answer under it. */
@@ -21,7 +23,7 @@ function CodeForm({ label, submit, busy, onCode }: { label: string; submit: stri
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (code.trim() === '') return setError(messages.fieldRequired);
+    if (code.trim() === '') return setError(sharedText(messages.fieldRequired));
     try {
       await onCode(code.trim());
     } catch (failure) {
@@ -55,6 +57,7 @@ function CodeForm({ label, submit, busy, onCode }: { label: string; submit: stri
  * Off with a code.
  */
 export function SecondFactor({ enabled }: { enabled: boolean }) {
+  const t = accountText.useT();
   const factor = useSecondFactor();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -76,10 +79,9 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
     return (
       <Stack gap="sm">
         <Text size="sm">
-          On: after your password, sign-in asks for the code your authenticator app shows. To turn it off, type a code
-          from the app or a recovery code.
+          {t('factorOnHelp')}
         </Text>
-        <CodeForm label="Code" submit="Turn off" busy={factor.turnOff.isPending} onCode={(code) => factor.turnOff.mutateAsync(code)} />
+        <CodeForm label={t('code')} submit={t('turnOff')} busy={factor.turnOff.isPending} onCode={(code) => factor.turnOff.mutateAsync(code)} />
       </Stack>
     );
   }
@@ -87,17 +89,16 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
     return (
       <Stack gap="sm">
         <Text size="sm">
-          Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password),
-          then type the six digits it shows and your password.
+          {t('scanHelp')}
         </Text>
         <Image
           src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`}
-          alt="QR code for your authenticator app"
+          alt={t('qrCode')}
           w={180}
           h={180}
         />
         <Text size="sm">
-          Or type this key into the app: <Code>{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</Code>
+          {t('orTypeKey')} <Code>{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</Code>
         </Text>
         <TurnOnForm onConfirm={async (input) => setCodes((await factor.confirm.mutateAsync(input)).recovery_codes)} />
       </Stack>
@@ -106,8 +107,7 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
   return (
     <Stack gap="sm" align="flex-start">
       <Text size="sm">
-        Off. With a second factor, signing in asks for a code from an app on your phone as well as your password, so a
-        stolen password alone does not open your account.
+        {t('factorOffHelp')}
       </Text>
       {problem && (
         <Alert color="red" role="alert">
@@ -122,7 +122,7 @@ export function SecondFactor({ enabled }: { enabled: boolean }) {
           factor.start.mutate(undefined, { onSuccess: setSetup, onError: (error) => setProblem(refusal(error)) })
         }
       >
-        Set up a second factor
+        {t('setUpFactor')}
       </Button>
     </Stack>
   );

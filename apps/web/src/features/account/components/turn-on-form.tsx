@@ -3,7 +3,9 @@ import type { MfaConfirmInput } from '@srs/shared/account';
 import { messages } from '@srs/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { showSaveError } from '../../../lib/form-errors.ts';
+import { accountText } from '../messages.ts';
 
 const fields = ['code', 'current_password'] as const;
 
@@ -14,6 +16,8 @@ const fields = ['code', 'current_password'] as const;
  * sentence) above them. What was typed is kept.
  */
 export function TurnOnForm({ onConfirm }: { onConfirm: (input: MfaConfirmInput) => Promise<unknown> }) {
+  const t = accountText.useT();
+  const shared = useSharedText();
   const form = useForm<MfaConfirmInput>({ defaultValues: { code: '', current_password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -25,7 +29,7 @@ export function TurnOnForm({ onConfirm }: { onConfirm: (input: MfaConfirmInput) 
       setFailure(showSaveError(form, error, fields));
     }
   });
-  const required = { required: messages.fieldRequired };
+  const required = { required: shared(messages.fieldRequired) };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={360}>
@@ -35,24 +39,24 @@ export function TurnOnForm({ onConfirm }: { onConfirm: (input: MfaConfirmInput) 
           </Alert>
         )}
         <TextInput
-          label="Code from the app"
+          label={t('codeFromApp')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={20}
           error={errors.code?.message}
-          {...form.register('code', { validate: (code) => code.trim() !== '' || messages.fieldRequired })}
+          {...form.register('code', { validate: (code) => code.trim() !== '' || shared(messages.fieldRequired) })}
         />
         <TextInput
-          label="Current password"
+          label={t('currentPassword')}
           type="password"
           autoComplete="current-password"
-          description="Asked again before the second factor is turned on."
+          description={t('passwordForFactor')}
           error={errors.current_password?.message}
           {...form.register('current_password', required)}
         />
         <Group>
           <Button type="submit" loading={isSubmitting}>
-            Turn on
+            {t('turnOn')}
           </Button>
         </Group>
       </Stack>

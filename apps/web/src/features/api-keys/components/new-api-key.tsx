@@ -2,11 +2,16 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '
 import { messages } from '@srs/shared/messages';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
 import { useCreateApiKey } from '../api.ts';
+import { apiKeysText } from '../messages.ts';
 
 /** Name a new key; the key itself is shown here once, to copy into the website's settings. */
 export function NewApiKey() {
+  const t = apiKeysText.useT();
+  const c = commonText.useT();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -15,7 +20,7 @@ export function NewApiKey() {
     event.preventDefault();
     setError(null);
     if (name.trim() === '') {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     try {
@@ -24,7 +29,7 @@ export function NewApiKey() {
       setName('');
     } catch (failure) {
       const fields = failure instanceof HttpError ? fieldErrorsOf(failure.body, ['name'] as const) : {};
-      setError(fields.name ?? (failure instanceof Error ? failure.message : messages.somethingWentWrong));
+      setError(fields.name ?? (failure instanceof Error ? failure.message : sharedText(messages.somethingWentWrong)));
     }
   };
   return (
@@ -32,31 +37,31 @@ export function NewApiKey() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Group align="flex-start" gap="xs">
           <TextInput
-            label="Name"
-            description="Where the key is used, for example 'Central Church website'."
+            label={c('name')}
+            description={t('keyNameHelp')}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={error}
             style={{ flex: 1, minWidth: 200 }}
           />
           <Button type="submit" mt={{ base: 0, xs: 42 }} loading={create.isPending} leftSection={<IconKey size={16} aria-hidden />}>
-            Create key
+            {t('createKey')}
           </Button>
         </Group>
       </form>
       {made && (
-        <Alert color="green" title={`The key for ${made.name}`} role="status">
+        <Alert color="green" title={t('keyFor', { name: made.name })} role="status">
           <Text size="sm" mb="xs">
-            Copy it now: it is not shown again. Only its first characters are kept in view.
+            {t('copyNow')}
           </Text>
           <Group gap="xs" wrap="nowrap">
-            <Code style={{ wordBreak: 'break-all' }} aria-label="Key to copy">
+            <Code style={{ wordBreak: 'break-all' }} aria-label={t('keyToCopy')}>
               {made.key}
             </Code>
             <CopyButton value={made.key}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy} style={{ flexShrink: 0 }} leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('copied') : t('copy')}
                 </Button>
               )}
             </CopyButton>

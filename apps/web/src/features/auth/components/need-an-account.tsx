@@ -1,5 +1,6 @@
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { around, authText } from '../text.ts';
 
 // The request form (a school picker, the signup schema) loads when it is asked for: the sign-in
 // page paints without it.
@@ -12,18 +13,20 @@ const AccountRequestForm = lazy(async () => ({
  * school's coordinators, who approve or decline it (issue 9 section 5).
  */
 export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefined }) {
+  const t = authText.useT();
   const [asking, setAsking] = useState(false);
+  const [before, after] = around((mark) => t('coordinatorsContact', { support: mark }));
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
-        Need an account?
+        {t('needAccount')}
       </Text>
-      <Text size="sm">Please contact your coordinator, or ask your school for one here.</Text>
+      <Text size="sm">{t('contactCoordinator')}</Text>
       {asking ? (
         <Suspense
           fallback={
             <Center py="md">
-              <Loader size="sm" aria-label="Loading" />
+              <Loader size="sm" aria-label={t('loading')} />
             </Center>
           }
         >
@@ -31,12 +34,13 @@ export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefin
         </Suspense>
       ) : (
         <Button variant="light" onClick={() => setAsking(true)}>
-          Ask for an account
+          {t('askForAccount')}
         </Button>
       )}
       <Text size="sm">
-        Coordinators, please contact{' '}
-        {supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : 'school support'}.
+        {before}
+        {supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : t('schoolSupport')}
+        {after}
       </Text>
     </Stack>
   );

@@ -2,11 +2,13 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { signInFormAction, signInWithDifferentAccount } from '../api.ts';
+import { authText } from '../text.ts';
 
 type Props = { autoSubmit: boolean };
 
 /** The Sign In button submits a real form; goto_login=true submits it at once (SPEC section 4). */
 export function SignInForm({ autoSubmit }: Props) {
+  const t = authText.useT();
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
 
@@ -18,9 +20,9 @@ export function SignInForm({ autoSubmit }: Props) {
 
   return (
     <Stack gap="sm" align="stretch">
-      <form ref={form} method="post" action={signInFormAction} aria-label="Sign in">
+      <form ref={form} method="post" action={signInFormAction} aria-label={t('signInForm')}>
         <Button type="submit" size="md" fullWidth leftSection={<IconLogin size={18} aria-hidden />}>
-          Sign In
+          {t('signIn')}
         </Button>
       </form>
       <Anchor
@@ -32,7 +34,7 @@ export function SignInForm({ autoSubmit }: Props) {
           void signInWithDifferentAccount();
         }}
       >
-        Sign in with a different account
+        {t('differentAccount')}
       </Anchor>
     </Stack>
   );

@@ -3,6 +3,8 @@ import type { SeriesDetail } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { editorDecisionOptionsQuery, editorEpisodesQuery, editorProductsQuery, useSaveCatalogue } from '../api.ts';
 import {
   type Draft,
@@ -13,55 +15,43 @@ import {
   optionsPayload,
   productsPayload,
 } from '../catalogue-list.ts';
-import { type ItemWords, type ListKind, ListEditor } from './list-editor.tsx';
+import { catalogueText } from '../messages.ts';
+import { type ItemKind, type ItemWords, type ListKind, ListEditor } from './list-editor.tsx';
 
 type Series = Pick<SeriesDetail, 'id' | 'type' | 'permissions'>;
+type Translate = ReturnType<typeof catalogueText.useT>;
 
-const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
-
-const lessonWords: ItemWords = {
-  one: 'lesson',
-  many: 'lessons',
-  uses: (n) => `Sent ${times(n)}`,
-  kept: 'A lesson that was sent cannot be removed',
-};
-const presentationWords: ItemWords = {
-  one: 'presentation',
-  many: 'presentations',
-  uses: (n) => `Attended or sent ${times(n)}`,
-  kept: 'A presentation with attendance cannot be removed',
-};
-const optionWords: ItemWords = {
-  one: 'decision option',
-  many: 'decision options',
-  uses: (n) => `Recorded ${times(n)}`,
-  kept: 'An option in use cannot be removed: switch it off (retire it) to take it out of the pickers',
-};
-const productWords: ItemWords = {
-  one: 'product',
-  many: 'products',
-  uses: (n) => `Delivered ${times(n)}`,
-  kept: 'A product that was delivered cannot be removed: switch it off (retire it) to take it out of the pickers',
-};
+/** How a list names its items, in the reader's language: 'lesson', 'Sent 3 times'… */
+function wordsOf(t: Translate, item: ItemKind): ItemWords {
+  return {
+    item,
+    one: t(`${item}One`),
+    many: t(`${item}Many`),
+    uses: (count) => t(`${item}Uses`, { count }),
+    kept: t(`${item}Kept`),
+  };
+}
 
 type Shown = { loaded: Draft[] | undefined; loading: boolean };
 
 /** The list as those who only read the catalogue see it. */
 function ReadOnlyList({ kind, words, shown }: { kind: ListKind; words: ItemWords; shown: Shown }) {
+  const t = catalogueText.useT();
+  const nouns = { item: words.item ?? 'other' };
   const columns: Column<Draft>[] = [
     { key: 'position', header: '#', render: (item) => shown.loaded!.indexOf(item) + 1, width: 50 },
-    { key: 'name', header: 'NAME', render: (item) => item.name },
+    { key: 'name', header: t('nameHeader'), render: (item) => item.name },
   ];
   if (kind === 'episodes') {
-    columns.push({ key: 'date', header: 'DATE', render: (item) => item.date || '-' });
-    columns.push({ key: 'time', header: 'TIME', render: (item) => item.time || '-' });
+    columns.push({ key: 'date', header: t('dateHeader'), render: (item) => (item.date ? formatDate(item.date) : '-') });
+    columns.push({ key: 'time', header: t('timeHeader'), render: (item) => item.time || '-' });
   }
-  if (kind === 'products') columns.push({ key: 'price', header: 'DEFAULT PRICE', render: (item) => item.price });
+  if (kind === 'products') columns.push({ key: 'price', header: t('priceHeader'), render: (item) => item.price });
   if (kind !== 'episodes') {
     columns.push({
       key: 'status',
-      header: 'STATUS',
-      render: (item) => (item.active ? 'Active' : <Badge color="gray">Retired</Badge>),
+      header: t('statusHeader'),
+      render: (item) => (item.active ? t('active', nouns) : <Badge color="gray">{t('retired', nouns)}</Badge>),
     });
   }
   return (
@@ -70,7 +60,7 @@ function ReadOnlyList({ kind, words, shown }: { kind: ListKind; words: ItemWords
       columns={columns}
       rows={shown.loaded}
       rowKey={(item) => item.key}
-      emptyMessage={`No ${words.many} yet.`}
+      emptyMessage={t('emptyReadOnly', { many: words.many })}
       loading={shown.loading}
       scroll="page"
     />
@@ -85,12 +75,13 @@ function Editor(props: {
   payload: (items: Draft[]) => Record<string, unknown>;
   fields?: Parameters<typeof ListEditor>[0]['fields'];
 }) {
+  const t = catalogueText.useT();
   const save = useSaveCatalogue(props.series.id);
   if (!props.series.permissions.update) return <ReadOnlyList kind={props.kind} words={props.words} shown={props.shown} />;
   if (!props.shown.loaded) {
     return (
       <Center p="lg">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={t('loading')} />
       </Center>
     );
   }
@@ -110,12 +101,14 @@ function Editor(props: {
 /** A course's lessons, or a seminar's presentations with their date and time. */
 export function EpisodesEditor({ series }: { series: Series }) {
   const query = useQuery({ ...editorEpisodesQuery(series.id), select: (data) => draftsOfEpisodes(data.episodes) });
+  const t = catalogueText.useT();
+  const c = commonText.useT();
   const seminar = series.type === 'Seminar';
   return (
     <Editor
       series={series}
       kind="episodes"
-      words={seminar ? presentationWords : lessonWords}
+      words={wordsOf(t, seminar ? 'presentation' : 'lesson')}
       shown={{ loaded: query.data, loading: query.isFetching }}
       payload={(items) => ({ episodes: episodesPayload(items) })}
       fields={
@@ -123,8 +116,8 @@ export function EpisodesEditor({ series }: { series: Series }) {
           ? (item, change, error, mobile) => (
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <DateInput
-                  label={mobile ? 'Date' : undefined}
-                  aria-label={mobile ? undefined : `Date of ${item.name || 'the new presentation'}`}
+                  label={mobile ? c('date') : undefined}
+                  aria-label={mobile ? undefined : t('dateOf', { name: item.name || t('theNewPresentation') })}
                   value={item.date === '' ? null : item.date}
                   disabled={item.destroy}
                   error={error}
@@ -132,8 +125,8 @@ export function EpisodesEditor({ series }: { series: Series }) {
                 />
                 <TextInput
                   type="time"
-                  label={mobile ? 'Time' : undefined}
-                  aria-label={mobile ? undefined : `Time of ${item.name || 'the new presentation'}`}
+                  label={mobile ? t('time') : undefined}
+                  aria-label={mobile ? undefined : t('timeOf', { name: item.name || t('theNewPresentation') })}
                   value={item.time}
                   disabled={item.destroy}
                   onChange={(event) => change({ time: event.currentTarget.value })}
@@ -147,12 +140,13 @@ export function EpisodesEditor({ series }: { series: Series }) {
 }
 
 export function DecisionOptionsEditor({ series }: { series: Series }) {
+  const t = catalogueText.useT();
   const query = useQuery({ ...editorDecisionOptionsQuery(series.id), select: (data) => draftsOfOptions(data.decision_options) });
   return (
     <Editor
       series={series}
       kind="decision_options"
-      words={optionWords}
+      words={wordsOf(t, 'option')}
       shown={{ loaded: query.data, loading: query.isFetching }}
       payload={(items) => ({ decision_options: optionsPayload(items) })}
     />
@@ -160,21 +154,20 @@ export function DecisionOptionsEditor({ series }: { series: Series }) {
 }
 
 export function ProductsEditor({ series }: { series: Series }) {
+  const t = catalogueText.useT();
   const query = useQuery({ ...editorProductsQuery(series.id) });
   const shared = (query.data?.products ?? []).filter((p) => (p.other_series_count ?? 0) > 0).length;
   return (
     <>
       {series.permissions.update && shared > 0 && (
         <Text size="sm" c="dimmed" mb="sm">
-          {shared === 1 ? 'One product is' : `${shared} products are`} also carried by other courses or seminars. A
-          new name or price applies to them too when you keep them all; otherwise this{' '}
-          {series.type === 'Course' ? 'course' : 'seminar'} gets its own copy. Deliveries already made keep their price.
+          {t('sharedProducts', { shared, type: series.type })}
         </Text>
       )}
       <Editor
         series={series}
         kind="products"
-        words={productWords}
+        words={wordsOf(t, 'product')}
         shown={{
           loaded: query.data ? draftsOfProducts(query.data.products) : undefined,
           loading: query.isFetching,
@@ -182,8 +175,8 @@ export function ProductsEditor({ series }: { series: Series }) {
         payload={(items) => ({ products: productsPayload(items) })}
         fields={(item, change, error, mobile) => (
           <TextInput
-            label={mobile ? 'Default price' : undefined}
-            aria-label={mobile ? undefined : `Default price of ${item.name || 'the new product'}`}
+            label={mobile ? t('defaultPrice') : undefined}
+            aria-label={mobile ? undefined : t('defaultPriceOf', { name: item.name || t('theNewProduct') })}
             inputMode="decimal"
             value={item.price}
             error={error}

@@ -1,6 +1,9 @@
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { messages } from '@srs/shared/messages';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import {
@@ -13,18 +16,26 @@ import {
   toggleRemove,
   updateDraft,
 } from '../catalogue-list.ts';
+import { catalogueText } from '../messages.ts';
 
 export type ListKind = 'episodes' | 'decision_options' | 'products';
 
+/** What the list holds, for the sentences that name it (in Spanish their gender follows it). */
+export type ItemKind = 'lesson' | 'presentation' | 'option' | 'product';
+
 export type ItemWords = {
-  /** 'lesson', 'presentation', 'decision option', 'product' */
+  /** 'lesson', 'presentation', 'decision option', 'product', in the reader's language */
   one: string;
   many: string;
   /** What holds an item in use, for its line: 'Sent 3 times', 'Recorded 2 times'. */
   uses: (count: number) => string;
   /** Why an item in use cannot be removed. */
   kept: string;
+  /** The kind of item; by default the list's (a series' episodes are lessons unless said otherwise). */
+  item?: ItemKind;
 };
+
+const itemOfList: Record<ListKind, ItemKind> = { episodes: 'lesson', decision_options: 'option', products: 'product' };
 
 type Props = {
   kind: ListKind;
@@ -41,7 +52,7 @@ type Props = {
   saving: boolean;
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
  * The editor of a series' ordered list: rename in place, move up and down with buttons (a thumb
@@ -49,6 +60,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * retire; Save sends the whole list in its order. A failed save keeps every change on screen.
  */
 export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving }: Props) {
+  const t = catalogueText.useT();
+  const c = commonText.useT();
   const mobile = useIsMobile();
   const [draft, setDraft] = useState<Draft[] | null>(null);
   const [showErrors, setShowErrors] = useState(false);
@@ -58,12 +71,14 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
   const removals = items.filter((item) => item.destroy).length;
   const changed = isChanged(items, loaded);
   const iconSize = mobile ? 'xl' : 'lg';
-  const label = `${words.one.charAt(0).toUpperCase()}${words.one.slice(1)} name`;
-  const note = (item: Draft) =>
-    item.destroy
-      ? 'Will be removed when you save.'
-      : item.uses > 0
-        ? `${words.uses(item.uses)}, so it cannot be removed${retire ? '; switch it off to retire it' : ''}.`
+  const itemKind = words.item ?? itemOfList[kind];
+  const nouns = { item: itemKind, one: words.one, many: words.many };
+  const label = capitalized(t('nameLabel', nouns));
+  const note = (entry: Draft) =>
+    entry.destroy
+      ? t('willBeRemoved')
+      : entry.uses > 0
+        ? t('inUse', { uses: words.uses(entry.uses), hint: retire ? t('retireHint', { item: itemKind }) : '' })
         : undefined;
 
   const save = async () => {
@@ -78,18 +93,18 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
     }
     setShowErrors(false);
     setDraft(null);
-    showSuccess('Updated successfully.');
+    showSuccess(sharedText(messages.updated));
   };
 
   return (
     <Stack gap={mobile ? 'sm' : 0}>
       {items.length === 0 && (
         <Text c="dimmed" size="sm">
-          No {words.many} yet. Add the first one below.
+          {t('emptyList', nouns)}
         </Text>
       )}
       {items.map((item, index) => {
-        const name = item.name.trim() === '' ? `new ${words.one}` : `"${item.name}"`;
+        const name = item.name.trim() === '' ? t('newItem', nouns) : `"${item.name}"`;
         const error = showErrors ? errors[item.key] : undefined;
         const removable = canRemove(item);
         return (
@@ -102,7 +117,7 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
             style={mobile ? undefined : { borderBottom: '1px solid var(--mantine-color-gray-3)' }}
           >
             <Group gap="xs" align="flex-start" wrap={mobile ? 'wrap' : 'nowrap'}>
-              <Badge variant="light" size="lg" mt={mobile ? 30 : 4} aria-label={`Position ${index + 1}`}>
+              <Badge variant="light" size="lg" mt={mobile ? 30 : 4} aria-label={t('position', { number: index + 1 })}>
                 {index + 1}
               </Badge>
               <TextInput
@@ -122,42 +137,42 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
                 <Switch
                   mt={mobile ? 'xs' : 8}
                   w={mobile ? undefined : 100}
-                  label={item.active ? 'Active' : 'Retired'}
+                  label={item.active ? t('active', nouns) : t('retired', nouns)}
                   checked={item.active}
                   disabled={item.destroy}
                   onChange={(event) => change(updateDraft(items, item.key, { active: event.currentTarget.checked }))}
-                  aria-label={`${name}: active (offered in the pickers)`}
+                  aria-label={t('activeSwitch', { item: itemKind, name })}
                 />
               )}
               <Group gap={4} wrap="nowrap" ml={mobile ? 'auto' : 0}>
-                <Tooltip label="Move up">
+                <Tooltip label={t('moveUp')}>
                   <ActionIcon
                     variant="default"
                     size={iconSize}
-                    aria-label={`Move ${name} up`}
+                    aria-label={t('moveItemUp', { name })}
                     disabled={index === 0}
                     onClick={() => change(moveDraft(items, item.key, -1))}
                   >
                     <IconArrowUp size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move down">
+                <Tooltip label={t('moveDown')}>
                   <ActionIcon
                     variant="default"
                     size={iconSize}
-                    aria-label={`Move ${name} down`}
+                    aria-label={t('moveItemDown', { name })}
                     disabled={index === items.length - 1}
                     onClick={() => change(moveDraft(items, item.key, 1))}
                   >
                     <IconArrowDown size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={item.destroy ? 'Keep it' : removable ? 'Remove' : words.kept}>
+                <Tooltip label={item.destroy ? t('keepIt') : removable ? c('remove') : words.kept}>
                   <ActionIcon
                     variant={item.destroy ? 'filled' : 'light'}
                     color={item.destroy ? 'gray' : 'red'}
                     size={iconSize}
-                    aria-label={item.destroy ? `Keep ${name}` : `Remove ${name}`}
+                    aria-label={item.destroy ? t('keepItem', { name }) : t('removeItem', { name })}
                     disabled={!item.destroy && !removable}
                     onClick={() => change(toggleRemove(items, item.key))}
                   >
@@ -171,7 +186,7 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
       })}
       {showErrors && Object.keys(errors).length > 0 && (
         <Alert color="red" role="alert">
-          Some {words.many} need a correction before they can be saved.
+          {t('needCorrection', nouns)}
         </Alert>
       )}
       <Group justify="space-between" gap="sm" mt="sm">
@@ -181,22 +196,22 @@ export function ListEditor({ kind, words, loaded, retire, fields, onSave, saving
           onClick={() => change(addDraft(items))}
           size={mobile ? 'md' : 'sm'}
         >
-          Add a {words.one}
+          {t('addItem', nouns)}
         </Button>
         <Group gap="sm">
           {changed && (
             <Button variant="default" onClick={() => setDraft(null)} disabled={saving} size={mobile ? 'md' : 'sm'}>
-              Discard changes
+              {t('discardChanges')}
             </Button>
           )}
           <Button onClick={() => void save()} loading={saving} disabled={!changed} size={mobile ? 'md' : 'sm'}>
-            Save {words.many}
+            {t('saveItems', nouns)}
           </Button>
         </Group>
       </Group>
       {changed && removals > 0 && (
         <Text size="sm" c="dimmed">
-          Saving removes {plural(removals, words.one, words.many)} for good.
+          {t('removesForGood', { ...nouns, count: removals })}
         </Text>
       )}
     </Stack>

@@ -1,10 +1,11 @@
-import { formatDate } from '@srs/shared/dates';
 import type { DecisionItem, EnrollmentDetail } from '@srs/shared/enrollments';
 import type { Episode } from '@srs/shared/series';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Column } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
+import { type DecisionsT, decisionsText } from '../decisions-text.ts';
 import { enrollmentTarget, type RecordContext } from '../forms/record-form-target.ts';
 import { DecisionBadges } from './decision-badges.tsx';
 import { episodeLabel } from './enrollment-format.ts';
@@ -24,9 +25,13 @@ export type DecisionRow = {
   context: RecordContext | null;
 };
 
-function named(kind: string, record: { episode_position: number; episode_name: string }) {
+function named(kind: 'lesson' | 'presentation', record: { episode_position: number; episode_name: string }) {
   const label = episodeLabel({ position: record.episode_position, name: record.episode_name });
-  return { label, where: `${kind} ${label}` };
+  const where =
+    kind === 'lesson'
+      ? decisionsText.t('lessonNamed', { lesson: label })
+      : decisionsText.t('presentationNamed', { presentation: label });
+  return { label, where };
 }
 
 /**
@@ -39,14 +44,14 @@ export function decisionRows(enrollment: EnrollmentDetail, episodes: readonly Ep
     [...rows].sort((a, b) => a.episode_position - b.episode_position);
   const lessons: DecisionRow[] = byPosition(enrollment.episode_deliveries).map((delivery) => ({
     key: `lesson-${delivery.id}`,
-    ...named('Lesson', delivery),
+    ...named('lesson', delivery),
     date: delivery.date_completed ?? delivery.date_sent,
     decisions: delivery.decisions,
     context: { type: 'lesson', id: delivery.id },
   }));
   const presentations: DecisionRow[] = byPosition(enrollment.attendances).map((attendance) => ({
     key: `presentation-${attendance.id}`,
-    ...named('Presentation', attendance),
+    ...named('presentation', attendance),
     date: episodeDates.get(attendance.episode_id) ?? null,
     decisions: attendance.decisions,
     context: { type: 'presentation', id: attendance.episode_id },
@@ -55,8 +60,8 @@ export function decisionRows(enrollment: EnrollmentDetail, episodes: readonly Ep
     .filter((visit) => visit.decisions.length > 0)
     .map((visit) => ({
       key: `visit-${visit.id}`,
-      label: 'Visit',
-      where: 'Visit',
+      label: decisionsText.t('visit'),
+      where: decisionsText.t('visit'),
       date: visit.date,
       decisions: visit.decisions,
       context: null,
@@ -64,40 +69,41 @@ export function decisionRows(enrollment: EnrollmentDetail, episodes: readonly Ep
   return [...lessons, ...presentations, ...visits];
 }
 
-const columns: readonly Column<DecisionRow>[] = [
-  { key: 'where', header: 'RECORDED FOR', render: (row) => row.label },
-  { key: 'date', header: 'DATE', render: (row) => formatDate(row.date) },
-  { key: 'decisions', header: 'DECISIONS', render: (row) => <DecisionBadges decisions={row.decisions} /> },
+const columnsOf = (t: DecisionsT): readonly Column<DecisionRow>[] => [
+  { key: 'where', header: t('columnRecordedFor'), render: (row) => row.label },
+  { key: 'date', header: t('columnDate'), render: (row) => formatDate(row.date) },
+  { key: 'decisions', header: t('columnDecisions'), render: (row) => <DecisionBadges decisions={row.decisions} /> },
 ];
 
 /** The decisions of each lesson (or presentation) and visit, with a shortcut to record more. */
 export function DecisionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = decisionsText.useT();
   const isCourse = enrollment.series_type === 'Course';
   // Presentations carry their dates on the seminar's episodes; lessons carry theirs on the delivery.
   const episodes = useQuery({ ...episodesQuery(enrollment.series_id), enabled: !isCourse });
   const actions: Column<DecisionRow> = {
     key: 'actions',
-    header: 'ACTIONS',
+    header: t('columnActions'),
     render: (row) =>
       row.context && (
         <RecordFormButton
           target={enrollmentTarget(enrollment, 'decision', row.context)}
           icon={<IconCircleCheck size={18} aria-hidden />}
-          name={`Record a decision: ${row.where}`}
+          name={t('recordDecisionFor', { record: row.where })}
         >
-          Record a decision
+          {t('recordDecision')}
         </RecordFormButton>
       ),
   };
   return (
     <RecordsTab
-      title="Decisions"
-      buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'decision')}>Record a decision</RecordFormButton>}
-      columns={columns}
+      title={t('title')}
+      buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'decision')}>{t('recordDecision')}</RecordFormButton>}
+      columns={columnsOf(t)}
       actions={actions}
       rows={decisionRows(enrollment, episodes.data?.episodes ?? [])}
       rowKey={(row) => row.key}
-      emptyMessage={isCourse ? 'No lessons sent or visits with decisions yet.' : 'No presentations attended or visits with decisions yet.'}
+      emptyMessage={isCourse ? t('noCourseDecisions') : t('noSeminarDecisions')}
       minWidth={480}
     />
   );

@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { isoDate } from '@srs/shared/common';
-import { deliveryTypeLabels, deliveryTypes, type EpisodeDelivery } from '@srs/shared/enrollments';
+import { deliveryTypes, type EpisodeDelivery } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DateInput } from '../../../components/date-input.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { receivedAfterSent } from '../forms/form-schemas.ts';
-import { episodeLabel } from './enrollment-format.ts';
+import { lessonsText } from '../lessons-text.ts';
+import { enrollmentsText } from '../messages.ts';
+import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
 /** SPEC section 5, Lesson form: one of the two dates is required. */
@@ -21,13 +25,12 @@ export const DeliveryEditValues = z
     delivery_type: z.enum(deliveryTypes).nullable(),
   })
   .refine((values) => values.date_sent !== null || values.date_completed !== null, {
-    message: messages.sentOrReceivedRequired,
+    // Said when the check runs, in the language of that moment.
+    error: () => sharedText(messages.sentOrReceivedRequired),
     path: ['date_sent'],
   })
   .refine(receivedAfterSent.check, receivedAfterSent.rule);
 export type DeliveryEditValues = z.infer<typeof DeliveryEditValues>;
-
-const deliveryTypeOptions = deliveryTypes.map((value) => ({ value, label: deliveryTypeLabels[value] }));
 
 function valuesOf(delivery: EpisodeDelivery | null): DeliveryEditValues {
   return {
@@ -71,6 +74,10 @@ type Props = { enrollmentId: number; delivery: EpisodeDelivery | null; opened: b
 
 /** Edit a lesson sent or received: its dates and type (a lesson out with the student also offers Received). */
 export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: Props) {
+  const t = lessonsText.useT();
+  const e = enrollmentsText.useT();
+  const c = commonText.useT();
+  const deliveryTypeOptions = deliveryTypes.map((value) => ({ value, label: deliveryTypeLabel(value) }));
   const update = useUpdateEnrollment(enrollmentId);
   const form = useForm<DeliveryEditValues>({
     resolver: zodResolver(DeliveryEditValues),
@@ -89,29 +96,29 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
     } catch {
       return; // the shared handler has shown why
     }
-    showSuccess(messages.updated);
+    showSuccess(sharedText(messages.updated));
     onClose();
   });
 
   const { submit, busy } = useSubmitOnce(save);
 
   const title = delivery
-    ? `Lesson ${episodeLabel({ position: delivery.episode_position, name: delivery.episode_name })}`
+    ? t('lesson', { lesson: episodeLabel({ position: delivery.episode_position, name: delivery.episode_name }) })
     : '';
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DateField form={form} name="date_sent" label="Sent date" />
-            <DateField form={form} name="date_completed" label="Received date" />
+            <DateField form={form} name="date_sent" label={t('sentDate')} />
+            <DateField form={form} name="date_completed" label={t('receivedDate')} />
           </SimpleGrid>
           <Controller
             control={form.control}
             name="delivery_type"
             render={({ field }) => (
               <Select
-                label="Delivery type"
+                label={e('deliveryType')}
                 data={deliveryTypeOptions}
                 value={field.value}
                 onChange={(value) => field.onChange(value)}
@@ -121,10 +128,10 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {c('cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Save
+              {c('save')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,9 @@
 import type { EnrollmentDetail, NoteItem, Reminder } from '@srs/shared/enrollments';
 import { deliveryTypeLabels } from '@srs/shared/enrollments';
 import type { SchoolRef } from '@srs/shared/common';
+import { formatMoney } from '../../../i18n/format.ts';
+import { sharedText } from '../../../i18n/shared.ts';
+import { enrollmentsText } from '../messages.ts';
 
 type Named = { first_name: string; middle_name?: string | null; last_name: string };
 
@@ -19,25 +22,29 @@ export function episodeLabel(episode: { position: number; name: string }): strin
   return `${episode.position}. ${episode.name}`;
 }
 
+/** 'Post Office' (packages/shared's words), in the language of the moment; '-' when none. */
 export function deliveryTypeLabel(type: keyof typeof deliveryTypeLabels | null | undefined): string {
-  return type ? deliveryTypeLabels[type] : '-';
+  return type ? sharedText(deliveryTypeLabels[type]) : '-';
 }
 
-export const noteTypeLabels: Record<NoteItem['type'], string> = { Note: 'Note', PrayerRequest: 'Prayer request' };
+/** 'Note' or 'Prayer request', in the language of the moment. */
+export function noteTypeLabel(type: NoteItem['type']): string {
+  return enrollmentsText.t(type === 'PrayerRequest' ? 'noteTypePrayerRequest' : 'noteTypeNote');
+}
 
 /** '12.5' or '12.50' → '$12.50'. */
 export function priceLabel(price: string | number): string {
   const value = Number(price);
-  return Number.isFinite(value) ? `$${value.toFixed(2)}` : '-';
+  return Number.isFinite(value) ? formatMoney(value) : '-';
 }
 
-/** '19:00:00' → '7:00 PM'; a presentation without a time shows '-'. */
+/** '19:00:00' → '7:00 PM' ('7:00 p. m.' in Spanish); a presentation without a time shows '-'. */
 export function timeLabel(time: string | null | undefined): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
   if (!match) return '-';
   const hours = Number(match[1]);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]}`;
+  return enrollmentsText.t(hours < 12 ? 'timeAm' : 'timePm', { time: clock });
 }
 
 /**

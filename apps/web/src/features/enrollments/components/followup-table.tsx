@@ -1,34 +1,38 @@
 import { Anchor, Text } from '@mantine/core';
-import { relativeDays } from '@srs/shared/dates';
 import type { FollowupEnrollment } from '@srs/shared/enrollments';
-import { followupReasonWords } from '@srs/shared/followup';
 import { messages } from '@srs/shared/messages';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { relativeDays } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { followupReasonText, followupText } from '../../../lib/followup-words.ts';
 import { pathTo } from '../../../lib/site-map/paths.ts';
 import { personName } from '../api.ts';
+import { type NeedingFollowupT, needingFollowupText } from '../needing-followup-text.ts';
 
-const columns: readonly Column<FollowupEnrollment>[] = [
+type Words = { t: NeedingFollowupT; reason: ReturnType<typeof followupText.useT> };
+
+const columnsOf = ({ t, reason }: Words): readonly Column<FollowupEnrollment>[] => [
   {
     key: 'student',
-    header: 'STUDENT',
+    header: t('columnStudent'),
     render: (e) => (
       <Anchor size="sm" component={Link} to={pathTo('student', { studentId: e.student.id })} fw={500}>
         {personName(e.student)}
       </Anchor>
     ),
   },
-  { key: 'course', header: 'COURSE', render: (e) => e.series.name },
-  { key: 'instructor', header: 'INSTRUCTOR', render: (e) => personName(e.instructor) },
+  { key: 'course', header: t('columnCourse'), render: (e) => e.series.name },
+  { key: 'instructor', header: t('columnInstructor'), render: (e) => personName(e.instructor) },
   // SPEC section 2's four columns; under the relative time, why the row is on the list.
   {
     key: 'followup',
-    header: 'LAST FOLLOW-UP',
+    header: t('columnLastFollowup'),
     render: (e) => (
       <>
         {relativeDays(e.last_followup_date)}
         <Text size="xs" c="dimmed">
-          {followupReasonWords(e.followup_reason)}
+          {followupReasonText(e.followup_reason, reason)}
         </Text>
       </>
     ),
@@ -39,13 +43,16 @@ type Props = { enrollments: readonly FollowupEnrollment[] | undefined; loading: 
 
 /** Students needing follow-up (dashboard), at the fixed height of SPEC section 9. */
 export function FollowupTable({ enrollments, loading, height }: Props) {
+  const t = needingFollowupText.useT();
+  const reason = followupText.useT();
+  const shared = useSharedText();
   return (
     <DataTable
-      label="Students needing follow-up"
-      columns={columns}
+      label={t('title')}
+      columns={columnsOf({ t, reason })}
       rows={enrollments}
       rowKey={(e) => e.id}
-      emptyMessage={messages.noStudentsNeedingFollowup}
+      emptyMessage={shared(messages.noStudentsNeedingFollowup)}
       loading={loading}
       height={height}
       fixedHeight

@@ -1,6 +1,8 @@
 import { Group } from '@mantine/core';
 import type { EpisodeDelivery } from '@srs/shared/enrollments';
 import { IconCheck, IconPencil, IconSend } from '@tabler/icons-react';
+import { commonText } from '../../../i18n/common.ts';
+import { lessonsText } from '../lessons-text.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import type { LessonRow } from './lesson-rows.ts';
 import { RemoveRecordButton } from './remove-record-button.tsx';
@@ -18,10 +20,11 @@ type EpisodeProps = { episode: LessonRow['episode']; handlers: LessonHandlers };
 type DeliveryProps = EpisodeProps & { delivery: EpisodeDelivery };
 
 export function SendAction({ episode, handlers }: EpisodeProps) {
+  const t = lessonsText.useT();
   return (
     <RowAction
-      label="Send"
-      name={`Send lesson ${episodeLabel(episode)}`}
+      label={t('send')}
+      name={t('sendNamed', { lesson: episodeLabel(episode) })}
       icon={<IconSend size={18} aria-hidden />}
       wordsOnPhone
       onClick={() => handlers.onSend(episode)}
@@ -30,10 +33,11 @@ export function SendAction({ episode, handlers }: EpisodeProps) {
 }
 
 export function ReceivedAction({ episode, delivery, handlers }: DeliveryProps) {
+  const t = lessonsText.useT();
   return (
     <RowAction
-      label="Received"
-      name={`Received lesson ${episodeLabel(episode)}`}
+      label={t('received')}
+      name={t('receivedNamed', { lesson: episodeLabel(episode) })}
       icon={<IconCheck size={18} aria-hidden />}
       variant="filled"
       wordsOnPhone
@@ -44,11 +48,13 @@ export function ReceivedAction({ episode, delivery, handlers }: DeliveryProps) {
 
 /** Edit and Remove of a lesson sent or received. */
 export function DeliveryActions({ episode, delivery, handlers }: DeliveryProps) {
+  const t = lessonsText.useT();
+  const c = commonText.useT();
   return (
     <Group gap={4} wrap="nowrap">
       <RowAction
-        label="Edit"
-        name={`Edit lesson ${episodeLabel(episode)}`}
+        label={c('edit')}
+        name={t('editNamed', { lesson: episodeLabel(episode) })}
         icon={<IconPencil size={18} aria-hidden />}
         onClick={() => handlers.onEdit(delivery)}
       />
@@ -56,10 +62,9 @@ export function DeliveryActions({ episode, delivery, handlers }: DeliveryProps) 
         enrollmentId={handlers.enrollmentId}
         attribute="episode_deliveries_attributes"
         recordId={delivery.id}
-        title={`Remove lesson ${episodeLabel(episode)}`}
+        title={t('removeNamed', { lesson: episodeLabel(episode) })}
       >
-        The lesson's sent and received dates, with the decisions and notes recorded on it, are removed from this
-        enrollment. The history of the change is kept.
+        {t('removeBody')}
       </RemoveRecordButton>
     </Group>
   );

@@ -1,6 +1,9 @@
 import { Center, Group, Loader, Text } from '@mantine/core';
 import type { EpisodeDelivery } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { lessonsText } from '../lessons-text.ts';
+import { enrollmentsText } from '../messages.ts';
 import { DecisionBadges } from './decision-badges.tsx';
 import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { DeliveryActions, type LessonHandlers, ReceivedAction, SendAction } from './lesson-actions.tsx';
@@ -11,10 +14,11 @@ import { NoteList } from './note-list.tsx';
 type ItemProps = { item: LessonItem; handlers: LessonHandlers };
 
 function UnsentLine({ item, handlers }: ItemProps) {
+  const t = lessonsText.useT();
   return (
     <li
       className={classes.line}
-      aria-label={`Lesson ${episodeLabel(item.episode)}`}
+      aria-label={t('lesson', { lesson: episodeLabel(item.episode) })}
       data-first={item.first || undefined}
       data-last={item.last || undefined}
     >
@@ -27,8 +31,9 @@ function UnsentLine({ item, handlers }: ItemProps) {
 }
 
 function DeliveryCard({ item, delivery, handlers }: ItemProps & { delivery: EpisodeDelivery }) {
+  const t = lessonsText.useT();
   return (
-    <li className={classes.card} aria-label={`Lesson ${episodeLabel(item.episode)}`} data-state={item.state}>
+    <li className={classes.card} aria-label={t('lesson', { lesson: episodeLabel(item.episode) })} data-state={item.state}>
       <div className={classes.name}>
         <Text size="sm" fw={600}>
           {episodeLabel(item.episode)}
@@ -51,7 +56,7 @@ function DeliveryCard({ item, delivery, handlers }: ItemProps & { delivery: Epis
       {/* What the student wrote on the lesson sent back, whole: a count alone cannot be read. */}
       {delivery.notes.length > 0 && (
         <div className={classes.wide}>
-          <NoteList notes={delivery.notes} label={`Notes of lesson ${episodeLabel(item.episode)}`} />
+          <NoteList notes={delivery.notes} label={t('notesOn', { lesson: episodeLabel(item.episode) })} />
         </div>
       )}
       {item.state === 'sent' && (
@@ -70,22 +75,25 @@ type Props = { rows: readonly LessonRow[] | undefined; loading: boolean; handler
  * screens long, most of it dashes of lessons not sent; now those take one line each.
  */
 export function LessonList({ rows, loading, handlers }: Props) {
+  const t = lessonsText.useT();
+  const e = enrollmentsText.useT();
+  const shared = useSharedText();
   if (loading) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={e('loading')} />
       </Center>
     );
   }
   if (!rows || rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {rows ? 'This course has no lessons.' : messages.failedToLoadContent}
+        {rows ? t('noLessons') : shared(messages.failedToLoadContent)}
       </Text>
     );
   }
   return (
-    <ul className={classes.list} aria-label="Lessons">
+    <ul className={classes.list} aria-label={t('title')}>
       {lessonItems(rows).map((item) =>
         item.delivery ? (
           <DeliveryCard key={item.episode.id} item={item} delivery={item.delivery} handlers={handlers} />

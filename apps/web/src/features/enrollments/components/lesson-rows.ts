@@ -1,6 +1,7 @@
-import { formatDate } from '@srs/shared/dates';
 import type { EpisodeDelivery } from '@srs/shared/enrollments';
 import type { Episode } from '@srs/shared/series';
+import { formatDate } from '../../../i18n/format.ts';
+import { lessonsText } from '../lessons-text.ts';
 
 export type LessonRow = { episode: Pick<Episode, 'id' | 'position' | 'name'>; delivery: EpisodeDelivery | null };
 
@@ -52,12 +53,11 @@ export function lessonItems(rows: readonly LessonRow[]): LessonItem[] {
 
 /** A card's line of dates: 'Sent 03/04/2024 · Not received yet' (its type goes under its name). */
 export function deliveryDates(delivery: EpisodeDelivery): string {
+  const { t } = lessonsText;
   return [
-    delivery.date_sent && `Sent ${formatDate(delivery.date_sent)}`,
-    delivery.date_completed ? `Received ${formatDate(delivery.date_completed)}` : 'Not received yet',
+    delivery.date_sent && t('sentOn', { date: formatDate(delivery.date_sent) }),
+    delivery.date_completed ? t('receivedOn', { date: formatDate(delivery.date_completed) }) : t('notReceivedYet'),
   ]
     .filter(Boolean)
     .join(' · ');
 }
-
-export const notesCount = (count: number) => (count === 1 ? '1 note' : `${count} notes`);

@@ -1,20 +1,21 @@
 import { Anchor } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, EpisodeDelivery } from '@srs/shared/enrollments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { courseEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { RecordFormModal } from '../forms/record-form-modal.tsx';
 import { enrollmentTarget, type RecordFormTarget } from '../forms/record-form-target.ts';
+import { type LessonsT, lessonsText } from '../lessons-text.ts';
 import { EditDeliveryModal } from './edit-delivery-modal.tsx';
 import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { type LessonHandlers, LessonRowActions } from './lesson-actions.tsx';
 import { LessonList } from './lesson-list.tsx';
-import { type LessonRow, lessonRows, notesCount } from './lesson-rows.ts';
+import { type LessonRow, lessonRows } from './lesson-rows.ts';
 import { ReceivedModal } from './received-modal.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
 import { useDialogRecord } from './record-dialog.tsx';
@@ -25,23 +26,29 @@ const countOrDash = (row: LessonRow, count: (delivery: EpisodeDelivery) => numbe
 
 /** A lesson's notes are read on the questions tab (DOMAIN.md): the count leads there. */
 function NotesCount({ row, questions }: { row: LessonRow; questions: string }) {
+  const t = lessonsText.useT();
   const count = row.delivery?.notes.length ?? 0;
   if (count === 0) return countOrDash(row, () => 0);
   return (
-    <Anchor component={Link} to={questions} size="sm" aria-label={`${notesCount(count)} of lesson ${episodeLabel(row.episode)}`}>
+    <Anchor
+      component={Link}
+      to={questions}
+      size="sm"
+      aria-label={t('notesOfLesson', { count, n: String(count), lesson: episodeLabel(row.episode) })}
+    >
       {count}
     </Anchor>
   );
 }
 
-function columnsFor(questions: string): readonly Column<LessonRow>[] {
+function columnsFor(t: LessonsT, questions: string): readonly Column<LessonRow>[] {
   return [
-    { key: 'lesson', header: 'LESSON', render: (row) => episodeLabel(row.episode) },
-    { key: 'sent', header: 'SENT', render: (row) => formatDate(row.delivery?.date_sent) },
-    { key: 'received', header: 'RECEIVED', render: (row) => formatDate(row.delivery?.date_completed) },
-    { key: 'type', header: 'TYPE', render: (row) => deliveryTypeLabel(row.delivery?.delivery_type) },
-    { key: 'decisions', header: 'DECISIONS', render: (row) => countOrDash(row, (d) => d.decisions.length) },
-    { key: 'notes', header: 'NOTES', render: (row) => <NotesCount row={row} questions={questions} /> },
+    { key: 'lesson', header: t('columnLesson'), render: (row) => episodeLabel(row.episode) },
+    { key: 'sent', header: t('columnSent'), render: (row) => formatDate(row.delivery?.date_sent) },
+    { key: 'received', header: t('columnReceived'), render: (row) => formatDate(row.delivery?.date_completed) },
+    { key: 'type', header: t('columnType'), render: (row) => deliveryTypeLabel(row.delivery?.delivery_type) },
+    { key: 'decisions', header: t('columnDecisions'), render: (row) => countOrDash(row, (d) => d.decisions.length) },
+    { key: 'notes', header: t('columnNotes'), render: (row) => <NotesCount row={row} questions={questions} /> },
   ];
 }
 
@@ -50,6 +57,7 @@ function columnsFor(questions: string): readonly Column<LessonRow>[] {
  * and a note (Received), edit or remove one. A table on a desk, a compact list on a phone.
  */
 export function LessonsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = lessonsText.useT();
   const mobile = useIsMobile();
   const episodes = useQuery(episodesQuery(enrollment.series_id));
   const editing = useDialogRecord<EpisodeDelivery>();
@@ -64,23 +72,23 @@ export function LessonsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
     onEdit: editing.open,
   };
   const rows = episodes.data ? lessonRows(episodes.data.episodes, enrollment.episode_deliveries) : undefined;
-  const sendButton = <RecordFormButton target={lessonTarget}>Send a lesson</RecordFormButton>;
+  const sendButton = <RecordFormButton target={lessonTarget}>{t('sendLesson')}</RecordFormButton>;
   return (
     <>
       {mobile ? (
         <>
-          <TabToolbar title="Lessons">{sendButton}</TabToolbar>
+          <TabToolbar title={t('title')}>{sendButton}</TabToolbar>
           <LessonList rows={rows} loading={episodes.isLoading} handlers={handlers} />
         </>
       ) : (
         <RecordsTab
-          title="Lessons"
+          title={t('title')}
           buttons={sendButton}
-          columns={columnsFor(courseEnrollmentPath(enrollment.student.id, enrollment.id, 'questions'))}
-          actions={{ key: 'actions', header: 'ACTIONS', render: (row) => <LessonRowActions row={row} handlers={handlers} /> }}
+          columns={columnsFor(t, courseEnrollmentPath(enrollment.student.id, enrollment.id, 'questions'))}
+          actions={{ key: 'actions', header: t('columnActions'), render: (row) => <LessonRowActions row={row} handlers={handlers} /> }}
           rows={rows}
           rowKey={(row) => row.episode.id}
-          emptyMessage="This course has no lessons."
+          emptyMessage={t('noLessons')}
           loading={episodes.isLoading}
           minWidth={560}
         />

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
+import { enrollmentsText } from '../messages.ts';
 import { DecisionsSummary } from './decisions-summary.tsx';
 import { DeleteEnrollment } from './delete-enrollment.tsx';
 import { fullName, schoolLabel } from './enrollment-format.ts';
@@ -20,16 +21,17 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 
 /** The management tab: status, the student's instructor and school, the decisions summary, deletion. */
 export function ManagementTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = enrollmentsText.useT();
   return (
     <Stack gap="lg">
       <StatusSelect enrollment={enrollment} />
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
-        <ReadOnlyField label="Instructor" value={fullName(enrollment.instructor)} />
-        <ReadOnlyField label="School" value={schoolLabel(enrollment.school)} />
+        <ReadOnlyField label={t('instructor')} value={fullName(enrollment.instructor)} />
+        <ReadOnlyField label={t('school')} value={schoolLabel(enrollment.school)} />
       </SimpleGrid>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Decisions summary
+          {t('decisionsSummary')}
         </Title>
         <DecisionsSummary enrollmentId={enrollment.id} />
       </Stack>

@@ -1,5 +1,4 @@
 import { Checkbox, Group } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { Attendance, EnrollmentDetail } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { Episode } from '@srs/shared/series';
@@ -7,10 +6,13 @@ import { IconCircleCheck, IconNote } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Column } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useTakeAttendance } from '../api.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
+import { enrollmentsText } from '../messages.ts';
 import { episodeLabel, timeLabel } from './enrollment-format.ts';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
@@ -29,6 +31,7 @@ type Pending = { episodeId: number; attended: boolean } | null;
 
 /** Every presentation of the seminar with the student's attendance, decisions and notes. */
 export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = enrollmentsText.useT();
   const episodes = useQuery(episodesQuery(enrollment.series_id));
   const take = useTakeAttendance();
   const [pending, setPending] = useState<Pending>(null);
@@ -37,7 +40,7 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
     setPending({ episodeId: episode.id, attended });
     try {
       await take.mutateAsync({ episode_id: episode.id, attendances: [{ enrollment_id: enrollment.id, attended }] });
-      showSuccess(messages.updated);
+      showSuccess(sharedText(messages.updated));
     } catch {
       // the shared handler has shown why; the box goes back to what is saved
     } finally {
@@ -46,17 +49,17 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
   };
 
   const columns: Column<PresentationRow>[] = [
-    { key: 'presentation', header: 'PRESENTATION', render: ({ episode }) => episodeLabel(episode) },
-    { key: 'date', header: 'DATE', render: ({ episode }) => formatDate(episode.date) },
-    { key: 'time', header: 'TIME', render: ({ episode }) => timeLabel(episode.time) },
+    { key: 'presentation', header: t('columnPresentation'), render: ({ episode }) => episodeLabel(episode) },
+    { key: 'date', header: t('columnDate'), render: ({ episode }) => formatDate(episode.date) },
+    { key: 'time', header: t('columnTime'), render: ({ episode }) => timeLabel(episode.time) },
     {
       key: 'attended',
-      header: 'ATTENDED',
+      header: t('columnAttended'),
       render: ({ episode, attendance }) => {
         const saving = pending?.episodeId === episode.id;
         return (
           <Checkbox
-            aria-label={`Attended ${episodeLabel(episode)}`}
+            aria-label={t('attendedPresentation', { presentation: episodeLabel(episode) })}
             checked={saving ? pending.attended : attendance !== null}
             disabled={pending !== null}
             onChange={(event) => void toggle(episode, event.currentTarget.checked)}
@@ -66,15 +69,15 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
     },
     {
       key: 'decisions',
-      header: 'DECISIONS',
+      header: t('columnDecisions'),
       render: ({ attendance }) =>
         attendance?.decisions.length ? attendance.decisions.map((d) => d.decision_option_name).join(', ') : '-',
     },
-    { key: 'notes', header: 'NOTES', render: ({ attendance }) => attendance?.notes.length ?? 0 },
+    { key: 'notes', header: t('columnNotes'), render: ({ attendance }) => attendance?.notes.length ?? 0 },
   ];
   const actions: Column<PresentationRow> = {
     key: 'actions',
-    header: 'ACTIONS',
+    header: t('columnActions'),
     render: ({ episode }) => {
       const context = { type: 'presentation', id: episode.id } as const;
       return (
@@ -82,17 +85,17 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
           <RecordFormButton
             target={enrollmentTarget(enrollment, 'decision', context)}
             icon={<IconCircleCheck size={18} aria-hidden />}
-            name={`Record a decision: ${episodeLabel(episode)}`}
+            name={t('recordDecisionFor', { record: episodeLabel(episode) })}
           >
-            Record a decision
+            {t('recordDecision')}
           </RecordFormButton>
           <RecordFormButton
             variant="subtle"
             target={enrollmentTarget(enrollment, 'note', context)}
             icon={<IconNote size={18} aria-hidden />}
-            name={`Add a note: ${episodeLabel(episode)}`}
+            name={t('addNoteFor', { record: episodeLabel(episode) })}
           >
-            Add a note
+            {t('addNote')}
           </RecordFormButton>
         </Group>
       );
@@ -100,12 +103,12 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
   };
   return (
     <RecordsTab
-      title="Presentations"
+      title={t('presentations')}
       columns={columns}
       actions={actions}
       rows={episodes.data ? presentationRows(episodes.data.episodes, enrollment.attendances) : undefined}
       rowKey={(row) => row.episode.id}
-      emptyMessage="This seminar has no presentations."
+      emptyMessage={t('noPresentations')}
       loading={episodes.isLoading}
       minWidth={560}
     />

@@ -2,6 +2,8 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import { IconNote } from '@tabler/icons-react';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
+import { lessonsText } from '../lessons-text.ts';
+import { enrollmentsText } from '../messages.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
@@ -12,23 +14,26 @@ import { TabToolbar } from './tab-toolbar.tsx';
  * the student wrote on the lessons sent back, grouped by lesson in the course's order.
  */
 export function QuestionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = lessonsText.useT();
+  const e = enrollmentsText.useT();
   const target = enrollmentTarget(enrollment, 'note');
   const lessons = enrollment.episode_deliveries
     .filter((delivery) => delivery.notes.length > 0)
     .sort((a, b) => a.episode_position - b.episode_position);
   return (
     <>
-      <TabToolbar title="Questions">
-        <RecordFormButton target={target}>Add a note</RecordFormButton>
+      <TabToolbar title={t('questions')}>
+        <RecordFormButton target={target}>{e('addNote')}</RecordFormButton>
       </TabToolbar>
       {lessons.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
-          No notes on the lessons yet.
+          {t('noQuestions')}
         </Text>
       )}
       <Stack gap="lg">
         {lessons.map((delivery) => {
-          const lesson = `Lesson ${episodeLabel({ position: delivery.episode_position, name: delivery.episode_name })}`;
+          const name = episodeLabel({ position: delivery.episode_position, name: delivery.episode_name });
+          const lesson = t('lesson', { lesson: name });
           return (
             <Stack key={delivery.id} gap="xs" component="section" aria-label={lesson}>
               <Group justify="space-between" gap="xs">
@@ -39,12 +44,12 @@ export function QuestionsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
                   variant="subtle"
                   target={enrollmentTarget(enrollment, 'note', { type: 'lesson', id: delivery.id })}
                   icon={<IconNote size={18} aria-hidden />}
-                  name={`Add a note: ${lesson}`}
+                  name={t('addNoteToLesson', { lesson: name })}
                 >
-                  Add a note
+                  {e('addNote')}
                 </RecordFormButton>
               </Group>
-              <NoteList notes={delivery.notes} label={`Notes on ${lesson}`} />
+              <NoteList notes={delivery.notes} label={t('notesOnLesson', { lesson: name })} />
             </Stack>
           );
         })}

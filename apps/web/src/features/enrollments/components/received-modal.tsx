@@ -1,26 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, EpisodeDelivery } from '@srs/shared/enrollments';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { formatDate } from '../../../i18n/format.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import { DateField, DecisionOptionsField, NoteFields } from '../forms/form-fields.tsx';
 import { type ReceivedOutput, type ReceivedValues, receivedSchema } from '../forms/form-schemas.ts';
 import { receivedBody } from '../forms/record-bodies.ts';
+import { lessonsText } from '../lessons-text.ts';
 import { deliveryTypeLabel, episodeLabel } from './enrollment-format.ts';
 import { RecordDialogForm, useRecordUpdate } from './record-dialog.tsx';
 
 const lessonOf = (delivery: EpisodeDelivery) =>
   episodeLabel({ position: delivery.episode_position, name: delivery.episode_name });
 
-/** The dialog's title, which also names it for assistive technology and tests. */
-export const receivedTitle = (delivery: EpisodeDelivery) => `Lesson ${lessonOf(delivery)} received`;
-
 type FormProps = { enrollment: EnrollmentDetail; delivery: EpisodeDelivery; onClose: () => void };
 
 function ReceivedForm({ enrollment, delivery, onClose }: FormProps) {
+  const t = lessonsText.useT();
   const form = useForm<ReceivedValues, unknown, ReceivedOutput>({
     resolver: zodResolver(receivedSchema),
     defaultValues: {
@@ -42,10 +41,10 @@ function ReceivedForm({ enrollment, delivery, onClose }: FormProps) {
       saving={saving}
     >
       <Text size="sm" c="dimmed">
-        Sent {formatDate(delivery.date_sent)}
+        {t('sentOn', { date: formatDate(delivery.date_sent) })}
         {delivery.delivery_type && ` · ${deliveryTypeLabel(delivery.delivery_type)}`}
       </Text>
-      <DateField control={form.control} name="date_completed" label="Received date" required />
+      <DateField control={form.control} name="date_completed" label={t('receivedDate')} required />
       <DecisionOptionsField
         control={form.control}
         name="decision_option_ids"
@@ -70,8 +69,11 @@ type Props = {
  * student marked and a note, in one dialog and one PUT, instead of Edit, then the Decisions tab.
  */
 export function ReceivedModal({ enrollment, delivery, opened, onClose }: Props) {
+  const t = lessonsText.useT();
+  // The dialog's title also names it for assistive technology and tests.
+  const title = delivery ? t('lessonReceived', { lesson: lessonOf(delivery) }) : '';
   return (
-    <Modal opened={opened} onClose={onClose} title={delivery ? receivedTitle(delivery) : ''} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       {delivery && <ReceivedForm enrollment={enrollment} delivery={delivery} onClose={onClose} />}
     </Modal>
   );

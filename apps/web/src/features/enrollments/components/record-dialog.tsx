@@ -2,6 +2,8 @@ import { Button, Group, Stack } from '@mantine/core';
 import type { EnrollmentUpdateInput } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import { type ComponentProps, type ReactNode, useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
@@ -20,7 +22,7 @@ export function useRecordUpdate(enrollmentId: number, onDone: () => void) {
       if (error instanceof HttpError) return;
       throw error;
     }
-    showSuccess(messages.updated);
+    showSuccess(sharedText(messages.updated));
     onDone();
   };
   return { save, saving: update.isPending };
@@ -39,6 +41,7 @@ type Props = {
  * starts from the saved record every time and a reload meanwhile does not wipe what was typed.
  */
 export function RecordDialogForm({ onSubmit, onCancel, saving, children }: Props) {
+  const c = commonText.useT();
   const { submit, busy } = useSubmitOnce(onSubmit);
   return (
     <form onSubmit={submit} noValidate>
@@ -46,10 +49,10 @@ export function RecordDialogForm({ onSubmit, onCancel, saving, children }: Props
         {children}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={saving || busy}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={saving || busy}>
-            Save
+            {c('save')}
           </Button>
         </Group>
       </Stack>

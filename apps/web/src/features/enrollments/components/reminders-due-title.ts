@@ -1,2 +1,6 @@
-/** The heading of the dashboard's reminders due, which its frame draws too (app/shell/dashboard-frame.tsx). */
+/**
+ * The heading of the dashboard's reminders due as its frame draws it (app/shell/dashboard-frame.tsx),
+ * in English, at build time, before the app and the person's language have loaded. The section
+ * itself says it in the person's language (reminders.en.json, 'remindersDue').
+ */
 export const remindersDueTitle = 'Reminders due';

@@ -1,12 +1,13 @@
 import { Anchor, Button, Paper, Text, Title } from '@mantine/core';
 import type { Pagination } from '@srs/shared/common';
 import { groupedNumber } from '@srs/shared/numbers';
-import { type DueReminder, dueReminderWords } from '@srs/shared/reminders';
+import type { DueReminder } from '@srs/shared/reminders';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LinkList } from '../../../components/link-list.tsx';
+import { formatDate } from '../../../i18n/format.ts';
 import { countText } from '../../../lib/counts.ts';
 import {
   compactReminders,
@@ -17,25 +18,32 @@ import {
 } from '../../../lib/dashboard-tiles.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { dueReminderPath, personName, remindersDueQuery } from '../api.ts';
+import { type RemindersT, remindersText } from '../reminders-text.ts';
 import classes from './reminders-due.module.css';
-import { remindersDueTitle } from './reminders-due-title.ts';
 
 /** The dashboard's reminders due: the first 100, the longest waiting first (the server's order). */
 export const remindersDueListQuery = { page: 1, per_page: 100 } as const;
 
-export { remindersDueTitle };
-
 /** '1 reminder due.', '3 reminders due.', or '120 reminders due, the 100 waiting longest are here.' */
 export function remindersDueLine(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number): string {
-  if (pagination.total_count === 1 && !pagination.total_capped) return '1 reminder due.';
-  const all = `${countText(pagination)} reminders due`;
+  const { t } = remindersText;
+  if (pagination.total_count === 1 && !pagination.total_capped) return t('dueOne');
+  const count = countText(pagination);
   const some = shown < pagination.total_count || pagination.total_capped;
-  return some ? `${all}, the ${groupedNumber(shown)} waiting longest are here.` : `${all}.`;
+  return some ? t('dueSome', { count, shown: groupedNumber(shown) }) : t('dueAll', { count });
+}
+
+/**
+ * 'Due today' or 'Overdue since 11/20/2026' (packages/shared's dueReminderWords, which the morning
+ * mail says too), in the language of the moment.
+ */
+function dueReminderWords(t: RemindersT, date: string, today: string): string {
+  return date.slice(0, 10) >= today ? t('dueToday') : t('overdueSince', { date: formatDate(date) });
 }
 
 /** Overdue in red, due today in orange: each in words as well (never colour alone). */
 function DueWords({ reminder, today }: { reminder: DueReminder; today: string }) {
-  const words = dueReminderWords(reminder.date, today);
+  const words = dueReminderWords(remindersText.useT(), reminder.date, today);
   return (
     <Text span size="sm" c={reminder.date < today ? 'red.8' : 'orange.8'} fw={500}>
       {words}
@@ -43,19 +51,19 @@ function DueWords({ reminder, today }: { reminder: DueReminder; today: string })
   );
 }
 
-const columns = (today: string): readonly Column<DueReminder>[] => [
+const columns = (t: RemindersT, today: string): readonly Column<DueReminder>[] => [
   {
     key: 'student',
-    header: 'STUDENT',
+    header: t('columnStudent'),
     render: (r) => (
       <Anchor size="sm" component={Link} to={dueReminderPath(r)} fw={500}>
         {personName(r.student)}
       </Anchor>
     ),
   },
-  { key: 'course', header: 'COURSE', render: (r) => r.series.name },
-  { key: 'reminder', header: 'REMINDER', render: (r) => <DueWords reminder={r} today={today} /> },
-  { key: 'instructor', header: 'INSTRUCTOR', render: (r) => personName(r.instructor) },
+  { key: 'course', header: t('columnCourse'), render: (r) => r.series.name },
+  { key: 'reminder', header: t('columnReminder'), render: (r) => <DueWords reminder={r} today={today} /> },
+  { key: 'instructor', header: t('columnInstructor'), render: (r) => personName(r.instructor) },
 ];
 
 /** The CSS variables of a box of that shape (reminders-due.module.css). */
@@ -72,6 +80,8 @@ export function remindersBoxStyle(shape: RemindersShape): CSSProperties {
  * jump when the reminders arrive (issue 28).
  */
 export function RemindersDueSection({ phone = false }: { phone?: boolean }) {
+  const t = remindersText.useT();
+  const remindersDueTitle = t('remindersDue');
   const due = useQuery(remindersDueQuery(remindersDueListQuery));
   const [all, setAll] = useState(false);
   const [remembered] = useState(rememberedDashboardReminders);
@@ -83,10 +93,10 @@ export function RemindersDueSection({ phone = false }: { phone?: boolean }) {
       shown?.map((r) => ({
         key: r.id,
         label: personName(r.student),
-        description: `${r.series.name} · ${dueReminderWords(r.date, today)}`,
+        description: `${r.series.name} · ${dueReminderWords(t, r.date, today)}`,
         to: dueReminderPath(r),
       })),
-    [shown, today],
+    [shown, today, t],
   );
   const shape = reminders ? remindersShape(reminders.length) : null;
   useEffect(() => {
@@ -118,11 +128,11 @@ export function RemindersDueSection({ phone = false }: { phone?: boolean }) {
       {phone ? (
         <LinkList label={remindersDueTitle} items={items} emptyMessage="" failed={due.isError} />
       ) : (
-        <DataTable label={remindersDueTitle} columns={columns(today)} rows={shown} rowKey={(r) => r.id} emptyMessage="" />
+        <DataTable label={remindersDueTitle} columns={columns(t, today)} rows={shown} rowKey={(r) => r.id} emptyMessage="" />
       )}
       {reminders.length > compactReminders && (
         <Button variant="subtle" size="xs" mt={4} aria-expanded={all} onClick={() => setAll((open) => !open)}>
-          {all ? 'Show fewer' : `Show all ${groupedNumber(reminders.length)}`}
+          {all ? t('showFewer') : t('showAll', { count: groupedNumber(reminders.length) })}
         </Button>
       )}
     </Paper>

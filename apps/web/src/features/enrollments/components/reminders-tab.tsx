@@ -1,42 +1,46 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, Reminder } from '@srs/shared/enrollments';
 import { IconAlertTriangle, IconBell, IconCheck, IconClock, IconNote } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../i18n/format.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
+import { remindersText } from '../reminders-text.ts';
 import { type ReminderState, reminderState } from './enrollment-format.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
 import { TabToolbar } from './tab-toolbar.tsx';
 
-type StateLook = { label: string; color: string; variant: 'filled' | 'light'; icon: ReactNode; hint?: string };
+type Words = 'overdue' | 'overdueHint' | 'dueToday' | 'dueTodayHint' | 'upcoming' | 'followedUp';
+type StateLook = { words: Words; color: string; variant: 'filled' | 'light'; icon: ReactNode; why?: Words };
 
 /** Each state in words and colour (never colour alone), so an overdue reminder is not read as a future one. */
 const stateLooks: Record<ReminderState, StateLook> = {
   overdue: {
-    label: 'Overdue',
+    words: 'overdue',
     color: 'red',
     variant: 'filled',
     icon: <IconAlertTriangle size={14} aria-hidden />,
-    hint: 'No follow-up since this date.',
+    why: 'overdueHint',
   },
   'due-today': {
-    label: 'Due today',
+    words: 'dueToday',
     color: 'orange',
     variant: 'filled',
     icon: <IconBell size={14} aria-hidden />,
-    hint: 'No follow-up yet today.',
+    why: 'dueTodayHint',
   },
-  upcoming: { label: 'Upcoming', color: 'blue', variant: 'light', icon: <IconClock size={14} aria-hidden /> },
-  'followed-up': { label: 'Followed up', color: 'green', variant: 'light', icon: <IconCheck size={14} aria-hidden /> },
+  upcoming: { words: 'upcoming', color: 'blue', variant: 'light', icon: <IconClock size={14} aria-hidden /> },
+  'followed-up': { words: 'followedUp', color: 'green', variant: 'light', icon: <IconCheck size={14} aria-hidden /> },
 };
 
 type CardProps = { enrollment: EnrollmentDetail; reminder: Reminder; state: ReminderState };
 
 function ReminderCard({ enrollment, reminder, state }: CardProps) {
-  const label = `Reminder of ${formatDate(reminder.date)}`;
+  const t = remindersText.useT();
+  const date = formatDate(reminder.date);
+  const label = t('reminderOf', { date });
   const look = stateLooks[state];
   return (
     <Card
@@ -50,14 +54,14 @@ function ReminderCard({ enrollment, reminder, state }: CardProps) {
       <Group justify="space-between" gap="xs" mb={reminder.notes.length ? 'xs' : 0}>
         <Stack gap={2}>
           <Group gap="xs">
-            <Text fw={600}>{formatDate(reminder.date)}</Text>
+            <Text fw={600}>{date}</Text>
             <Badge color={look.color} variant={look.variant} leftSection={look.icon}>
-              {look.label}
+              {t(look.words)}
             </Badge>
           </Group>
-          {look.hint && (
+          {look.why && (
             <Text size="xs" c={`${look.color}.8`}>
-              {look.hint}
+              {t(look.why)}
             </Text>
           )}
         </Stack>
@@ -66,22 +70,21 @@ function ReminderCard({ enrollment, reminder, state }: CardProps) {
             variant="subtle"
             target={enrollmentTarget(enrollment, 'note', { type: 'reminder', id: reminder.id })}
             icon={<IconNote size={18} aria-hidden />}
-            name={`Add a note: ${label}`}
+            name={t('addNoteToReminder', { date })}
           >
-            Add a note
+            {t('addNote')}
           </RecordFormButton>
           <RemoveRecordButton
             enrollmentId={enrollment.id}
             attribute="reminders_attributes"
             recordId={reminder.id}
-            title={`Remove reminder of ${formatDate(reminder.date)}`}
+            title={t('removeNamed', { date })}
           >
-            The reminder of {formatDate(reminder.date)} and its notes are removed from this enrollment. The history of
-            the change is kept.
+            {t('removeBody', { date })}
           </RemoveRecordButton>
         </Group>
       </Group>
-      {reminder.notes.length > 0 && <NoteList notes={reminder.notes} label={`Notes of the ${label.toLowerCase()}`} />}
+      {reminder.notes.length > 0 && <NoteList notes={reminder.notes} label={t('notesOfReminder', { date })} />}
     </Card>
   );
 }
@@ -92,27 +95,26 @@ function ReminderCard({ enrollment, reminder, state }: CardProps) {
  * since (DOMAIN.md, Follow-up).
  */
 export function RemindersTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = remindersText.useT();
   const today = todayIso();
   const items = enrollment.reminders.map((reminder) => ({ reminder, state: reminderState(reminder, enrollment, today) }));
   const dueCount = items.filter(({ state }) => state === 'overdue' || state === 'due-today').length;
   return (
     <>
-      <TabToolbar title="Reminders">
-        <RecordFormButton target={enrollmentTarget(enrollment, 'reminder')}>Add a reminder</RecordFormButton>
+      <TabToolbar title={t('title')}>
+        <RecordFormButton target={enrollmentTarget(enrollment, 'reminder')}>{t('addReminder')}</RecordFormButton>
       </TabToolbar>
       {dueCount > 0 && (
         <Text size="sm" c="orange.8" mb="xs">
-          {dueCount === 1
-            ? '1 reminder is due: no follow-up since its date.'
-            : `${dueCount} reminders are due: no follow-up since their dates.`}
+          {t('dueCount', { count: dueCount, n: String(dueCount) })}
         </Text>
       )}
       {enrollment.reminders.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          No reminders.
+          {t('noReminders')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reminders">
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
           {items.map(({ reminder, state }) => (
             <ReminderCard key={reminder.id} enrollment={enrollment} reminder={reminder} state={state} />
           ))}

@@ -1,6 +1,8 @@
 import { messages } from '@srs/shared/messages';
 import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -25,6 +27,7 @@ type Props = {
 
 /** 'Remove' with a confirmation; the record leaves through PUT /enrollments/{id} with `_destroy`. */
 export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, children }: Props) {
+  const c = commonText.useT();
   const [opened, setOpened] = useState(false);
   const update = useUpdateEnrollment(enrollmentId);
   const remove = async () => {
@@ -34,13 +37,13 @@ export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, c
       return; // the shared handler has shown why; the dialog stays for another try
     }
     // The row may already be gone from the refreshed enrollment: the toast must not depend on it.
-    showSuccess(messages.updated);
+    showSuccess(sharedText(messages.updated));
     setOpened(false);
   };
   return (
     <>
       <RowAction
-        label="Remove"
+        label={c('remove')}
         name={title}
         icon={<IconTrash size={18} aria-hidden />}
         color="red"
@@ -50,7 +53,7 @@ export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, c
       <ConfirmDialog danger
         opened={opened}
         title={title}
-        confirmLabel="Remove"
+        confirmLabel={c('remove')}
         busy={update.isPending}
         onConfirm={() => void remove()}
         onClose={() => setOpened(false)}

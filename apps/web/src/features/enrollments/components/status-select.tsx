@@ -1,17 +1,21 @@
 import { ColorSwatch, Select } from '@mantine/core';
 import { type EnrollmentDetail, type EnrollmentStatus, enrollmentStatuses, statusColours } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
 
-const statusOptions = enrollmentStatuses.map((status) => ({ value: status, label: status }));
 const isStatus = (value: string | null): value is EnrollmentStatus =>
   (enrollmentStatuses as readonly (string | null)[]).includes(value);
 
 /** Staff may set any status (DOMAIN.md); the select shows each in its SPEC section 4 colour. */
 export function StatusSelect({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const c = commonText.useT();
+  const shared = useSharedText();
   const update = useUpdateEnrollment(enrollment.id);
+  const statusOptions = enrollmentStatuses.map((status) => ({ value: status, label: shared(status) }));
   const change = async (value: string | null) => {
     if (!isStatus(value) || value === enrollment.status) return;
     try {
@@ -19,11 +23,11 @@ export function StatusSelect({ enrollment }: { enrollment: EnrollmentDetail }) {
     } catch {
       return; // the shared handler has shown why; the select keeps the saved status
     }
-    showSuccess(messages.updated);
+    showSuccess(sharedText(messages.updated));
   };
   return (
     <Select
-      label="Status"
+      label={c('status')}
       data={statusOptions}
       value={enrollment.status}
       onChange={(value) => void change(value)}

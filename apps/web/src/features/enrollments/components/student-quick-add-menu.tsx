@@ -2,11 +2,11 @@ import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { enrollLabel, studentQuickAddMenu } from '@srs/shared/roles';
 import { IconChevronDown, IconPlus, IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { RecordFormModal } from '../forms/record-form-modal.tsx';
 import type { RecordFormTarget } from '../forms/record-form-target.ts';
-
-const menuLabel = 'Add to student';
+import { enrollmentsText } from '../messages.ts';
 
 /**
  * The student quick-add menu (SPEC section 2, five entries): a menu button in the header on
@@ -15,6 +15,9 @@ const menuLabel = 'Add to student';
  * course or seminar.
  */
 export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studentId: number; enrollmentId?: number | null }) {
+  const t = enrollmentsText.useT();
+  const shared = useSharedText();
+  const menuLabel = t('addToStudent');
   const mobile = useIsMobile();
   const [target, setTarget] = useState<RecordFormTarget | null>(null);
   return (
@@ -40,7 +43,7 @@ export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studen
         <Menu.Dropdown>
           {studentQuickAddMenu.map((item) => (
             <Menu.Item key={item.key} onClick={() => setTarget({ kind: item.key, studentId, enrollmentId })}>
-              {item.label}
+              {shared(item.label)}
             </Menu.Item>
           ))}
           <Menu.Divider />
@@ -48,7 +51,7 @@ export function StudentQuickAddMenu({ studentId, enrollmentId = null }: { studen
             leftSection={<IconSchool size={16} aria-hidden />}
             onClick={() => setTarget({ kind: 'enroll', studentId })}
           >
-            {enrollLabel}
+            {shared(enrollLabel)}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,21 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, Visit } from '@srs/shared/enrollments';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { formatDate } from '../../../i18n/format.ts';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import { DateField, DecisionOptionsField, NoteFields } from '../forms/form-fields.tsx';
 import { type VisitEditOutput, type VisitEditValues, visitEditSchema } from '../forms/form-schemas.ts';
 import { visitEditBody } from '../forms/record-bodies.ts';
+import { visitsText } from '../visits-text.ts';
 import { NoteList } from './note-list.tsx';
 import { RecordDialogForm, useRecordUpdate } from './record-dialog.tsx';
 
-export const visitTitle = (visit: Pick<Visit, 'date'>) => `Visit of ${formatDate(visit.date)}`;
 
 type FormProps = { enrollment: EnrollmentDetail; visit: Visit; onClose: () => void };
 
 function VisitEditForm({ enrollment, visit, onClose }: FormProps) {
+  const t = visitsText.useT();
   const form = useForm<VisitEditValues, unknown, VisitEditOutput>({
     resolver: zodResolver(visitEditSchema),
     defaultValues: {
@@ -34,7 +35,7 @@ function VisitEditForm({ enrollment, visit, onClose }: FormProps) {
       onCancel={onClose}
       saving={saving}
     >
-      <DateField control={form.control} name="date" label="Date" required />
+      <DateField control={form.control} name="date" label={t('date')} required />
       <DecisionOptionsField
         control={form.control}
         name="decision_option_ids"
@@ -44,13 +45,13 @@ function VisitEditForm({ enrollment, visit, onClose }: FormProps) {
       {visit.notes.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
-            Notes
+            {t('notes')}
           </Text>
-          <NoteList notes={visit.notes} label={`Notes of the ${visitTitle(visit).toLowerCase()}`} />
+          <NoteList notes={visit.notes} label={t('notesOfVisit', { date: formatDate(visit.date) })} />
         </Stack>
       )}
       <Text size="sm" fw={600} mb={-6}>
-        Add a note
+        {t('addNote')}
       </Text>
       <NoteFields control={form.control} typeName="note_type" textName="note_text" />
     </RecordDialogForm>
@@ -67,8 +68,9 @@ type Props = {
 
 /** Edit a visit: its date, its decisions (unticked ones removed), its notes read whole, a new note. */
 export function VisitEditModal({ enrollment, visit, opened, onClose }: Props) {
+  const t = visitsText.useT();
   return (
-    <Modal opened={opened} onClose={onClose} title={visit ? visitTitle(visit) : ''} centered>
+    <Modal opened={opened} onClose={onClose} title={visit ? t('visitOf', { date: formatDate(visit.date) }) : ''} centered>
       {visit && <VisitEditForm enrollment={enrollment} visit={visit} onClose={onClose} />}
     </Modal>
   );

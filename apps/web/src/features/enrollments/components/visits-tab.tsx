@@ -1,20 +1,22 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, NoteItem, Visit } from '@srs/shared/enrollments';
 import { IconPencil } from '@tabler/icons-react';
 import type { Column } from '../../../components/data-table.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
+import { type VisitsT, visitsText } from '../visits-text.ts';
 import { DecisionBadges } from './decision-badges.tsx';
-import { fullName, noteTypeLabels } from './enrollment-format.ts';
+import { fullName, noteTypeLabel } from './enrollment-format.ts';
 import { useDialogRecord } from './record-dialog.tsx';
 import { RecordFormButton } from './record-form-button.tsx';
 import { RemoveRecordButton } from './remove-record-button.tsx';
 import { RowAction } from './row-action.tsx';
 import { RecordsTab } from './tab-toolbar.tsx';
-import { visitTitle, VisitEditModal } from './visit-edit-modal.tsx';
+import { VisitEditModal } from './visit-edit-modal.tsx';
 
-const noteLine = (note: NoteItem) => `${noteTypeLabels[note.type]}: ${note.text}`;
+const noteLine = (note: NoteItem) => `${noteTypeLabel(note.type)}: ${note.text}`;
 
 /**
  * A desk's table keeps each cell to one line: the notes are cut, whole in their title and in the
@@ -42,24 +44,26 @@ function VisitNotes({ visit }: { visit: Visit }) {
   );
 }
 
-const columns: readonly Column<Visit>[] = [
-  { key: 'date', header: 'DATE', render: (v) => formatDate(v.date) },
-  { key: 'visitor', header: 'VISITOR', render: (v) => fullName(v.visitor) },
-  { key: 'decisions', header: 'DECISIONS', render: (v) => <DecisionBadges decisions={v.decisions} /> },
-  { key: 'notes', header: 'NOTES', render: (v) => <VisitNotes visit={v} /> },
+const columnsOf = (t: VisitsT): readonly Column<Visit>[] => [
+  { key: 'date', header: t('columnDate'), render: (v) => formatDate(v.date) },
+  { key: 'visitor', header: t('columnVisitor'), render: (v) => fullName(v.visitor) },
+  { key: 'decisions', header: t('columnDecisions'), render: (v) => <DecisionBadges decisions={v.decisions} /> },
+  { key: 'notes', header: t('columnNotes'), render: (v) => <VisitNotes visit={v} /> },
 ];
 
 /** The visits made for this enrollment, newest first; each can be edited or removed. */
 export function VisitsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
+  const t = visitsText.useT();
+  const c = commonText.useT();
   const editing = useDialogRecord<Visit>();
   const actions: Column<Visit> = {
     key: 'actions',
-    header: 'ACTIONS',
+    header: t('columnActions'),
     render: (v) => (
       <Group gap={4} wrap="nowrap">
         <RowAction
-          label="Edit"
-          name={`Edit ${visitTitle(v).toLowerCase()}`}
+          label={c('edit')}
+          name={t('editNamed', { date: formatDate(v.date) })}
           icon={<IconPencil size={18} aria-hidden />}
           onClick={() => editing.open(v)}
         />
@@ -67,10 +71,9 @@ export function VisitsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
           enrollmentId={enrollment.id}
           attribute="visits_attributes"
           recordId={v.id}
-          title={`Remove ${visitTitle(v).toLowerCase()}`}
+          title={t('removeNamed', { date: formatDate(v.date) })}
         >
-          The visit of {formatDate(v.date)}, with the decisions and notes recorded on it, is removed from this
-          enrollment. The history of the change is kept.
+          {t('removeBody', { date: formatDate(v.date) })}
         </RemoveRecordButton>
       </Group>
     ),
@@ -78,13 +81,13 @@ export function VisitsTab({ enrollment }: { enrollment: EnrollmentDetail }) {
   return (
     <>
       <RecordsTab
-        title="Visits"
-        buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'visit')}>Add a visit</RecordFormButton>}
-        columns={columns}
+        title={t('title')}
+        buttons={<RecordFormButton target={enrollmentTarget(enrollment, 'visit')}>{t('addVisit')}</RecordFormButton>}
+        columns={columnsOf(t)}
         actions={actions}
         rows={enrollment.visits}
         rowKey={(v) => v.id}
-        emptyMessage="No visits recorded."
+        emptyMessage={t('noVisits')}
         minWidth={480}
       />
       <VisitEditModal enrollment={enrollment} visit={editing.record} opened={editing.opened} onClose={editing.close} />

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail, EnrollmentSummary } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { Episode } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
+import { type DecisionsT, decisionsText } from '../decisions-text.ts';
 import {
   chosenEnrollment,
   preselectedContext,
@@ -27,12 +30,13 @@ import { useRecordSave } from './use-record-save.ts';
  * of a seminar; the visits too when the form was opened for a visit.
  */
 function recordOptions(
+  t: DecisionsT,
   enrollment: EnrollmentSummary | null,
   detail: EnrollmentDetail | undefined,
   presentations: readonly Episode[] | undefined,
   withVisits: boolean,
 ) {
-  if (!enrollment || !detail) return { label: 'Lesson or presentation', data: [] };
+  if (!enrollment || !detail) return { label: t('lessonOrPresentation'), data: [] };
   const course = enrollment.series_type === 'Course';
   const episodes = course
     ? detail.episode_deliveries.map((delivery) => ({
@@ -43,17 +47,16 @@ function recordOptions(
         value: recordKey('presentation', episode.id),
         label: episodeLabel(episode),
       }));
-  const label = course ? 'Lesson' : 'Presentation';
-  if (!withVisits) return { label, data: episodes };
+  if (!withVisits) return { label: course ? t('lesson') : t('presentation'), data: episodes };
   const visits = detail.visits.map((visit) => ({
     value: recordKey('visit', visit.id),
-    label: `Visit ${formatDate(visit.date)}`,
+    label: t('visitOn', { date: formatDate(visit.date) }),
   }));
   return {
-    label: `${label} or visit`,
+    label: course ? t('lessonOrVisit') : t('presentationOrVisit'),
     data: [
-      { group: course ? 'Lessons' : 'Presentations', items: episodes },
-      { group: 'Visits', items: visits },
+      { group: course ? t('lessons') : t('presentations'), items: episodes },
+      { group: t('visits'), items: visits },
     ],
   };
 }
@@ -67,6 +70,9 @@ function contextKey(context: RecordContext | null): string | null {
  * decisions start ticked; Save keeps the ticked ones and removes the unticked ones.
  */
 export function DecisionForm(props: RecordFormBodyProps) {
+  const t = decisionsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const enrollments = useOfferedEnrollments(props.student, null);
   const context = preselectedContext(props, enrollments);
   const form = useForm<DecisionValues, unknown, DecisionOutput>({
@@ -92,7 +98,7 @@ export function DecisionForm(props: RecordFormBodyProps) {
     form.setValue('decision_option_ids', recorded.map((decision) => String(decision.decision_option_id)));
   }, [detail, record, form]);
 
-  const records = recordOptions(enrollment, detail, presentations, context?.type === 'visit');
+  const records = recordOptions(t, enrollment, detail, presentations, context?.type === 'visit');
   const loading = loadingRecords || (enrollment !== null && options.isPending);
   // SPEC section 5: Save is disabled when the series has no decision options.
   const noOptions = options.data !== undefined && options.data.decision_options.length === 0;
@@ -121,9 +127,9 @@ export function DecisionForm(props: RecordFormBodyProps) {
         required
         searchable
         disabled={enrollment === null}
-        placeholder={loading ? messages.loading : 'Select'}
+        placeholder={loading ? shared(messages.loading) : c('select')}
         data={records.data}
-        nothingFoundMessage={seminar ? 'No presentations.' : 'No lessons delivered yet.'}
+        nothingFoundMessage={seminar ? t('noPresentations') : t('noLessonsDelivered')}
       />
       <DecisionOptionsField
         control={form.control}

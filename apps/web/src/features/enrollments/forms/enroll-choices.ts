@@ -2,6 +2,7 @@ import { activeStatuses, type EnrollmentSummary } from '@srs/shared/enrollments'
 import type { SeriesOption } from '@srs/shared/series';
 import type { Student } from '@srs/shared/students';
 import { z } from 'zod';
+import { enrollmentsText } from '../messages.ts';
 import { requiredChoice } from './form-schemas.ts';
 
 /** The enroll form: a course or seminar is required; notify the instructor as the wizard does. */
@@ -58,7 +59,7 @@ export function seriesChoiceGroups(
         enrolled: existingEnrollment(student, String(option.id)) !== null,
       }));
   return [
-    { heading: 'Courses', choices: choicesOf('Course') },
-    { heading: 'Seminars', choices: choicesOf('Seminar') },
+    { heading: enrollmentsText.t('courses'), choices: choicesOf('Course') },
+    { heading: enrollmentsText.t('seminars'), choices: choicesOf('Seminar') },
   ].filter((group) => group.choices.length > 0);
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Checkbox } from '@mantine/core';
-import type { SeriesType } from '@srs/shared/enrollments';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,11 +11,13 @@ import { enrollmentPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useCreateEnrollment } from '../api.ts';
 import { fullName } from '../components/enrollment-format.ts';
+import { enrollmentsText } from '../messages.ts';
 import { type EnrollOutput, type EnrollValues, enrollSchema, existingEnrollment, onlyOpenSeries } from './enroll-choices.ts';
 import type { RecordFormBodyProps } from './form-context.ts';
 import { RecordFormFrame } from './form-fields.tsx';
 import { SeriesChoiceField } from './series-choice-field.tsx';
 
+/** The toast's English (the tests look for it); it shows through the catalogue, in the person's language. */
 export const enrollmentCreated = 'Enrollment created successfully.';
 
 /**
@@ -26,7 +27,9 @@ export const enrollmentCreated = 'Enrollment created successfully.';
  * on its lessons or presentations tab.
  */
 export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
+  const t = enrollmentsText.useT();
   const type = target.seriesType ?? undefined;
+  const kind = type ?? 'either';
   const offered = useQuery(seriesOptionsQuery({ studentId: student.id, type }));
   const create = useCreateEnrollment();
   const navigate = useNavigate();
@@ -56,7 +59,7 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
       if (error instanceof HttpError) return; // the shared handler has shown why; the form keeps its choice
       throw error;
     }
-    showSuccess(enrollmentCreated);
+    showSuccess(enrollmentsText.t('enrollmentCreated'));
     onDone();
     navigate(enrollmentPath(student.id, enrollment.id, enrollment.series_type));
   });
@@ -65,21 +68,26 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
     <RecordFormFrame onSubmit={save} saving={create.isPending} disabled={existing !== null}>
       <SeriesChoiceField
         control={form.control}
-        label={kindOf(type).label}
+        label={t('kindLabel', { kind })}
+        filterLabel={t('filterKind', { kind })}
         series={offered.data?.series}
         student={student}
-        emptyMessage={`The student's school (#${student.school.school_code}) offers no ${kindOf(type).plural} yet.`}
+        emptyMessage={t('noSeriesOffered', { code: student.school.school_code, kind })}
       />
       {existing && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} p="xs">
-          {`${fullName(student)} is already enrolled in ${existing.series_name} (registration number ${existing.registration_number}). `}
+          {`${t('alreadyEnrolledIn', {
+            student: fullName(student),
+            series: existing.series_name,
+            number: existing.registration_number,
+          })} `}
           <Anchor
             component={Link}
             to={enrollmentPath(student.id, existing.id, existing.series_type)}
             onClick={onDone}
             inherit
           >
-            Open that enrollment
+            {t('openThatEnrollment')}
           </Anchor>
         </Alert>
       )}
@@ -88,7 +96,7 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
         name="notify_instructor_by_email"
         render={({ field }) => (
           <Checkbox
-            label="Notify instructor by email"
+            label={t('notifyInstructor')}
             checked={field.value}
             onChange={(event) => field.onChange(event.currentTarget.checked)}
             onBlur={field.onBlur}
@@ -103,10 +111,4 @@ export function EnrollForm({ student, target, onDone }: RecordFormBodyProps) {
 /** The series the form was opened for, when it was opened for this student. */
 function preselected(target: RecordFormBodyProps['target'], student: RecordFormBodyProps['student']): string | null {
   return target.seriesId && target.studentId === student.id ? String(target.seriesId) : null;
-}
-
-function kindOf(type: SeriesType | undefined): { label: string; plural: string } {
-  if (type === 'Course') return { label: 'Course', plural: 'courses' };
-  if (type === 'Seminar') return { label: 'Seminar', plural: 'seminars' };
-  return { label: 'Course or seminar', plural: 'courses or seminars' };
 }

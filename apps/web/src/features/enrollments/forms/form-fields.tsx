@@ -1,11 +1,14 @@
 import { Button, Checkbox, Group, Select, type SelectProps, Stack, Text, Textarea } from '@mantine/core';
-import { deliveryTypeLabels, deliveryTypes, type EnrollmentSummary, noteTypes } from '@srs/shared/enrollments';
+import { deliveryTypes, type EnrollmentSummary, noteTypes } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { DecisionOption } from '@srs/shared/series';
 import type { ComponentProps, ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
-import { noteTypeLabels } from '../components/enrollment-format.ts';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { deliveryTypeLabel, noteTypeLabel } from '../components/enrollment-format.ts';
+import { enrollmentsText } from '../messages.ts';
 import { enrollmentLabel } from './record-form-queries.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
@@ -67,17 +70,19 @@ export function EnrollmentField<T extends FieldValues, TOut>({
   withType: boolean;
   onValueChange?: (value: string | null) => void;
 }) {
+  const t = enrollmentsText.useT();
+  const c = commonText.useT();
   return (
     <SelectField
       {...props}
       required
       searchable
-      placeholder="Select"
+      placeholder={c('select')}
       data={enrollments.map((enrollment) => ({
         value: String(enrollment.id),
         label: enrollmentLabel(enrollment, withType),
       }))}
-      nothingFoundMessage="No enrollments found."
+      nothingFoundMessage={t('noEnrollments')}
     />
   );
 }
@@ -92,11 +97,12 @@ export function SeriesField<T extends FieldValues & { enrollment_id: string | nu
   enrollments: readonly EnrollmentSummary[];
   onValueChange?: (value: string | null) => void;
 }) {
+  const t = enrollmentsText.useT();
   return (
     <EnrollmentField
       control={control}
       name={'enrollment_id' as Path<T>}
-      label="Series"
+      label={t('series')}
       enrollments={enrollments}
       withType
       onValueChange={onValueChange}
@@ -130,13 +136,12 @@ export function DateField<T extends FieldValues, TOut>({
   );
 }
 
-const deliveryTypeData = deliveryTypes.map((type) => ({ value: type, label: deliveryTypeLabels[type] }));
-
 export function DeliveryTypeField<T extends FieldValues, TOut>(props: Bound<T, TOut>) {
-  return <SelectField {...props} label="Delivery type" data={deliveryTypeData} placeholder="Select" />;
+  const t = enrollmentsText.useT();
+  const c = commonText.useT();
+  const data = deliveryTypes.map((type) => ({ value: type, label: deliveryTypeLabel(type) }));
+  return <SelectField {...props} label={t('deliveryType')} data={data} placeholder={c('select')} />;
 }
-
-const noteTypeData = noteTypes.map((type) => ({ value: type, label: noteTypeLabels[type] }));
 
 /** Note type and text; on visits and reminders both are optional until text is typed. */
 export function NoteFields<T extends FieldValues, TOut>({
@@ -150,14 +155,16 @@ export function NoteFields<T extends FieldValues, TOut>({
   textName: Path<T>;
   required?: boolean;
 }) {
+  const t = enrollmentsText.useT();
+  const c = commonText.useT();
   return (
     <Stack gap="sm">
       <SelectField
         control={control}
         name={typeName}
-        label="Note type"
-        data={noteTypeData}
-        placeholder="Select"
+        label={t('noteType')}
+        data={noteTypes.map((type) => ({ value: type, label: noteTypeLabel(type) }))}
+        placeholder={c('select')}
         required={required}
       />
       <Controller
@@ -166,7 +173,7 @@ export function NoteFields<T extends FieldValues, TOut>({
         render={({ field, fieldState }) => (
           <Textarea
             {...field}
-            label="Note"
+            label={t('note')}
             withAsterisk={required}
             error={fieldState.error?.message}
             rows={3}
@@ -185,15 +192,17 @@ export function DecisionOptionsField<T extends FieldValues, TOut>({
   options,
   loading,
 }: Bound<T, TOut> & { options: readonly DecisionOption[] | undefined; loading: boolean }) {
-  if (loading) return <Text size="sm" c="dimmed">{messages.loading}</Text>;
+  const t = enrollmentsText.useT();
+  const shared = useSharedText();
+  if (loading) return <Text size="sm" c="dimmed">{shared(messages.loading)}</Text>;
   if (!options) return null;
-  if (options.length === 0) return <Text size="sm" c="dimmed">This series has no decision options.</Text>;
+  if (options.length === 0) return <Text size="sm" c="dimmed">{t('noDecisionOptions')}</Text>;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Checkbox.Group label="Decisions" value={field.value} onChange={field.onChange}>
+        <Checkbox.Group label={t('decisions')} value={field.value} onChange={field.onChange}>
           <Stack gap="xs" mt="xs">
             {options.map((option) => (
               <Checkbox key={option.id} value={String(option.id)} label={option.name} />
@@ -217,6 +226,7 @@ export function RecordFormFrame({
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const c = commonText.useT();
   const { submit, busy } = useSubmitOnce(onSubmit);
   return (
     <form noValidate onSubmit={submit}>
@@ -224,7 +234,7 @@ export function RecordFormFrame({
         {children}
         <Group justify="flex-end" mt="sm">
           <Button type="submit" loading={saving || busy} disabled={disabled}>
-            Save
+            {c('save')}
           </Button>
         </Group>
       </Stack>

@@ -1,19 +1,25 @@
-import { limits } from '@srs/shared/common';
 import { isValidIsoDate } from '@srs/shared/dates';
 import { deliveryTypes, noteTypes } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
+import { groupedNumber } from '@srs/shared/numbers';
 import { z } from 'zod';
+import { sharedText } from '../../../i18n/shared.ts';
+import { enrollmentsText } from '../messages.ts';
 
-/** The record forms' rules (SPEC section 5), with its messages word for word. */
-const required = messages.fieldRequired;
-/** A limit's message under its field reads as a sentence with the field's label: 'Note is too long (…)'. */
-const labelled = (label: string, message: string) => `${label} ${message}`;
-const noteTooLong = labelled('Note', limits.tooLong(5000));
+/**
+ * The record forms' rules (SPEC section 5), with its messages word for word. Each message is said
+ * when the check runs, in the language of that moment: packages/shared's through sharedText, the
+ * forms' own from the catalogue. A limit's message reads as a sentence with the field's label:
+ * 'Note is too long (at most 5,000 characters)'.
+ */
+const required = () => sharedText(messages.fieldRequired);
+const dateInvalid = () => sharedText(messages.dateInvalid);
+const noteTooLong = () => enrollmentsText.t('noteTooLong', { max: groupedNumber(5000) });
 
 /** An empty field (null or blank) is 'This field is required'; the value goes on without null. */
 function filled<T>(value: T | null, ctx: z.RefinementCtx): T {
   if (value === null || (typeof value === 'string' && value.trim() === '')) {
-    ctx.addIssue({ code: 'custom', message: required });
+    ctx.addIssue({ code: 'custom', message: required() });
     return z.NEVER;
   }
   return value;
@@ -22,8 +28,8 @@ function filled<T>(value: T | null, ctx: z.RefinementCtx): T {
 /** A select's value (an id as text), null while nothing is chosen. */
 export const requiredChoice = z.string().nullable().transform(filled);
 /** DateInput's value: YYYY-MM-DD, null when empty, or text that could not be read. */
-export const requiredDate = requiredChoice.pipe(z.string().refine(isValidIsoDate, messages.dateInvalid));
-export const optionalDate = z.string().refine(isValidIsoDate, messages.dateInvalid).nullable();
+export const requiredDate = requiredChoice.pipe(z.string().refine(isValidIsoDate, { error: dateInvalid }));
+export const optionalDate = z.string().refine(isValidIsoDate, { error: dateInvalid }).nullable();
 const deliveryType = z.enum(deliveryTypes).nullable();
 const noteType = z.enum(noteTypes).nullable();
 
@@ -38,14 +44,14 @@ export const receivedAfterSent = {
     !isValidIsoDate(sent) ||
     !isValidIsoDate(received) ||
     received >= sent,
-  rule: { path: ['date_completed'], message: 'Received date must not be before the sent date' },
+  rule: { path: ['date_completed'], error: () => enrollmentsText.t('receivedAfterSent') },
 };
 
 /** A note is optional on visits and reminders: its type is required only once there is text. */
-const optionalNote = { note_type: noteType, note_text: z.string().max(5000, noteTooLong) };
+const optionalNote = { note_type: noteType, note_text: z.string().max(5000, { error: noteTooLong }) };
 const noteTypeWhenText = (values: { note_type?: unknown; note_text?: unknown }) =>
   typeof values.note_text !== 'string' || values.note_text.trim() === '' || Boolean(values.note_type);
-const noteTypeRequired = { when: always, path: ['note_type'], message: required };
+const noteTypeRequired = { when: always, path: ['note_type'], error: required };
 
 export const lessonSchema = z
   .object({
@@ -58,7 +64,7 @@ export const lessonSchema = z
   .refine((values) => Boolean(values.date_sent || values.date_completed), {
     when: always,
     path: ['date_sent'],
-    message: messages.sentOrReceivedRequired,
+    error: () => sharedText(messages.sentOrReceivedRequired),
   })
   .refine(receivedAfterSent.check, receivedAfterSent.rule);
 export type LessonValues = z.input<typeof lessonSchema>;
@@ -92,20 +98,22 @@ export const productSchema = z.object({
     blankAsMissing,
     z
       .number({ error: required })
-      .int(labelled('Quantity', 'must be a whole number'))
-      .min(1, labelled('Quantity', limits.atLeast(1)))
-      .max(100000, labelled('Quantity', limits.atMost(100000))),
+      .int({ error: () => enrollmentsText.t('quantityWhole') })
+      .min(1, { error: () => enrollmentsText.t('quantityAtLeast', { min: groupedNumber(1) }) })
+      .max(100000, { error: () => enrollmentsText.t('quantityAtMost', { max: groupedNumber(100000) }) }),
   ),
   // Blank falls back to the offer's default price on the server (SPEC section 5).
   price: z.preprocess(
     blankAsMissing,
     z
       .number()
-      .min(0, labelled('Price', limits.atLeast(0)))
-      .max(1_000_000, labelled('Price', limits.atMost(1_000_000)))
+      .min(0, { error: () => enrollmentsText.t('priceAtLeast', { min: groupedNumber(0) }) })
+      .max(1_000_000, { error: () => enrollmentsText.t('priceAtMost', { max: groupedNumber(1_000_000) }) })
       .optional(),
   ),
-  visitor_name: z.string().max(200, labelled('Visitor name', limits.tooLong(200))),
+  visitor_name: z
+    .string()
+    .max(200, { error: () => enrollmentsText.t('visitorNameTooLong', { max: groupedNumber(200) }) }),
   delivery_type: deliveryType,
 });
 export type ProductValues = z.input<typeof productSchema>;
@@ -129,7 +137,7 @@ export const noteSchema = z.object({
   context_type: z.enum(noteContextTypes).nullable().transform(filled),
   record_id: requiredChoice,
   note_type: noteType.transform(filled),
-  note_text: z.string().trim().min(1, required).max(5000, noteTooLong),
+  note_text: z.string().trim().min(1, { error: required }).max(5000, { error: noteTooLong }),
 });
 export type NoteValues = z.input<typeof noteSchema>;
 export type NoteOutput = z.output<typeof noteSchema>;

@@ -3,10 +3,13 @@ import { SimpleGrid } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
 import { enrollmentQuery } from '../api.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
+import { lessonsText } from '../lessons-text.ts';
 import { DateField, DeliveryTypeField, EnrollmentField, RecordFormFrame, SelectField } from './form-fields.tsx';
 import {
   chosenEnrollment,
@@ -21,6 +24,9 @@ import { useRecordSave } from './use-record-save.ts';
 
 /** Send a lesson: course, lesson, sent or received date, delivery type (SPEC section 5). */
 export function LessonForm(props: RecordFormBodyProps) {
+  const t = lessonsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const courses = useOfferedEnrollments(props.student, 'Course');
   const form = useForm<LessonValues, unknown, LessonOutput>({
     resolver: zodResolver(lessonSchema),
@@ -52,7 +58,7 @@ export function LessonForm(props: RecordFormBodyProps) {
       <EnrollmentField
         control={form.control}
         name="enrollment_id"
-        label="Course"
+        label={t('course')}
         enrollments={courses}
         withType={false}
         onValueChange={() => form.setValue('episode_id', null)}
@@ -60,17 +66,17 @@ export function LessonForm(props: RecordFormBodyProps) {
       <SelectField
         control={form.control}
         name="episode_id"
-        label="Lesson"
+        label={t('lessonField')}
         required
         searchable
         disabled={enrollment === null}
-        placeholder={loadingLessons ? messages.loading : 'Select'}
+        placeholder={loadingLessons ? shared(messages.loading) : c('select')}
         data={lessons.map((episode) => ({ value: String(episode.id), label: episodeLabel(episode) }))}
-        nothingFoundMessage="No lessons left to send."
+        nothingFoundMessage={t('noLessonsLeft')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateField control={form.control} name="date_sent" label="Sent date" />
-        <DateField control={form.control} name="date_completed" label="Received date" />
+        <DateField control={form.control} name="date_sent" label={t('sentDate')} />
+        <DateField control={form.control} name="date_completed" label={t('receivedDate')} />
       </SimpleGrid>
       <DeliveryTypeField control={form.control} name="delivery_type" />
     </RecordFormFrame>

@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDate } from '@srs/shared/dates';
 import type { EnrollmentDetail } from '@srs/shared/enrollments';
 import { messages } from '@srs/shared/messages';
 import type { Episode } from '@srs/shared/series';
 import { useForm, useWatch } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { episodeLabel } from '../components/enrollment-format.ts';
+import { type EnrollmentsT, enrollmentsText } from '../messages.ts';
 import {
   chosenEnrollment,
   preselectedContext,
@@ -18,15 +21,16 @@ import { type NoteContextType, type NoteOutput, type NoteValues, noteSchema } fr
 import { noteBody } from './record-bodies.ts';
 import { useRecordSave } from './use-record-save.ts';
 
-const contextLabels: Record<NoteContextType, string> = {
-  lesson: 'Lesson',
-  presentation: 'Presentation',
-  reminder: 'Reminder',
-  visit: 'Visit',
-};
+const contextLabels = {
+  lesson: 'contextLesson',
+  presentation: 'contextPresentation',
+  reminder: 'contextReminder',
+  visit: 'contextVisit',
+} as const satisfies Record<NoteContextType, string>;
 
 /** The records of one context: delivered lessons, presentations, reminders or visits. */
 function recordData(
+  t: EnrollmentsT,
   type: NoteContextType | null,
   detail: EnrollmentDetail | undefined,
   presentations: readonly Episode[] | undefined,
@@ -43,10 +47,13 @@ function recordData(
     case 'reminder':
       return detail.reminders.map((reminder) => ({
         value: String(reminder.id),
-        label: `Reminder ${formatDate(reminder.date)}`,
+        label: t('reminderOn', { date: formatDate(reminder.date) }),
       }));
     case 'visit':
-      return detail.visits.map((visit) => ({ value: String(visit.id), label: `Visit ${formatDate(visit.date)}` }));
+      return detail.visits.map((visit) => ({
+        value: String(visit.id),
+        label: t('visitOn', { date: formatDate(visit.date) }),
+      }));
     case null:
       return [];
   }
@@ -57,6 +64,9 @@ function recordData(
  * (a visit when the form was opened for one); context, record, type and text are all required.
  */
 export function NoteForm(props: RecordFormBodyProps) {
+  const t = enrollmentsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const enrollments = useOfferedEnrollments(props.student, null);
   const context = preselectedContext(props, enrollments);
   const form = useForm<NoteValues, unknown, NoteOutput>({
@@ -97,23 +107,23 @@ export function NoteForm(props: RecordFormBodyProps) {
       <SelectField
         control={form.control}
         name="context_type"
-        label="Context"
+        label={t('context')}
         required
         disabled={enrollment === null}
-        placeholder="Select"
-        data={contexts.map((value) => ({ value, label: contextLabels[value] }))}
+        placeholder={c('select')}
+        data={contexts.map((value) => ({ value, label: t(contextLabels[value]) }))}
         onValueChange={() => form.setValue('record_id', null)}
       />
       <SelectField
         control={form.control}
         name="record_id"
-        label={type ? contextLabels[type] : 'Lesson, presentation or reminder'}
+        label={type ? t(contextLabels[type]) : t('contextAny')}
         required
         searchable
         disabled={type === null}
-        placeholder={loading ? messages.loading : 'Select'}
-        data={recordData(type, detail, presentations)}
-        nothingFoundMessage="Nothing to choose yet."
+        placeholder={loading ? shared(messages.loading) : c('select')}
+        data={recordData(t, type, detail, presentations)}
+        nothingFoundMessage={t('nothingToChoose')}
       />
       <NoteFields control={form.control} typeName="note_type" textName="note_text" required />
     </RecordFormFrame>

@@ -3,9 +3,12 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { productOffersQuery } from '../../../lib/lookups/series.ts';
 import { priceLabel } from '../components/enrollment-format.ts';
+import { productsText } from '../products-text.ts';
 import {
   chosenEnrollment,
   initialEnrollment,
@@ -22,6 +25,9 @@ import { useRecordSave } from './use-record-save.ts';
  * changed; a blank price is the offer's default price (SPEC section 5).
  */
 export function ProductForm(props: RecordFormBodyProps) {
+  const t = productsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const enrollments = useOfferedEnrollments(props.student, null);
   const form = useForm<ProductValues, unknown, ProductOutput>({
     resolver: zodResolver(productSchema),
@@ -54,18 +60,18 @@ export function ProductForm(props: RecordFormBodyProps) {
       <SelectField
         control={form.control}
         name="product_id"
-        label="Product"
+        label={t('product')}
         required
         searchable
         disabled={enrollment === null}
-        placeholder={enrollment !== null && offers.isPending ? messages.loading : 'Select'}
+        placeholder={enrollment !== null && offers.isPending ? shared(messages.loading) : c('select')}
         data={(offers.data?.products ?? []).map((product) => ({
           value: String(product.id),
-          label: `${product.name} (${priceLabel(product.default_price)})`,
+          label: t('productOption', { name: product.name, price: priceLabel(product.default_price) }),
         }))}
-        nothingFoundMessage="This series carries no products."
+        nothingFoundMessage={t('noOffers')}
       />
-      <DateField control={form.control} name="delivered_at" label="Delivered date" required />
+      <DateField control={form.control} name="delivered_at" label={t('deliveredDate')} required />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Controller
           control={form.control}
@@ -74,7 +80,7 @@ export function ProductForm(props: RecordFormBodyProps) {
             <NumberInput
               {...field}
               value={field.value as number | string}
-              label="Quantity"
+              label={t('quantity')}
               withAsterisk
               min={1}
               step={1}
@@ -90,8 +96,8 @@ export function ProductForm(props: RecordFormBodyProps) {
             <NumberInput
               {...field}
               value={field.value as number | string}
-              label="Price"
-              description="Blank: the product's default price"
+              label={t('price')}
+              description={t('priceBlank')}
               placeholder={offer ? Number(offer.default_price).toFixed(2) : undefined}
               leftSection="$"
               min={0}
@@ -107,7 +113,7 @@ export function ProductForm(props: RecordFormBodyProps) {
         control={form.control}
         name="visitor_name"
         render={({ field, fieldState }) => (
-          <TextInput {...field} label="Visitor name" error={fieldState.error?.message} />
+          <TextInput {...field} label={t('visitorName')} error={fieldState.error?.message} />
         )}
       />
       <DeliveryTypeField control={form.control} name="delivery_type" />

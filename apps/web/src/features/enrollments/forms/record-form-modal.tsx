@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useLocale } from '../../../i18n/locale.ts';
 import { RecordForm, recordFormTitle } from './record-form.tsx';
 import type { RecordFormTarget } from './record-form-target.ts';
 
@@ -10,6 +11,7 @@ export type RecordFormModalProps = {
 
 /** One record form (lesson, visit, product, reminder, decision, note) in its own modal. */
 export function RecordFormModal({ target, onClose }: RecordFormModalProps) {
+  useLocale(); // the title is drawn again in a new language
   return (
     <Modal opened={target !== null} onClose={onClose} title={target ? recordFormTitle(target) : ''} size="lg">
       {target && <RecordForm target={target} onDone={onClose} />}

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/http.ts';
 import { studentKeys } from '../../../lib/query-keys.ts';
 import { fullName } from '../components/enrollment-format.ts';
+import { enrollmentsText } from '../messages.ts';
 
 /** How many students the picker offers for one search. */
 export const studentPickerLimit = 20;
@@ -50,7 +51,9 @@ export function pickableEnrollments(
 }
 
 export function enrollmentLabel(enrollment: EnrollmentSummary, withType: boolean): string {
-  return withType ? `${enrollment.series_name} (${enrollment.series_type})` : enrollment.series_name;
+  return withType
+    ? enrollmentsText.t('enrollmentOption', { name: enrollment.series_name, type: enrollment.series_type })
+    : enrollment.series_name;
 }
 
 /** 'Ann Lee (#101)': the school code tells two students of the same name apart. */

@@ -2,6 +2,8 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { enrollLabel } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
+import { sharedText } from '../../../i18n/shared.ts';
+import { enrollmentsText } from '../messages.ts';
 import { DecisionForm } from './decision-form.tsx';
 import { EnrollForm } from './enroll-form.tsx';
 import type { RecordFormBodyProps } from './form-context.ts';
@@ -15,20 +17,23 @@ import { StudentPicker } from './student-picker.tsx';
 import { VisitForm } from './visit-form.tsx';
 
 /** The titles of the record forms: the Quick Add items' words (SPEC section 2). */
-const recordFormTitles: Record<RecordFormKind, string> = {
-  lesson: 'Send a lesson',
-  visit: 'Add a visit',
-  product: 'Send a product',
-  reminder: 'Add a reminder',
-  decision: 'Record a decision',
-  note: 'Add a note',
-  enroll: enrollLabel,
-};
+const recordFormTitles = {
+  lesson: 'titleLesson',
+  visit: 'titleVisit',
+  product: 'titleProduct',
+  reminder: 'titleReminder',
+  decision: 'titleDecision',
+  note: 'titleNote',
+} as const satisfies Record<Exclude<RecordFormKind, 'enroll'>, string>;
 
-/** A form's title; enrolling from a courses or seminars tab says which kind it offers. */
+/**
+ * A form's title, in the language of the moment; enrolling from a courses or seminars tab says
+ * which kind it offers.
+ */
 export function recordFormTitle(target: Pick<RecordFormTarget, 'kind' | 'seriesType'>): string {
-  if (target.kind === 'enroll' && target.seriesType) return `Enroll in a ${target.seriesType.toLowerCase()}`;
-  return recordFormTitles[target.kind];
+  if (target.kind !== 'enroll') return enrollmentsText.t(recordFormTitles[target.kind]);
+  if (target.seriesType) return enrollmentsText.t('enrollInType', { type: target.seriesType });
+  return sharedText(enrollLabel);
 }
 
 const forms: Record<RecordFormKind, ComponentType<RecordFormBodyProps>> = {
@@ -49,6 +54,7 @@ export type RecordFormProps = {
 
 /** A record form: the student first (preselected or picked), then the form of its kind. */
 export function RecordForm({ target, onDone }: RecordFormProps) {
+  const t = enrollmentsText.useT();
   const [studentId, setStudentId] = useState(target.studentId);
   const student = useQuery({ ...recordStudentQuery(studentId ?? 0), enabled: studentId !== null });
   const Form = forms[target.kind];
@@ -57,13 +63,13 @@ export function RecordForm({ target, onDone }: RecordFormProps) {
       <StudentPicker value={studentId} selected={student.data} onChange={setStudentId} />
       {studentId === null ? (
         <Text size="sm" c="dimmed">
-          Choose the student first.
+          {t('chooseStudentFirst')}
         </Text>
       ) : student.data ? (
         // A new student starts a fresh form: nothing of the previous one's enrollment carries over.
         <Form key={student.data.id} student={student.data} target={target} onDone={onDone} />
       ) : (
-        student.isPending && <Loader size="sm" aria-label="Loading" />
+        student.isPending && <Loader size="sm" aria-label={t('loading')} />
       )}
     </Stack>
   );

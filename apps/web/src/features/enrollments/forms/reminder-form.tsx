@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@srs/shared/messages';
 import { useForm } from 'react-hook-form';
+import { remindersText } from '../reminders-text.ts';
 import { initialEnrollment, type RecordFormBodyProps, useOfferedEnrollments } from './form-context.ts';
 import { DateField, NoteFields, RecordFormFrame, SeriesField } from './form-fields.tsx';
 import { type ReminderOutput, type ReminderValues, reminderSchema } from './form-schemas.ts';
@@ -9,6 +10,7 @@ import { useRecordSave } from './use-record-save.ts';
 
 /** Add a reminder: series and date required; the same note rule as a visit (SPEC section 5). */
 export function ReminderForm(props: RecordFormBodyProps) {
+  const t = remindersText.useT();
   const enrollments = useOfferedEnrollments(props.student, null);
   const form = useForm<ReminderValues, unknown, ReminderOutput>({
     resolver: zodResolver(reminderSchema),
@@ -29,7 +31,7 @@ export function ReminderForm(props: RecordFormBodyProps) {
       saving={saving}
     >
       <SeriesField control={form.control} enrollments={enrollments} />
-      <DateField control={form.control} name="date" label="Date" required />
+      <DateField control={form.control} name="date" label={t('date')} required />
       <NoteFields control={form.control} typeName="note_type" textName="note_text" />
     </RecordFormFrame>
   );

@@ -5,12 +5,16 @@ import type { Student } from '@srs/shared/students';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { enrollmentsText } from '../messages.ts';
 import { choicesWithoutFilter, type EnrollOutput, type EnrollValues, seriesChoiceGroups } from './enroll-choices.ts';
 import classes from './series-choice-field.module.css';
 
 type Props = {
   control: Control<EnrollValues, unknown, EnrollOutput>;
   label: string;
+  /** The filter box's accessible name: 'Filter course or seminar'. */
+  filterLabel: string;
   series: readonly SeriesOption[] | undefined;
   student: Pick<Student, 'course_enrollments' | 'seminar_enrollments'>;
   emptyMessage: string;
@@ -20,9 +24,11 @@ type Props = {
  * The courses and seminars to enroll in, each a card a thumb can tap: choosing one is one tap,
  * not a list to open first. A long list gets a filter box.
  */
-export function SeriesChoiceField({ control, label, series, student, emptyMessage }: Props) {
+export function SeriesChoiceField({ control, label, filterLabel, series, student, emptyMessage }: Props) {
+  const t = enrollmentsText.useT();
+  const shared = useSharedText();
   const [filter, setFilter] = useState('');
-  if (!series) return <Loader size="sm" aria-label={messages.loading} />;
+  if (!series) return <Loader size="sm" aria-label={shared(messages.loading)} />;
   if (series.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -50,8 +56,8 @@ export function SeriesChoiceField({ control, label, series, student, emptyMessag
           {series.length > choicesWithoutFilter && (
             <TextInput
               mt="xs"
-              aria-label={`Filter ${label.toLowerCase()}`}
-              placeholder="Filter by name"
+              aria-label={filterLabel}
+              placeholder={t('filterByName')}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={filter}
               onChange={(event) => setFilter(event.currentTarget.value)}
@@ -60,7 +66,7 @@ export function SeriesChoiceField({ control, label, series, student, emptyMessag
           <Stack gap="sm" mt="xs">
             {groups.length === 0 && (
               <Text size="sm" c="dimmed">
-                No courses or seminars found.
+                {t('noSeriesFound')}
               </Text>
             )}
             {groups.map((group) => (
@@ -79,7 +85,7 @@ export function SeriesChoiceField({ control, label, series, student, emptyMessag
                       </Text>
                       {choice.enrolled && (
                         <Badge variant="light" color="gray">
-                          Already enrolled
+                          {t('alreadyEnrolled')}
                         </Badge>
                       )}
                     </Group>

@@ -5,7 +5,9 @@ import type { Student } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchDebounceMs } from '../../../components/quick-find.tsx';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { useMinSearchLength } from '../../../lib/app-config.ts';
+import { enrollmentsText } from '../messages.ts';
 import { studentOptionLabel, studentSearchQuery } from './record-form-queries.ts';
 
 type Props = {
@@ -20,6 +22,8 @@ type Props = {
  * after a 500 ms pause once at least the minimum length is typed (SPEC sections 5 and 9).
  */
 export function StudentPicker({ value, selected, onChange }: Props) {
+  const t = enrollmentsText.useT();
+  const shared = useSharedText();
   const minLength = useMinSearchLength();
   const [search, setSearch] = useState('');
   const [chosenLabel, setChosenLabel] = useState<string | null>(null);
@@ -37,10 +41,10 @@ export function StudentPicker({ value, selected, onChange }: Props) {
 
   return (
     <Select
-      label="Student"
+      label={t('student')}
       withAsterisk
       searchable
-      placeholder={`Type at least ${minLength} letters of a name`}
+      placeholder={t('typeAtLeast', { count: minLength })}
       data={options}
       value={value === null ? null : String(value)}
       onChange={(next, option) => {
@@ -51,7 +55,7 @@ export function StudentPicker({ value, selected, onChange }: Props) {
       onSearchChange={setSearch}
       // The server matched the words already; the box shows its answer as it is.
       filter={({ options: all }) => all}
-      nothingFoundMessage={searching && !results.isFetching ? messages.noStudents : undefined}
+      nothingFoundMessage={searching && !results.isFetching ? shared(messages.noStudents) : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

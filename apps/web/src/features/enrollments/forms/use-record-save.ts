@@ -1,11 +1,13 @@
 import type { EnrollmentUpdateInput } from '@srs/shared/enrollments';
+import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateChosenEnrollment } from '../api.ts';
 
 /**
- * Saves a record form: success shows its SPEC section 8 toast and closes the form; a failed save
- * is already shown by the shared handler, and the form keeps everything the user typed.
+ * Saves a record form: success shows its SPEC section 8 toast (packages/shared's English, said in
+ * the language of the moment) and closes the form; a failed save is already shown by the shared
+ * handler, and the form keeps everything the user typed.
  */
 export function useRecordSave(successMessage: string, onDone: () => void) {
   const mutation = useUpdateChosenEnrollment();
@@ -16,7 +18,7 @@ export function useRecordSave(successMessage: string, onDone: () => void) {
       if (error instanceof HttpError) return;
       throw error;
     }
-    showSuccess(successMessage);
+    showSuccess(sharedText(successMessage));
     onDone();
   };
   return { save, saving: mutation.isPending };

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { visitsText } from '../visits-text.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { decisionOptionsQuery } from '../../../lib/lookups/series.ts';
 import {
@@ -17,6 +18,7 @@ import { useRecordSave } from './use-record-save.ts';
 
 /** Add a visit: series and date (today unless changed) required; decisions and a note are optional (SPEC section 5). */
 export function VisitForm(props: RecordFormBodyProps) {
+  const t = visitsText.useT();
   const enrollments = useOfferedEnrollments(props.student, null);
   const form = useForm<VisitValues, unknown, VisitOutput>({
     resolver: zodResolver(visitSchema),
@@ -44,7 +46,7 @@ export function VisitForm(props: RecordFormBodyProps) {
         enrollments={enrollments}
         onValueChange={() => form.setValue('decision_option_ids', [])}
       />
-      <DateField control={form.control} name="date" label="Date" required />
+      <DateField control={form.control} name="date" label={t('date')} required />
       <DecisionOptionsField
         control={form.control}
         name="decision_option_ids"

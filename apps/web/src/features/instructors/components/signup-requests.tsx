@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { SignupRequestItem } from '@srs/shared/signup';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { signupRequestsQuery, useDecideSignup } from '../api.ts';
+import { instructorsText } from '../messages.ts';
 
 type Decision = { request: SignupRequestItem; decision: 'approve' | 'decline' };
 
@@ -12,6 +14,8 @@ const schoolOf = (request: SignupRequestItem) => `(#${request.school.school_code
 
 function ConfirmDecision({ pending, onClose }: { pending: Decision | null; onClose: () => void }) {
   const decide = useDecideSignup();
+  const t = instructorsText.useT();
+  const c = commonText.useT();
   if (!pending) return null;
   const { request, decision } = pending;
   const name = `${request.first_name} ${request.last_name}`;
@@ -21,25 +25,25 @@ function ConfirmDecision({ pending, onClose }: { pending: Decision | null; onClo
       { id: request.id, decision },
       {
         onSuccess: () => {
-          showSuccess(approve ? `${name} now has an account; the welcome email is on its way.` : 'Request declined.');
+          showSuccess(approve ? t('requestApproved', { name }) : t('requestDeclined'));
           onClose();
         },
       },
     );
   return (
-    <Modal opened onClose={onClose} title={approve ? 'Approve request' : 'Decline request'}>
+    <Modal opened onClose={onClose} title={approve ? t('approveRequest') : t('declineRequest')}>
       <Stack>
         <Text size="sm">
           {approve
-            ? `${name} becomes an instructor of ${schoolOf(request)} and receives the welcome email at ${request.email}, with a link to set a password.`
-            : `${name} gets no account. We tell them by email at ${request.email} that the request was declined.`}
+            ? t('approveExplained', { name, school: schoolOf(request), email: request.email })
+            : t('declineExplained', { name, email: request.email })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button color={approve ? undefined : 'red'} onClick={confirm} loading={decide.isPending}>
-            {approve ? 'Approve and send welcome email' : 'Decline request'}
+            {approve ? t('approveAndSend') : t('declineRequest')}
           </Button>
         </Group>
       </Stack>
@@ -51,11 +55,12 @@ function ConfirmDecision({ pending, onClose }: { pending: Decision | null; onClo
 export function SignupRequests() {
   const requests = useQuery(signupRequestsQuery).data?.signup_requests ?? [];
   const [pending, setPending] = useState<Decision | null>(null);
+  const t = instructorsText.useT();
   if (requests.length === 0) return null;
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-labelledby="signup-requests-title">
       <Title order={2} size="h4" id="signup-requests-title" mb="sm">
-        Requests for an account ({requests.length})
+        {t('accountRequests', { count: String(requests.length) })}
       </Title>
       <Stack gap="sm">
         {requests.map((request) => (
@@ -67,7 +72,7 @@ export function SignupRequests() {
                 </Text>
                 <Text size="sm">{request.email}</Text>
                 <Text size="sm" c="dimmed">
-                  {schoolOf(request)} · asked on {formatDate(request.created_at)}
+                  {t('askedOn', { school: schoolOf(request), date: formatDate(request.created_at) })}
                 </Text>
                 {request.message && (
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -76,9 +81,9 @@ export function SignupRequests() {
                 )}
               </Stack>
               <Group gap="xs">
-                <Button onClick={() => setPending({ request, decision: 'approve' })}>Approve</Button>
+                <Button onClick={() => setPending({ request, decision: 'approve' })}>{t('approve')}</Button>
                 <Button variant="default" onClick={() => setPending({ request, decision: 'decline' })}>
-                  Decline
+                  {t('decline')}
                 </Button>
               </Group>
             </Group>

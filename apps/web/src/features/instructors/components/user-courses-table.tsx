@@ -1,5 +1,6 @@
 import type { UserCourse } from '@srs/shared/users';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { type InstructorsT, instructorsText } from '../messages.ts';
 
 const count = (key: keyof UserCourse['status_counts'], header: string): Column<UserCourse> => ({
   key,
@@ -7,26 +8,27 @@ const count = (key: keyof UserCourse['status_counts'], header: string): Column<U
   render: (course) => course.status_counts[key],
 });
 
-const columns: Column<UserCourse>[] = [
-  { key: 'name', header: 'NAME', render: (course) => course.name },
-  { key: 'type', header: 'TYPE', render: (course) => course.type },
-  { key: 'students', header: 'STUDENTS', render: (course) => course.students_count },
-  count('Applied', 'APPLIED'),
-  count('Enrolled', 'ENROLLED'),
-  count('Attended', 'ATTENDED'),
-  count('Graduated', 'GRADUATED'),
-  count('Inactive', 'INACTIVE'),
+const columnsOf = (t: InstructorsT): Column<UserCourse>[] => [
+  { key: 'name', header: t('nameHeader'), render: (course) => course.name },
+  { key: 'type', header: t('typeHeader'), render: (course) => t('courseType', { type: course.type }) },
+  { key: 'students', header: t('studentsHeader'), render: (course) => course.students_count },
+  count('Applied', t('appliedHeader')),
+  count('Enrolled', t('enrolledHeader')),
+  count('Attended', t('attendedHeader')),
+  count('Graduated', t('graduatedHeader')),
+  count('Inactive', t('inactiveHeader')),
 ];
 
 /** The courses tab: what the instructor's students take, by status. */
 export function UserCoursesTable({ courses, loading }: { courses: readonly UserCourse[] | undefined; loading: boolean }) {
+  const t = instructorsText.useT();
   return (
     <DataTable
-      label="Courses and seminars of the instructor's students"
-      columns={columns}
+      label={t('instructorCourses')}
+      columns={columnsOf(t)}
       rows={courses}
       rowKey={(course) => course.id}
-      emptyMessage="None of the instructor's students takes a course or seminar yet."
+      emptyMessage={t('noInstructorCourses')}
       loading={loading}
       minWidth={720}
     />

@@ -1,8 +1,10 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { UserDetail } from '@srs/shared/users';
 import type { ReactNode } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { roleText } from '../api.ts';
+import { instructorsText } from '../messages.ts';
 
 type Field = { label: string; value: ReactNode };
 
@@ -25,16 +27,17 @@ function FieldList({ fields }: { fields: readonly Field[] }) {
 
 /** The overview tab: who they are at a glance. */
 export function UserOverview({ user }: { user: UserDetail }) {
+  const t = instructorsText.useT();
   return (
     <FieldList
       fields={[
-        { label: 'Students', value: user.students_count },
+        { label: t('students'), value: user.students_count },
         {
-          label: 'Head school admin of',
+          label: t('headSchoolAdminOf'),
           value: user.head_of_schools.map((s) => `(#${s.school_code}) ${s.church_name}`).join(', '),
         },
         {
-          label: 'Roles',
+          label: t('roles'),
           value: (
             <Group gap={4} component="span">
               {user.roles.map((role) => (
@@ -45,10 +48,10 @@ export function UserOverview({ user }: { user: UserDetail }) {
             </Group>
           ),
         },
-        { label: 'Last sign-in', value: user.last_sign_in_at ? formatDate(user.last_sign_in_at) : 'Never signed in' },
+        { label: t('lastSignIn'), value: user.last_sign_in_at ? formatDate(user.last_sign_in_at) : t('neverSignedIn') },
         {
-          label: 'Welcome email',
-          value: user.welcome_email_sent_at ? `Sent ${formatDate(user.welcome_email_sent_at)}` : 'Not sent',
+          label: t('welcomeEmail'),
+          value: user.welcome_email_sent_at ? t('sentOn', { date: formatDate(user.welcome_email_sent_at) }) : t('notSent'),
         },
       ]}
     />
@@ -57,15 +60,17 @@ export function UserOverview({ user }: { user: UserDetail }) {
 
 /** The profile tab's read-only fields. */
 export function UserProfileFields({ user }: { user: UserDetail }) {
+  const t = instructorsText.useT();
+  const c = commonText.useT();
   return (
     <FieldList
       fields={[
-        { label: 'First name', value: user.first_name },
-        { label: 'Last name', value: user.last_name },
-        { label: 'Email', value: user.email },
-        { label: 'Phone', value: user.phone },
-        { label: 'Roles', value: user.roles.map(roleText).join('; ') },
-        { label: 'Admin flag', value: user.admin ? 'Yes' : 'No' },
+        { label: t('firstName'), value: user.first_name },
+        { label: t('lastName'), value: user.last_name },
+        { label: t('email'), value: user.email },
+        { label: t('phone'), value: user.phone },
+        { label: t('roles'), value: user.roles.map(roleText).join('; ') },
+        { label: t('adminFlag'), value: user.admin ? c('yes') : c('no') },
       ]}
     />
   );

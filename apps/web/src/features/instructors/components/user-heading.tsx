@@ -3,33 +3,37 @@ import type { UserDetail } from '@srs/shared/users';
 import { IconDotsVertical, IconMail, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { HistoryLink } from '../../../components/history-link.tsx';
+import { commonText } from '../../../i18n/common.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { instructorName, roleText, useDeleteMfa, useWelcomeEmail } from '../api.ts';
+import { instructorsText } from '../messages.ts';
+import { withNodes } from '../../../i18n/rich-text.ts';
 import { DeleteUserModal } from './delete-user-modal.tsx';
 
 /** Says what the welcome email does before sending it: a new link, and the earlier one stops working. */
 function WelcomeEmailModal({ user, opened, onClose }: { user: UserDetail; opened: boolean; onClose: () => void }) {
   const welcome = useWelcomeEmail(user.id);
+  const t = instructorsText.useT();
+  const c = commonText.useT();
   const send = () =>
     welcome.mutate(undefined, {
       onSuccess: () => {
-        showSuccess(`Welcome email sent to ${user.email}.`);
+        showSuccess(t('welcomeEmailSent', { email: user.email }));
         onClose();
       },
     });
   return (
-    <Modal opened={opened} onClose={onClose} title="Send welcome email">
+    <Modal opened={opened} onClose={onClose} title={t('sendWelcomeEmail')}>
       <Stack>
         <Text size="sm">
-          Send {instructorName(user)} the welcome email at <strong>{user.email}</strong>? It holds a link to set a
-          password, valid for 7 days and usable once. A link sent earlier stops working.
+          {withNodes((marks) => t('sendWelcomeQuestion', { name: instructorName(user), email: marks.email }), { email: <strong>{user.email}</strong> })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button onClick={send} loading={welcome.isPending}>
-            Send welcome email
+            {t('sendWelcomeEmail')}
           </Button>
         </Group>
       </Stack>
@@ -42,6 +46,7 @@ export function UserHeading({ user }: { user: UserDetail }) {
   const [deleting, setDeleting] = useState(false);
   const [welcoming, setWelcoming] = useState(false);
   const mfa = useDeleteMfa(user.id);
+  const t = instructorsText.useT();
   const { permissions } = user;
   const any = permissions.welcome_email || permissions.delete_mfa || permissions.destroy;
   return (
@@ -53,7 +58,7 @@ export function UserHeading({ user }: { user: UserDetail }) {
         {any && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Instructor actions">
+              <ActionIcon variant="subtle" color="gray" size="xl" aria-label={t('instructorActions')}>
                 <IconDotsVertical size={20} aria-hidden />
               </ActionIcon>
             </Menu.Target>
@@ -63,20 +68,20 @@ export function UserHeading({ user }: { user: UserDetail }) {
                   leftSection={<IconMail size={16} aria-hidden />}
                   onClick={() => setWelcoming(true)}
                 >
-                  Send welcome email
+                  {t('sendWelcomeEmail')}
                 </Menu.Item>
               )}
               {permissions.delete_mfa && (
                 <Menu.Item
                   leftSection={<IconShieldOff size={16} aria-hidden />}
-                  onClick={() => mfa.mutate(undefined, { onSuccess: () => showSuccess('Second factor cleared.') })}
+                  onClick={() => mfa.mutate(undefined, { onSuccess: () => showSuccess(t('secondFactorCleared')) })}
                 >
-                  Clear second factor
+                  {t('clearSecondFactor')}
                 </Menu.Item>
               )}
               {permissions.destroy && (
                 <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
-                  Delete instructor
+                  {t('deleteInstructor')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>
@@ -85,7 +90,7 @@ export function UserHeading({ user }: { user: UserDetail }) {
       </Group>
       <Group gap="md">
         <Text size="sm" c="dimmed">
-          {user.roles.map(roleText).join(' · ') || 'No roles'}
+          {user.roles.map(roleText).join(' · ') || t('noRoles')}
         </Text>
         <HistoryLink itemType="User" itemId={user.id} />
       </Group>

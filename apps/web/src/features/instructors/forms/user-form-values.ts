@@ -1,6 +1,7 @@
 import { fieldErrorsOf } from '../../../lib/http-errors.ts';
 import type { RoleType } from '@srs/shared/roles';
 import type { RoleInput, UserDetail, UserInputFields, UserUpdateFields } from '@srs/shared/users';
+import { instructorsText } from '../messages.ts';
 
 /** One row of the roles editor: the organisation id as the select holds it ('' before a pick). */
 export type RoleRow = { role_type: RoleType; organization: string };
@@ -86,8 +87,8 @@ export function userInputOf(values: UserFormValues, withAdminFlag: boolean): Use
  */
 export function emailLockOf(user: UserDetail | undefined, signedInId: number | undefined): string | null {
   if (!user || user.permissions.change_email) return null;
-  if (user.id === signedInId) return 'Change your own email from My Account.';
-  return 'Only an administrator of every school and conference this person works for can change their email.';
+  if (user.id === signedInId) return instructorsText.t('ownEmailLock');
+  return instructorsText.t('emailLock');
 }
 
 /** The body of an edit (PUT /users/{id}): the email only when this admin may change it, else it is kept. */
@@ -100,7 +101,9 @@ export function userUpdateOf(values: UserFormValues, user: UserDetail, withAdmin
 export function missingOrganisation(values: UserFormValues): string | null {
   const row = values.roles.find((role) => organisationKind(role.role_type) !== null && role.organization === '');
   if (!row) return null;
-  return organisationKind(row.role_type) === 'conference' ? 'Choose the conference of each role.' : 'Choose the school of each role.';
+  return organisationKind(row.role_type) === 'conference'
+    ? instructorsText.t('chooseConferenceOfRole')
+    : instructorsText.t('chooseSchoolOfRole');
 }
 
 /** The messages of a 422 body (field → messages) for the fields of this form, as 'Email has already been taken'. */

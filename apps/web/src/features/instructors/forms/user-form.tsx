@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import type { RoleType } from '@srs/shared/roles';
 import type { UserDetail, UserInputFields, UserUpdateFields } from '@srs/shared/users';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,11 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { ReadOnlyField } from '../../../components/read-only-field.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { schoolOptionsQuery } from '../../../lib/lookups/schools.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { roleLabel, roleSchoolsQuery } from '../api.ts';
+import { instructorsText } from '../messages.ts';
 import {
   emailLockOf,
   grantableRoleTypes,
@@ -68,6 +72,8 @@ export function UserForm(props: Props) {
   const roles = useFieldArray({ control: form.control, name: 'roles' });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
+  const t = instructorsText.useT();
+  const c = commonText.useT();
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -81,10 +87,10 @@ export function UserForm(props: Props) {
     } catch (error) {
       const fieldErrors = error instanceof HttpError ? userFieldErrors(error.body) : {};
       for (const [field, message] of Object.entries(fieldErrors)) form.setError(field as UserFieldName, { message });
-      if (Object.keys(fieldErrors).length === 0) setFailure(error instanceof Error ? error.message : 'Something went wrong.');
+      if (Object.keys(fieldErrors).length === 0) setFailure(error instanceof Error ? error.message : sharedText(messages.somethingWentWrong));
     }
   });
-  const required = { required: 'This field is required' };
+  const required = { required: sharedText(messages.fieldRequired) };
   const roleTypeOptions = (current: RoleType) =>
     [...new Set([...roleTypes, current])].map((type) => ({ value: type, label: roleLabel(type) }));
 
@@ -97,18 +103,18 @@ export function UserForm(props: Props) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" withAsterisk autoFocus error={errors.first_name?.message} {...form.register('first_name', required)} />
-          <TextInput label="Last name" withAsterisk error={errors.last_name?.message} {...form.register('last_name', required)} />
+          <TextInput label={t('firstName')} withAsterisk autoFocus error={errors.first_name?.message} {...form.register('first_name', required)} />
+          <TextInput label={t('lastName')} withAsterisk error={errors.last_name?.message} {...form.register('last_name', required)} />
           {emailLock ? (
-            <ReadOnlyField label="Email" type="email" value={user?.email ?? ''} why={emailLock} />
+            <ReadOnlyField label={t('email')} type="email" value={user?.email ?? ''} why={emailLock} />
           ) : (
-            <TextInput label="Email" type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...form.register('email', required)} />
+            <TextInput label={t('email')} type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...form.register('email', required)} />
           )}
-          <TextInput label="Phone" type="tel" error={errors.phone?.message} {...form.register('phone')} />
+          <TextInput label={t('phone')} type="tel" error={errors.phone?.message} {...form.register('phone')} />
         </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Roles
+            {t('roles')}
           </Text>
           {roles.fields.map((field, index) => {
             const kind = organisationKind(form.watch(`roles.${index}.role_type`));
@@ -121,7 +127,7 @@ export function UserForm(props: Props) {
                       name={`roles.${index}.role_type`}
                       render={({ field: input }) => (
                         <Select
-                          label="Role"
+                          label={t('role')}
                           data={roleTypeOptions(input.value)}
                           value={input.value}
                           allowDeselect={false}
@@ -141,8 +147,8 @@ export function UserForm(props: Props) {
                         name={`roles.${index}.organization`}
                         render={({ field: input }) => (
                           <Select
-                            label={kind === 'conference' ? 'Conference' : 'School'}
-                            placeholder={kind === 'conference' ? 'Choose a conference' : 'Choose a school'}
+                            label={kind === 'conference' ? t('conference') : t('school')}
+                            placeholder={kind === 'conference' ? t('chooseConference') : t('chooseSchool')}
                             data={options[kind]}
                             searchable
                             value={input.value || null}
@@ -156,7 +162,7 @@ export function UserForm(props: Props) {
                     variant="subtle"
                     color="red"
                     size="xl"
-                    aria-label={`Remove role ${index + 1}`}
+                    aria-label={t('removeRole', { number: String(index + 1) })}
                     onClick={() => roles.remove(index)}
                   >
                     <IconTrash size={18} aria-hidden />
@@ -176,20 +182,20 @@ export function UserForm(props: Props) {
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => roles.append({ role_type: 'instructor', organization: '' })}
             >
-              Add a role
+              {t('addRole')}
             </Button>
           </Group>
         </Stack>
-        {global && <Checkbox label="Admin flag: passes every permission check" {...form.register('admin')} />}
+        {global && <Checkbox label={t('adminFlagExplained')} {...form.register('admin')} />}
         {(!user || user.permissions.welcome_email) && (
           <Checkbox
-            label={user ? 'Send the welcome email again (a new link to set a password)' : 'Send the welcome email (a link to set a password, valid for 7 days)'}
+            label={user ? t('sendWelcomeAgain') : t('sendWelcomeNew')}
             {...form.register('send_welcome_email')}
           />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}

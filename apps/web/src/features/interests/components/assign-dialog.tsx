@@ -7,12 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CountrySelect } from '../../../components/country-select.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSaveError } from '../../../lib/form-errors.ts';
 import { defaultCountry } from '../../../lib/lookups/geo.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { assignmentQuery, useAssignInterest } from '../api.ts';
+import { interestsText } from '../messages.ts';
 import { type AddressField, addressFields, missingAddress, personName, placeOf, requiredAddressFields, schoolName } from '../format.ts';
 import { suggestionReason } from './unassigned-table.tsx';
 
@@ -38,8 +41,9 @@ type Props = { interest: UnassignedInterest | null; onClose: () => void };
  */
 export function AssignDialog({ interest, onClose }: Props) {
   const mobile = useIsMobile();
+  const t = interestsText.useT();
   return (
-    <Modal opened={interest !== null} onClose={onClose} title={interest ? `Assign ${personName(interest)}` : ''} size="lg" fullScreen={mobile}>
+    <Modal opened={interest !== null} onClose={onClose} title={interest ? t('assignName', { name: personName(interest) }) : ''} size="lg" fullScreen={mobile}>
       {interest && <AssignForm key={interest.id} interest={interest} onDone={onClose} />}
     </Modal>
   );
@@ -66,6 +70,8 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
   const schoolId = pickedSchool ?? (firstSchool ? String(firstSchool.id) : null);
   const chosenSchool = schools.find((school) => String(school.id) === schoolId) ?? null;
   const missing = missingAddress(interest);
+  const t = interestsText.useT();
+  const c = commonText.useT();
 
   const submit = form.handleSubmit(async (address) => {
     setFailure(null);
@@ -78,11 +84,11 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
             ? { series_id: Number(seriesId), school_id: chosenSchool!.id, ...address }
             : { series_id: Number(seriesId), student_id: Number(who) },
       });
-      const school = result.interest.school ? schoolName(result.interest.school) : 'the school';
+      const school = result.interest.school ? schoolName(result.interest.school) : t('theSchool');
       showSuccess(
         result.created_student
-          ? `${personName(interest)} is now a student of ${school}.`
-          : `${personName(interest)} was matched to the student already recorded at ${school}.`,
+          ? t('nowStudentOf', { name: personName(interest), school })
+          : t('matchedTo', { name: personName(interest), school }),
       );
       onDone();
     } catch (error) {
@@ -95,7 +101,7 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {[placeOf(interest), interest.email, interest.phone].filter(Boolean).join(' · ') || 'No address or contact yet.'}
+          {[placeOf(interest), interest.email, interest.phone].filter(Boolean).join(' · ') || t('noAddressOrContact')}
         </Text>
         {failure && (
           <Alert color="red" role="alert">
@@ -103,9 +109,9 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
           </Alert>
         )}
         <Select
-          label="Course or seminar"
+          label={t('courseOrSeminar')}
           withAsterisk
-          placeholder="Choose what the person will study"
+          placeholder={t('chooseWhatToStudy')}
           data={(series.data?.series ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
           value={seriesId}
           onChange={(value) => {
@@ -115,7 +121,7 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
           }}
           searchable
         />
-        {seriesId && assignment.isLoading && <Loader size="sm" aria-label="Looking for schools" />}
+        {seriesId && assignment.isLoading && <Loader size="sm" aria-label={t('lookingForSchools')} />}
         {assignment.data && (
           <>
             <DuplicateChoice duplicates={duplicates} who={who} onChange={setWho} />
@@ -125,11 +131,11 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
             {who === 'new' && (
               <Stack gap="xs">
                 <Title order={2} size="h5">
-                  Address of the new student
+                  {t('newStudentAddress')}
                 </Title>
                 {missing.length > 0 && (
                   <Text size="sm" c="dimmed">
-                    A student needs an address, city, state, zip code and country: complete what the interest did not give.
+                    {t('addressNeeded')}
                   </Text>
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -139,7 +145,7 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
                         key={field}
                         control={form.control}
                         name="country"
-                        rules={{ required: messages.fieldRequired }}
+                        rules={{ required: sharedText(messages.fieldRequired) }}
                         render={({ field: input }) => (
                           <CountrySelect
                             value={input.value}
@@ -153,11 +159,11 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
                     ) : (
                       <TextInput
                         key={field}
-                        label={humanize(field)}
+                        label={sharedText(humanize(field))}
                         withAsterisk={requiredAddressFields.includes(field)}
                         autoComplete="off"
                         error={form.formState.errors[field]?.message}
-                        {...form.register(field, requiredAddressFields.includes(field) ? { required: messages.fieldRequired } : {})}
+                        {...form.register(field, requiredAddressFields.includes(field) ? { required: sharedText(messages.fieldRequired) } : {})}
                       />
                     ),
                   )}
@@ -168,10 +174,10 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={assign.isPending}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={assign.isPending} disabled={!ready}>
-            {who !== null && who !== 'new' ? 'Enroll this student' : 'Assign'}
+            {who !== null && who !== 'new' ? t('enrollThisStudent') : t('assign')}
           </Button>
         </Group>
       </Stack>
@@ -180,11 +186,12 @@ function AssignForm({ interest, onDone }: { interest: UnassignedInterest; onDone
 }
 
 function DuplicateChoice({ duplicates, who, onChange }: { duplicates: readonly LikelyDuplicate[]; who: Who | null; onChange: (who: Who) => void }) {
+  const t = interestsText.useT();
   if (duplicates.length === 0) return null;
   return (
     <Radio.Group
-      label="Is this person already a student?"
-      description="A student with the same email, phone, or name and zip code is already recorded."
+      label={t('alreadyStudentQuestion')}
+      description={t('alreadyStudentExplained')}
       value={who}
       onChange={(value) => onChange(value as Who)}
       withAsterisk
@@ -194,10 +201,15 @@ function DuplicateChoice({ duplicates, who, onChange }: { duplicates: readonly L
           <Radio
             key={student.id}
             value={String(student.id)}
-            label={`Yes: ${personName(student)}, ${[student.address, student.city, student.zip_code].filter(Boolean).join(', ')} · ${schoolName(student.school)} · ${student.reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}`}
+            label={t('yesThisStudent', {
+              name: personName(student),
+              address: [student.address, student.city, student.zip_code].filter(Boolean).join(', '),
+              school: schoolName(student.school),
+              reasons: student.reasons.map((reason) => sharedText(duplicateReasonLabels[reason])).join(', '),
+            })}
           />
         ))}
-        <Radio value="new" label="No: make a new student" />
+        <Radio value="new" label={t('noNewStudent')} />
       </Stack>
     </Radio.Group>
   );
@@ -211,24 +223,23 @@ type SchoolChoiceProps = {
 };
 
 function SchoolChoice({ schools, schoolId, onChange, zip }: SchoolChoiceProps) {
+  const t = interestsText.useT();
   if (schools.length === 0) {
     return (
-      <Alert color="yellow" title="No school to suggest">
-        {zip
-          ? 'No active school offering this course or seminar claimed this zip code or is near it. Choose another course, or correct the zip code first.'
-          : 'The interest has no zip code: edit it on the interests list to find the nearest schools.'}
+      <Alert color="yellow" title={t('noSchoolToSuggest')}>
+        {zip ? t('noSchoolNearZip') : t('interestHasNoZip')}
       </Alert>
     );
   }
   return (
-    <Radio.Group label="School" description="Suggested: the school that claimed the zip code first, then the nearest." value={schoolId} onChange={onChange} withAsterisk>
+    <Radio.Group label={t('school')} description={t('suggestedExplained')} value={schoolId} onChange={onChange} withAsterisk>
       <Stack gap="xs" mt="xs">
         {schools.map((school) => (
           <Radio
             key={school.id}
             value={String(school.id)}
             disabled={!school.head_school_admin}
-            label={`${schoolName(school)} · ${school.head_school_admin ? suggestionReason(school) : messages.noHeadSchoolAdmin}`}
+            label={`${schoolName(school)} · ${school.head_school_admin ? suggestionReason(school) : sharedText(messages.noHeadSchoolAdmin)}`}
           />
         ))}
       </Stack>

@@ -2,16 +2,21 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import type { Interest } from '@srs/shared/interests';
 import { messages } from '@srs/shared/messages';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { fieldErrorsOf, HttpError } from '../../../lib/http-errors.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useInterestStatus } from '../api.ts';
 import { personName } from '../format.ts';
+import { interestsText } from '../messages.ts';
 
 /** Closing an interest asks why ('Moved away', 'Not interested any more'): the tracking page counts it as closed. */
 export function CloseInterestDialog({ interest, onClose }: { interest: Interest | null; onClose: () => void }) {
   const status = useInterestStatus();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = interestsText.useT();
+  const c = commonText.useT();
   const close = () => {
     setReason('');
     setError(null);
@@ -20,14 +25,14 @@ export function CloseInterestDialog({ interest, onClose }: { interest: Interest 
   const confirm = () => {
     if (!interest) return;
     if (reason.trim() === '') {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     status.mutate(
       { id: interest.id, action: 'closed', closedReason: reason },
       {
         onSuccess: (saved) => {
-          showSuccess(`${personName(saved)} is closed.`);
+          showSuccess(t('interestClosed', { name: personName(saved) }));
           close();
         },
         onError: (failure) =>
@@ -40,25 +45,25 @@ export function CloseInterestDialog({ interest, onClose }: { interest: Interest 
     );
   };
   return (
-    <Modal opened={interest !== null} onClose={close} title={interest ? `Close ${personName(interest)}` : ''} centered>
+    <Modal opened={interest !== null} onClose={close} title={interest ? t('closeTitle', { name: personName(interest) }) : ''} centered>
       <Stack gap="md">
-        <Text size="sm">Nobody will work on this interest any more. It can be reopened later.</Text>
+        <Text size="sm">{t('closeExplained')}</Text>
         <TextInput
-          label="Reason"
+          label={t('reason')}
           withAsterisk
-          placeholder="Moved away, not interested any more…"
+          placeholder={t('reasonPlaceholder')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={error}
           data-autofocus
         />
-        {status.isError && !error && <Alert color="red">{messages.somethingWentWrong}</Alert>}
+        {status.isError && !error && <Alert color="red">{sharedText(messages.somethingWentWrong)}</Alert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={status.isPending}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button color="red" onClick={confirm} loading={status.isPending}>
-            Close interest
+            {t('closeInterest')}
           </Button>
         </Group>
       </Stack>

@@ -1,17 +1,20 @@
 import { Group, Select } from '@mantine/core';
 import { interestSourceLabels, interestSources, interestStatuses, interestStatusLabels } from '@srs/shared/interests';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { interestsText } from '../messages.ts';
 
 type Props = { params: URLSearchParams; onChange: (next: URLSearchParams) => void };
 
-const statusOptions = interestStatuses.map((status) => ({ value: status, label: interestStatusLabels[status] }));
-const sourceOptions = interestSources.map((source) => ({ value: source, label: interestSourceLabels[source] }));
-const filters = [
-  { name: 'status', label: 'Status', placeholder: 'Any status', options: statusOptions },
-  { name: 'source', label: 'Source', placeholder: 'Any source', options: sourceOptions },
-] as const;
-
 /** Status and source, kept in the address like the rest of the list's state; a change starts at page 1. */
 export function InterestFilters({ params, onChange }: Props) {
+  const t = interestsText.useT();
+  const shared = useSharedText();
+  const statusOptions = interestStatuses.map((status) => ({ value: status, label: shared(interestStatusLabels[status]) }));
+  const sourceOptions = interestSources.map((source) => ({ value: source, label: shared(interestSourceLabels[source]) }));
+  const filters = [
+    { name: 'status', label: t('status'), placeholder: t('anyStatus'), options: statusOptions },
+    { name: 'source', label: t('source'), placeholder: t('anySource'), options: sourceOptions },
+  ] as const;
   const set = (name: 'status' | 'source', value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);

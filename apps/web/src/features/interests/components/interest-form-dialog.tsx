@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { showSaveError } from '../../../lib/form-errors.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
@@ -12,6 +14,7 @@ import { showSuccess } from '../../../lib/toasts.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useSaveInterest } from '../api.ts';
 import { personName } from '../format.ts';
+import { interestsText } from '../messages.ts';
 
 const textFields = [
   'first_name',
@@ -61,8 +64,9 @@ type Props = { opened: boolean; interest: Interest | null; onClose: () => void }
 /** 'New interest' (a person who called or wrote) and 'Edit': a failed save keeps what was typed. */
 export function InterestFormDialog({ opened, interest, onClose }: Props) {
   const mobile = useIsMobile();
+  const t = interestsText.useT();
   return (
-    <Modal opened={opened} onClose={onClose} title={interest ? `Edit ${personName(interest)}` : 'New interest'} size="lg" fullScreen={mobile}>
+    <Modal opened={opened} onClose={onClose} title={interest ? t('editTitle', { name: personName(interest) }) : t('newInterest')} size="lg" fullScreen={mobile}>
       {opened && <InterestForm key={interest?.id ?? 'new'} interest={interest} onDone={onClose} />}
     </Modal>
   );
@@ -74,12 +78,14 @@ function InterestForm({ interest, onDone }: { interest: Interest | null; onDone:
   const form = useForm<Values>({ defaultValues: valuesOf(interest) });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
-  const required = { required: messages.fieldRequired };
+  const t = interestsText.useT();
+  const c = commonText.useT();
+  const required = { required: sharedText(messages.fieldRequired) };
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const saved = await save.mutateAsync({ id: interest?.id, values: inputOf(values) });
-      showSuccess(interest ? `${personName(saved)} was saved.` : `${personName(saved)} was added to the interests.`);
+      showSuccess(interest ? t('interestSaved', { name: personName(saved) }) : t('interestAdded', { name: personName(saved) }));
       onDone();
     } catch (error) {
       setFailure(showSaveError(form, error, fields));
@@ -97,23 +103,23 @@ function InterestForm({ interest, onDone }: { interest: Interest | null; onDone:
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('first_name', 'First name', { withAsterisk: true, autoComplete: 'off' })}
-          {text('last_name', 'Last name', { withAsterisk: true, autoComplete: 'off' })}
-          {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
-          {text('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
-          {text('address', 'Address', { autoComplete: 'off' })}
-          {text('address_2', 'Address 2', { autoComplete: 'off' })}
-          {text('city', 'City', { autoComplete: 'off' })}
-          {text('state', 'State', { autoComplete: 'off' })}
-          {text('zip_code', 'Zip code', { autoComplete: 'off' })}
-          {text('country', 'Country', { autoComplete: 'off' })}
+          {text('first_name', t('firstName'), { withAsterisk: true, autoComplete: 'off' })}
+          {text('last_name', t('lastName'), { withAsterisk: true, autoComplete: 'off' })}
+          {text('email', t('email'), { type: 'email', autoComplete: 'off' })}
+          {text('phone', t('phone'), { type: 'tel', autoComplete: 'off' })}
+          {text('address', t('address'), { autoComplete: 'off' })}
+          {text('address_2', t('address2'), { autoComplete: 'off' })}
+          {text('city', t('city'), { autoComplete: 'off' })}
+          {text('state', t('state'), { autoComplete: 'off' })}
+          {text('zip_code', t('zipCode'), { autoComplete: 'off' })}
+          {text('country', t('country'), { autoComplete: 'off' })}
           <Controller
             control={form.control}
             name="series_id"
             render={({ field }) => (
               <Select
-                label="Course or seminar asked for"
-                placeholder="None chosen"
+                label={t('seriesAskedFor')}
+                placeholder={t('noneChosen')}
                 data={(series.data?.series ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
                 value={field.value}
                 onChange={field.onChange}
@@ -127,16 +133,16 @@ function InterestForm({ interest, onDone }: { interest: Interest | null; onDone:
             control={form.control}
             name="received_on"
             render={({ field }) => (
-              <DateInput label="Received" value={field.value} onChange={field.onChange} error={errors.received_on?.message} />
+              <DateInput label={t('received')} value={field.value} onChange={field.onChange} error={errors.received_on?.message} />
             )}
           />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
-            Save
+            {c('save')}
           </Button>
         </Group>
       </Stack>

@@ -1,24 +1,27 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { type Interest, interestSourceLabels } from '@srs/shared/interests';
-import { formatDate } from '@srs/shared/dates';
 import { Link } from 'react-router';
 import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { personName, placeOf, schoolName } from '../format.ts';
+import { type InterestsT, interestsText } from '../messages.ts';
 import { type InterestDialog, InterestActions } from './interest-actions.tsx';
 import { InterestStatusBadge } from './interest-status-badge.tsx';
 
-export const interestSortOptions = [
-  { value: 'received_on', label: 'Received' },
-  { value: 'name', label: 'Name' },
-  { value: 'status', label: 'Status' },
+/** The sorts a phone offers, in the language of the moment. */
+export const interestSortOptions = () => [
+  { value: 'received_on', label: interestsText.t('sortReceived') },
+  { value: 'name', label: interestsText.t('sortName') },
+  { value: 'status', label: interestsText.t('sortStatus') },
 ];
 
-function columnsOf(onDialog: (dialog: InterestDialog) => void): Column<Interest>[] {
+function columnsOf(t: InterestsT, onDialog: (dialog: InterestDialog) => void): Column<Interest>[] {
   return [
     {
       key: 'name',
-      header: 'NAME',
+      header: t('nameHeader'),
       sortKey: 'name',
       render: (interest) => (
         <Stack gap={0}>
@@ -33,13 +36,13 @@ function columnsOf(onDialog: (dialog: InterestDialog) => void): Column<Interest>
         </Stack>
       ),
     },
-    { key: 'place', header: 'PLACE', render: (interest) => placeOf(interest) || '-' },
-    { key: 'series', header: 'ASKED FOR', render: (interest) => interest.series?.name ?? '-' },
-    { key: 'received', header: 'RECEIVED', sortKey: 'received_on', render: (interest) => formatDate(interest.received_on) },
-    { key: 'source', header: 'SOURCE', render: (interest) => interestSourceLabels[interest.source] },
+    { key: 'place', header: t('placeHeader'), render: (interest) => placeOf(interest) || '-' },
+    { key: 'series', header: t('askedForHeader'), render: (interest) => interest.series?.name ?? '-' },
+    { key: 'received', header: t('receivedHeader'), sortKey: 'received_on', render: (interest) => formatDate(interest.received_on) },
+    { key: 'source', header: t('sourceHeader'), render: (interest) => sharedText(interestSourceLabels[interest.source]) },
     {
       key: 'status',
-      header: 'STATUS',
+      header: t('statusHeader'),
       sortKey: 'status',
       render: (interest) => (
         <Stack gap={2} align="flex-start">
@@ -62,7 +65,7 @@ function columnsOf(onDialog: (dialog: InterestDialog) => void): Column<Interest>
         </Stack>
       ),
     },
-    { key: 'actions', header: 'ACTIONS', render: (interest) => <InterestActions interest={interest} onDialog={onDialog} />, width: 80 },
+    { key: 'actions', header: t('actionsHeader'), render: (interest) => <InterestActions interest={interest} onDialog={onDialog} />, width: 80 },
   ];
 }
 
@@ -74,13 +77,14 @@ type Props = {
 };
 
 export function InterestsTable({ interests, loading, sort, onDialog }: Props) {
+  const t = interestsText.useT();
   return (
     <DataTable
-      label="Interests"
-      columns={columnsOf(onDialog)}
+      label={t('interests')}
+      columns={columnsOf(t, onDialog)}
       rows={interests}
       rowKey={(interest) => interest.id}
-      emptyMessage="No interests match."
+      emptyMessage={t('noInterestsMatch')}
       loading={loading}
       sort={sort}
       scroll="page"

@@ -5,19 +5,19 @@ import {
   trackingStageDefinitions,
   trackingStages,
 } from '@srs/shared/interest-tracking';
+import { formatNumber } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { interestsText } from '../messages.ts';
 import { monthLabel, schoolLabel, shareText } from '../tracking-params.ts';
 import classes from './tracking-bar.module.css';
 import { ShareBar, TrackingStages } from './tracking-stages.tsx';
-
-const caption = 'Interests per school and month received. Each percentage is out of the interests received that month.';
-const noneThisMonth = 'No interests were received this month.';
 
 /** A row's steps as cells: the count, its share of those received (not for Received itself) and a bar. */
 function StageCells({ counts }: { counts: TrackingCounts }) {
   return trackingStages.map((stage) => (
     <Table.Td key={stage}>
-      <span>{counts[stage].toLocaleString('en-US')}</span>
+      <span>{formatNumber(counts[stage])}</span>
       {stage !== 'received' && <span> · {shareText(counts[stage], counts.received)}</span>}
       <ShareBar value={counts[stage]} received={counts.received} />
     </Table.Td>
@@ -27,15 +27,17 @@ function StageCells({ counts }: { counts: TrackingCounts }) {
 /** Wide screens: one table, a group of rows per month (its schools, then their total). */
 function FunnelTable({ months }: { months: TrackingMonth[] }) {
   const columns = trackingStages.length + 1;
+  const t = interestsText.useT();
+  const shared = useSharedText();
   return (
     <Table captionSide="top" verticalSpacing="xs" miw={640}>
-      <Table.Caption>{caption}</Table.Caption>
+      <Table.Caption>{t('funnelCaption')}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">School</Table.Th>
+          <Table.Th scope="col">{t('school')}</Table.Th>
           {trackingStages.map((stage) => (
             <Table.Th key={stage} scope="col" w="17%">
-              {trackingStageDefinitions[stage].label}
+              {shared(trackingStageDefinitions[stage].label)}
             </Table.Th>
           ))}
         </Table.Tr>
@@ -57,11 +59,11 @@ function FunnelTable({ months }: { months: TrackingMonth[] }) {
           ))}
           {month.schools.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns}>{noneThisMonth}</Table.Td>
+              <Table.Td colSpan={columns}>{t('noneThisMonth')}</Table.Td>
             </Table.Tr>
           ) : (
             <Table.Tr className={classes.totalRow}>
-              <Table.Th scope="row">All schools</Table.Th>
+              <Table.Th scope="row">{t('allSchools')}</Table.Th>
               <StageCells counts={month.total} />
             </Table.Tr>
           )}
@@ -73,9 +75,10 @@ function FunnelTable({ months }: { months: TrackingMonth[] }) {
 
 /** Phones: a card per month, each school's steps as lines with bars, then the month's total. */
 function FunnelCards({ months }: { months: TrackingMonth[] }) {
+  const t = interestsText.useT();
   return (
     <Stack gap="sm">
-      <Text size="sm">{caption}</Text>
+      <Text size="sm">{t('funnelCaption')}</Text>
       {months.map((month) => {
         const label = monthLabel(month.month);
         return (
@@ -83,7 +86,7 @@ function FunnelCards({ months }: { months: TrackingMonth[] }) {
             <Title order={3} size="h5" mb="xs">
               {label}
             </Title>
-            {month.schools.length === 0 && <Text size="sm">{noneThisMonth}</Text>}
+            {month.schools.length === 0 && <Text size="sm">{t('noneThisMonth')}</Text>}
             <Stack gap="md">
               {month.schools.map((row) => (
                 <div key={row.school?.id ?? 'none'}>
@@ -96,9 +99,9 @@ function FunnelCards({ months }: { months: TrackingMonth[] }) {
               {month.schools.length > 1 && (
                 <div>
                   <Text size="sm" fw={700} mb={4}>
-                    All schools
+                    {t('allSchools')}
                   </Text>
-                  <TrackingStages counts={month.total} label={`All schools, ${label}`} />
+                  <TrackingStages counts={month.total} label={t('allSchoolsOf', { month: label })} />
                 </div>
               )}
             </Stack>

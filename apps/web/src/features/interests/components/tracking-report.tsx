@@ -1,7 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import type { InterestTrackingResponse } from '@srs/shared/interest-tracking';
 import { type ReactNode, useId } from 'react';
+import { formatDate } from '../../../i18n/format.ts';
+import { interestsText } from '../messages.ts';
 import { monthLabel } from '../tracking-params.ts';
 import { TrackingDefinitions } from './tracking-definitions.tsx';
 import { TrackingFunnel } from './tracking-funnel.tsx';
@@ -28,33 +29,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * months per school, then the interests nobody has worked yet and those waiting for a first contact.
  */
 export function TrackingReport({ report, schoolName }: Props) {
+  const t = interestsText.useT();
   const period =
-    report.from === report.to ? monthLabel(report.from) : `${monthLabel(report.from)} to ${monthLabel(report.to)}`;
-  const where = schoolName ?? 'all schools';
+    report.from === report.to ? monthLabel(report.from) : t('period', { from: monthLabel(report.from), to: monthLabel(report.to) });
+  const where = schoolName ?? t('allSchoolsLower');
   return (
     <Stack gap="md">
-      <Section title="Funnel by month received">
+      <Section title={t('funnelByMonth')}>
         <TrackingDefinitions />
         <Title order={3} size="h5" mb={4}>
           {`${period}, ${where}`}
         </Title>
         <Paper bg="gray.0" p="sm" mb="md" maw={560}>
-          <TrackingStages counts={report.total} label={`The funnel of ${period}, ${where}`} />
+          <TrackingStages counts={report.total} label={t('funnelOf', { period, where })} />
         </Paper>
         <TrackingFunnel months={report.months} />
       </Section>
-      <Section title="New interests nobody has worked yet">
+      <Section title={t('unworkedTitle')}>
         <Text size="sm" mb="sm">
-          Interests still new: nobody has assigned them to a school or closed them. They are grouped by how many days
-          ago they were received, counted to {formatDate(report.as_of)}. They have no school yet, so this part covers
-          every school, whatever the period and school chosen above.
+          {t('unworkedIntro', { date: formatDate(report.as_of) })}
         </Text>
         <UnworkedBuckets buckets={report.unworked} />
       </Section>
-      <Section title="Assigned but not contacted yet">
+      <Section title={t('awaitingTitle')}>
         <Text size="sm" mb="sm">
-          Interests a school has been given and has not been in touch with yet, whenever they were received.{' '}
-          {schoolName ? `Only ${schoolName}. ` : ''}The days waiting count from the day the oldest was assigned.
+          {t('awaitingIntro')} {schoolName ? `${t('onlySchool', { school: schoolName })} ` : ''}
+          {t('awaitingDays')}
         </Text>
         <AwaitingContact rows={report.awaiting_contact} />
       </Section>

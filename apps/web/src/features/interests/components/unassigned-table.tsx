@@ -1,23 +1,26 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
-import { formatDate, relativeDays } from '@srs/shared/dates';
 import type { UnassignedInterest } from '@srs/shared/interests';
 import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
+import { formatDate, relativeDays } from '../../../i18n/format.ts';
 import { personName, placeOf, schoolName } from '../format.ts';
+import { type InterestsT, interestsText } from '../messages.ts';
 
 /** Where the suggestion comes from, in words: the school claimed the zip, or how far it is. */
 export function suggestionReason(school: { claimed: boolean; distance_miles: number | null }): string {
-  if (school.claimed) return 'Claimed this zip code';
-  return school.distance_miles === null ? 'Offers the course' : `${school.distance_miles} miles away`;
+  if (school.claimed) return interestsText.t('claimedZip');
+  return school.distance_miles === null
+    ? interestsText.t('offersCourse')
+    : interestsText.t('milesAway', { miles: String(school.distance_miles) });
 }
 
-function columnsOf(onAssign: (interest: UnassignedInterest) => void): Column<UnassignedInterest>[] {
+function columnsOf(t: InterestsT, onAssign: (interest: UnassignedInterest) => void): Column<UnassignedInterest>[] {
   return [
-    { key: 'name', header: 'NAME', sortKey: 'name', render: (interest) => personName(interest) },
-    { key: 'place', header: 'PLACE', render: (interest) => placeOf(interest) || '-' },
-    { key: 'series', header: 'ASKED FOR', render: (interest) => interest.series?.name ?? '-' },
+    { key: 'name', header: t('nameHeader'), sortKey: 'name', render: (interest) => personName(interest) },
+    { key: 'place', header: t('placeHeader'), render: (interest) => placeOf(interest) || '-' },
+    { key: 'series', header: t('askedForHeader'), render: (interest) => interest.series?.name ?? '-' },
     {
       key: 'received',
-      header: 'RECEIVED',
+      header: t('receivedHeader'),
       sortKey: 'received_on',
       render: (interest) => (
         <Stack gap={0}>
@@ -30,13 +33,13 @@ function columnsOf(onAssign: (interest: UnassignedInterest) => void): Column<Una
     },
     {
       key: 'suggested',
-      header: 'SUGGESTED SCHOOL',
+      header: t('suggestedSchoolHeader'),
       render: (interest) => {
         const school = interest.suggested_school;
         if (!school) {
           return (
             <Text size="sm" c="dimmed">
-              {interest.series && interest.zip_code ? 'No school offers it nearby' : 'Needs a course and a zip code'}
+              {interest.series && interest.zip_code ? t('noSchoolNearby') : t('needsCourseAndZip')}
             </Text>
           );
         }
@@ -52,11 +55,11 @@ function columnsOf(onAssign: (interest: UnassignedInterest) => void): Column<Una
     },
     {
       key: 'duplicates',
-      header: 'ALREADY A STUDENT?',
+      header: t('alreadyStudentHeader'),
       render: (interest) =>
         interest.likely_duplicates > 0 ? (
           <Badge color="yellow" variant="light">
-            {interest.likely_duplicates === 1 ? 'Likely' : `${interest.likely_duplicates} likely`}
+            {t('likely', { count: interest.likely_duplicates })}
           </Badge>
         ) : (
           '-'
@@ -64,10 +67,10 @@ function columnsOf(onAssign: (interest: UnassignedInterest) => void): Column<Una
     },
     {
       key: 'assign',
-      header: 'ASSIGN',
+      header: t('assignHeader'),
       render: (interest) => (
-        <Button size="xs" variant="light" onClick={() => onAssign(interest)} aria-label={`Assign ${personName(interest)}`}>
-          Assign…
+        <Button size="xs" variant="light" onClick={() => onAssign(interest)} aria-label={t('assignName', { name: personName(interest) })}>
+          {t('assignEllipsis')}
         </Button>
       ),
     },
@@ -82,13 +85,14 @@ type Props = {
 };
 
 export function UnassignedTable({ interests, loading, sort, onAssign }: Props) {
+  const t = interestsText.useT();
   return (
     <DataTable
-      label="Interests to assign"
-      columns={columnsOf(onAssign)}
+      label={t('interestsToAssign')}
+      columns={columnsOf(t, onAssign)}
       rows={interests}
       rowKey={(interest) => interest.id}
-      emptyMessage="Every interest is assigned."
+      emptyMessage={t('everyInterestAssigned')}
       loading={loading}
       sort={sort}
       scroll="page"

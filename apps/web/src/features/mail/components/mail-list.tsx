@@ -1,6 +1,6 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MailMessage } from '@srs/shared/mail';
-import { formatMailTime } from '../api.ts';
+import { formatMailTime, mailText } from '../api.ts';
 import { MailBadges } from './mail-badges.tsx';
 import classes from './mailbox.module.css';
 
@@ -12,8 +12,9 @@ type Props = {
 
 /** The outbox, newest first: who, what, which kind of mail, where it stands and when. */
 export function MailList({ messages, selectedId, onSelect }: Props) {
+  const t = mailText.useT();
   return (
-    <Stack component="ul" gap={0} p={0} m={0} aria-label="Messages" className={classes.list}>
+    <Stack component="ul" gap={0} p={0} m={0} aria-label={t('messages')} className={classes.list}>
       {messages.map((message) => (
         <li key={message.id}>
           <UnstyledButton

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { MailMessage } from '@srs/shared/mail';
-import { formatMailTime } from '../api.ts';
+import { formatMailTime, mailText } from '../api.ts';
 import { MailBadges } from './mail-badges.tsx';
 import classes from './mailbox.module.css';
 
@@ -23,6 +23,7 @@ function Linked({ text }: { text: string }) {
 
 /** One message as its recipient would read it, with where it stands in the queue. */
 export function MailView({ message }: { message: MailMessage }) {
+  const t = mailText.useT();
   return (
     <Stack gap="sm" component="article" aria-label={message.subject}>
       <Title order={2} size="h4">
@@ -31,20 +32,20 @@ export function MailView({ message }: { message: MailMessage }) {
       <Stack gap={2}>
         <Text size="sm">
           <Text span c="dimmed">
-            To:{' '}
+            {t('to')}{' '}
           </Text>
           {message.to}
         </Text>
         <Text size="sm">
           <Text span c="dimmed">
-            Created:{' '}
+            {t('created')}{' '}
           </Text>
           {formatMailTime(message.created_at)}
           {message.sent_at && (
             <>
               <Text span c="dimmed">
                 {' '}
-                · Sent:{' '}
+                · {t('sent')}{' '}
               </Text>
               {formatMailTime(message.sent_at)}
             </>
@@ -54,7 +55,7 @@ export function MailView({ message }: { message: MailMessage }) {
           <MailBadges message={message} size="sm" />
           {message.attempts > 0 && (
             <Text size="xs" c="dimmed">
-              {message.attempts} attempt{message.attempts === 1 ? '' : 's'}
+              {t('attempts', { count: message.attempts })}
             </Text>
           )}
         </Group>

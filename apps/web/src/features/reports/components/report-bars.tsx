@@ -1,4 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
+import { formatNumber } from '../../../i18n/format.ts';
 import classes from './report-bars.module.css';
 
 type Bar = { key: string; label: string; value: number; detail?: string };
@@ -23,7 +24,7 @@ export function ReportBars({ title, bars }: { title: string; bars: Bar[] }) {
                 {bar.label}
               </Text>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {bar.value.toLocaleString('en-US')}
+                {formatNumber(bar.value)}
               </Text>
             </Group>
             {bar.detail && (

@@ -3,6 +3,7 @@ import { deliveryTypeLabels, deliveryTypes } from '@srs/shared/enrollments';
 import { type ReportFilter, reportDefinitions } from '@srs/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { DateInput } from '../../../components/date-input.tsx';
+import { useSharedText } from '../../../i18n/shared.ts';
 import {
   conferencesQuery,
   schoolInstructorsQuery,
@@ -19,6 +20,7 @@ import {
   type PeriodView,
   withFilter,
 } from '../period-params.ts';
+import { reportsText } from '../messages.ts';
 
 type Props = { view: PeriodView; onChange: (next: PeriodView) => void };
 
@@ -31,6 +33,8 @@ const staffReaders = ['global_admin', 'conference_admin', 'school_admin'] as con
  * picker. A lesson is picked within its course, an instructor within their school.
  */
 export function ReportFilters({ view, onChange }: Props) {
+  const t = reportsText.useT();
+  const shared = useSharedText();
   const definition = reportDefinitions[view.kind];
   const applies = (filter: ReportFilter) => (definition.filters as readonly ReportFilter[]).includes(filter);
   const seriesType = definition.series === 'any' ? undefined : definition.series;
@@ -46,39 +50,37 @@ export function ReportFilters({ view, onChange }: Props) {
   const episodes = useQuery({ ...episodesQuery(seriesId), enabled: seriesId > 0 && applies('episode_id') });
   const staff = useQuery({ ...schoolInstructorsQuery(schoolId), enabled: schoolId > 0 && seesStaff });
   const set = (filter: ReportFilter) => (value: string | null) => onChange(withFilter(view, filter, value));
-  const lessonLabel = definition.series === 'Seminar' ? 'Presentation' : definition.series === 'Course' ? 'Lesson' : 'Lesson or presentation';
-  const seriesLabel = seriesType ?? 'Course or seminar';
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
       <Select
-        label="Group by"
+        label={t('groupBy')}
         value={view.group}
         allowDeselect={false}
-        data={Object.entries(definition.groups).map(([value, label]) => ({ value, label }))}
+        data={Object.entries(definition.groups).map(([value, label]) => ({ value, label: shared(label) }))}
         onChange={(group) => group && onChange({ ...view, group })}
       />
       <Select
-        label="Period"
+        label={t('period')}
         value={view.period}
         allowDeselect={false}
-        data={Object.entries(periodChoices).map(([value, label]) => ({ value, label }))}
+        data={Object.entries(periodChoices).map(([value, key]) => ({ value, label: t(key) }))}
         onChange={(period) => period && onChange({ ...view, period: period as PeriodChoice })}
       />
       {view.period === 'custom' && (
         <>
-          <DateInput label="From" value={view.from ?? null} onChange={(from) => onChange({ ...view, from: from ?? undefined })} />
+          <DateInput label={t('from')} value={view.from ?? null} onChange={(from) => onChange({ ...view, from: from ?? undefined })} />
           <DateInput
-            label="To"
+            label={t('to')}
             value={view.to ?? null}
-            error={periodIsValid(view) ? undefined : periodOrderError}
+            error={periodIsValid(view) ? undefined : periodOrderError()}
             onChange={(to) => onChange({ ...view, to: to ?? undefined })}
           />
         </>
       )}
       {applies('conference_id') && seesConferences && (
         <Select
-          label="Conference"
-          placeholder="All conferences"
+          label={t('conference')}
+          placeholder={t('allConferences')}
           clearable
           searchable
           value={view.filters.conference_id ?? null}
@@ -88,21 +90,21 @@ export function ReportFilters({ view, onChange }: Props) {
       )}
       {applies('school_id') && (schools.data?.schools.length ?? 0) > 1 && (
         <Select
-          label="School"
-          placeholder="All schools"
+          label={t('school')}
+          placeholder={t('allSchools')}
           clearable
           searchable
           limit={200}
           value={view.filters.school_id ?? null}
           data={schoolSelectData(schools.data?.schools)}
-          nothingFoundMessage="No schools found."
+          nothingFoundMessage={t('noSchools')}
           onChange={set('school_id')}
         />
       )}
       {applies('instructor_id') && seesStaff && schoolId > 0 && (
         <Select
-          label="Instructor"
-          placeholder="All instructors"
+          label={t('instructor')}
+          placeholder={t('allInstructors')}
           clearable
           searchable
           value={view.filters.instructor_id ?? null}
@@ -112,8 +114,8 @@ export function ReportFilters({ view, onChange }: Props) {
       )}
       {applies('series_id') && (
         <Select
-          label={seriesLabel}
-          placeholder={seriesType === 'Seminar' ? 'All seminars' : seriesType === 'Course' ? 'All courses' : 'All courses and seminars'}
+          label={t('seriesLabel', { series: definition.series })}
+          placeholder={t('allSeries', { series: definition.series })}
           clearable
           searchable
           value={view.filters.series_id ?? null}
@@ -123,8 +125,8 @@ export function ReportFilters({ view, onChange }: Props) {
       )}
       {applies('episode_id') && seriesId > 0 && (
         <Select
-          label={lessonLabel}
-          placeholder={`Every ${lessonLabel.toLowerCase()}`}
+          label={t('episodeLabel', { series: definition.series })}
+          placeholder={t('everyEpisode', { series: definition.series })}
           clearable
           value={view.filters.episode_id ?? null}
           data={(episodes.data?.episodes ?? []).map((e) => ({ value: String(e.id), label: `${e.position}. ${e.name}` }))}
@@ -133,11 +135,11 @@ export function ReportFilters({ view, onChange }: Props) {
       )}
       {applies('delivery_type') && (
         <Select
-          label="Delivery type"
-          placeholder="Every delivery type"
+          label={t('deliveryType')}
+          placeholder={t('everyDeliveryType')}
           clearable
           value={view.filters.delivery_type ?? null}
-          data={deliveryTypes.map((type) => ({ value: type, label: deliveryTypeLabels[type] }))}
+          data={deliveryTypes.map((type) => ({ value: type, label: shared(deliveryTypeLabels[type]) }))}
           onChange={set('delivery_type')}
         />
       )}

@@ -1,25 +1,28 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ReportCell, ReportColumn, ReportResponse } from '@srs/shared/reports';
 import { DataTable } from '../../../components/data-table.tsx';
+import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { reportsText } from '../messages.ts';
+import { columnLabel, rowName, totalsName } from '../report-words.ts';
 
 type Row = Record<string, ReportCell>;
 
 /**
  * A cell as a person reads it: numbers with their thousands, days ('7.5 days'), a share ('20%'),
- * dollars ('$1,024.00'), nothing as '-'.
+ * dollars ('$1,024.00'), nothing as '-'; in the language the app draws in.
  */
 export function cellText(column: ReportColumn, value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value !== 'number') return value;
   switch (column.kind) {
     case 'days':
-      return `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`;
+      return reportsText.t('days', { count: value, days: formatNumber(value) });
     case 'percent':
-      return `${value.toLocaleString('en-US')}%`;
+      return `${formatNumber(value)}%`;
     case 'money':
-      return value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+      return formatMoney(value);
     default:
-      return value.toLocaleString('en-US');
+      return formatNumber(value);
   }
 }
 
@@ -28,6 +31,8 @@ type Props = {
   report: ReportResponse | undefined;
   loading: boolean;
   emptyMessage: string;
+  /** What the rows are grouped by ('status', 'month'): how their names read. */
+  group?: string;
   /** Opens the row's level below (the follow-up roll-up); a row it returns nothing for is not a link. */
   onOpen?: (row: Row) => (() => void) | null;
 };
@@ -36,12 +41,13 @@ type Props = {
  * A report's table (issue 11): its columns, a row each, and its totals below; the first column
  * opens the level below where there is one. Phones show each row as a card (DataTable).
  */
-export function ReportTable({ label, report, loading, emptyMessage, onOpen }: Props) {
+export function ReportTable({ label, report, loading, emptyMessage, group, onOpen }: Props) {
+  const t = reportsText.useT();
   const columns = (report?.columns ?? []).map((column, index) => ({
     key: column.key,
-    header: column.label,
+    header: columnLabel(column),
     render: (row: Row) => {
-      const text = cellText(column, row[column.key]);
+      const text = index === 0 ? rowName(group, row) || '-' : cellText(column, row[column.key]);
       const open = index === 0 ? onOpen?.(row) : null;
       return open ? (
         <Anchor component="button" type="button" onClick={open} size="sm">
@@ -64,12 +70,14 @@ export function ReportTable({ label, report, loading, emptyMessage, onOpen }: Pr
         scroll="page"
       />
       {report && report.rows.length > 0 && (
-        <Text size="sm" fw={700} mt="xs" aria-label={`${label}: totals`}>
+        <Text size="sm" fw={700} mt="xs" aria-label={t('totals', { label })}>
           {report.columns
-            .map((column) =>
+            .map((column, index) =>
               column.kind === 'text'
-                ? cellText(column, report.totals[column.key])
-                : `${column.label}: ${cellText(column, report.totals[column.key])}`,
+                ? index === 0
+                  ? totalsName(report.totals[column.key])
+                  : cellText(column, report.totals[column.key])
+                : `${columnLabel(column)}: ${cellText(column, report.totals[column.key])}`,
             )
             .join(' · ')}
         </Text>

@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { messages } from '@srs/shared/messages';
+import { humanize, messages } from '@srs/shared/messages';
 import { type ClaimedZip, notUsZip, type SchoolDetail, usZip } from '@srs/shared/schools';
 import { IconFileUpload, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { useClaimedZips } from '../api.ts';
-import { plural } from '../school-outlet.ts';
+import { schoolsText } from '../messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** The 422 of a refused zip, as the field shows it: 'Zip code is claimed by (#101) First Church'. */
@@ -14,7 +15,7 @@ function zipError(error: unknown): string {
   if (error instanceof HttpError && error.status === 422) {
     const body = error.body as { zip_code?: string[] } | null;
     const message = body?.zip_code?.[0];
-    if (message) return `Zip code ${message}`;
+    if (message) return `${sharedText(humanize('zip_code'))} ${message}`;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -28,15 +29,16 @@ export function ClaimedZips({ school, onImport }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ClaimedZip | null>(null);
   const editable = school.permissions.claim_zips;
+  const t = schoolsText.useT();
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     if (zip.trim() === '') {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     if (usZip(zip) === null) {
-      setError(`Zip code ${notUsZip}`);
+      setError(`${sharedText(humanize('zip_code'))} ${sharedText(notUsZip)}`);
       return;
     }
     setError(null);
@@ -44,7 +46,7 @@ export function ClaimedZips({ school, onImport }: Props) {
       { zip_code: zip },
       {
         onSuccess: () => {
-          showSuccess(`${usZip(zip)} is now claimed by this school.`);
+          showSuccess(t('zipClaimed', { zip: usZip(zip) }));
           setZip('');
         },
         onError: (failure) => setError(zipError(failure)),
@@ -56,18 +58,18 @@ export function ClaimedZips({ school, onImport }: Props) {
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Claimed zip codes ({school.claimed_zips.length})
+          {t('claimedZipCodes', { count: String(school.claimed_zips.length) })}
         </Title>
         {editable && onImport && (
           <Button variant="light" leftSection={<IconFileUpload size={16} aria-hidden />} onClick={onImport}>
-            Import claimed zips
+            {t('importClaimedZips')}
           </Button>
         )}
       </Group>
       <Stack gap="sm">
         {school.claimed_zips.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No zip codes claimed yet. New students in a claimed zip code are suggested this school first.
+            {t('noClaimedZips')}
           </Text>
         ) : (
           <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -82,7 +84,7 @@ export function ClaimedZips({ school, onImport }: Props) {
                     <ActionIcon
                       size="sm"
                       variant="transparent"
-                      aria-label={`Give up zip code ${claimed.zip_code}`}
+                      aria-label={t('giveUpZipCode', { zip: claimed.zip_code })}
                       onClick={() => setRemoving(claimed)}
                     >
                       <IconX size={14} aria-hidden />
@@ -96,10 +98,10 @@ export function ClaimedZips({ school, onImport }: Props) {
           </Group>
         )}
         {editable && (
-          <form onSubmit={add} aria-label="Claim a zip code">
+          <form onSubmit={add} aria-label={t('claimZipCode')}>
             <Group align="flex-start" gap="sm">
               <TextInput
-                label="Zip code to claim"
+                label={t('zipCodeToClaim')}
                 placeholder="62701"
                 value={zip}
                 onChange={(event) => setZip(event.currentTarget.value)}
@@ -108,7 +110,7 @@ export function ClaimedZips({ school, onImport }: Props) {
                 style={{ flex: '0 1 200px' }}
               />
               <Button type="submit" mt={25} loading={change.isPending}>
-                Claim
+                {t('claim')}
               </Button>
             </Group>
           </form>
@@ -116,8 +118,8 @@ export function ClaimedZips({ school, onImport }: Props) {
       </Stack>
       <ConfirmDialog
         opened={removing !== null}
-        title="Give up a zip code"
-        confirmLabel="Give it up"
+        title={t('giveUpTitle')}
+        confirmLabel={t('giveItUp')}
         danger
         busy={change.isPending}
         onClose={() => setRemoving(null)}
@@ -127,7 +129,7 @@ export function ClaimedZips({ school, onImport }: Props) {
             { id: removing.id, _destroy: true },
             {
               onSuccess: () => {
-                showSuccess(`${removing.zip_code} is no longer claimed by this school.`);
+                showSuccess(t('zipGivenUp', { zip: removing.zip_code }));
                 setRemoving(null);
               },
             },
@@ -135,7 +137,7 @@ export function ClaimedZips({ school, onImport }: Props) {
         }
       >
         {removing &&
-          `${removing.zip_code} will no longer be claimed by this school: new students there will be suggested the nearest schools instead. The school keeps ${plural(school.claimed_zips.length - 1, 'other zip code')}.`}
+          t('giveUpWarning', { zip: removing.zip_code, count: school.claimed_zips.length - 1 })}
       </ConfirmDialog>
     </Paper>
   );

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useDeleteSchool } from '../api.ts';
-import { plural, schoolName } from '../school-outlet.ts';
+import { schoolsText } from '../messages.ts';
+import { schoolName } from '../school-outlet.ts';
 
 type Props = { school: SchoolDetail; opened: boolean; onClose: () => void };
 
@@ -11,11 +12,12 @@ type Props = { school: SchoolDetail; opened: boolean; onClose: () => void };
 export function DeleteSchoolModal({ school, opened, onClose }: Props) {
   const remove = useDeleteSchool(school.id);
   const navigate = useNavigate();
+  const t = schoolsText.useT();
   return (
     <ConfirmDialog
       opened={opened}
-      title="Delete school"
-      confirmLabel="Delete school"
+      title={t('deleteSchool')}
+      confirmLabel={t('deleteSchool')}
       busy={remove.isPending}
       danger
       disabled={school.students_count > 0}
@@ -23,15 +25,15 @@ export function DeleteSchoolModal({ school, opened, onClose }: Props) {
       onConfirm={() =>
         remove.mutate(undefined, {
           onSuccess: () => {
-            showSuccess(`${schoolName(school)} was deleted.`);
+            showSuccess(t('schoolDeleted', { school: schoolName(school) }));
             void navigate('/schools');
           },
         })
       }
     >
       {school.students_count > 0
-        ? `${schoolName(school)} still holds ${plural(school.students_count, 'student')}: move them to another school first.`
-        : `${schoolName(school)} will be deleted with its ${plural(school.claimed_zips.length, 'claimed zip code')}, its staff roles and what it offers. Its history stays in the versions.`}
+        ? t('deleteRefused', { school: schoolName(school), count: school.students_count })
+        : t('deleteWarning', { school: schoolName(school), count: school.claimed_zips.length })}
     </ConfirmDialog>
   );
 }

@@ -3,8 +3,11 @@ import { messages } from '@srs/shared/messages';
 import type { SchoolDetail } from '@srs/shared/schools';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolInstructorsQuery, useUpdateSchool } from '../api.ts';
+import { schoolsText } from '../messages.ts';
 
 const personName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
 
@@ -16,6 +19,9 @@ export function HeadSchoolAdmin({ school }: { school: SchoolDetail }) {
   const staff = useQuery(schoolInstructorsQuery(school.id));
   const update = useUpdateSchool(school.id);
   const [choice, setChoice] = useState<string | null>(null);
+  const t = schoolsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const admins = (staff.data?.instructors ?? []).filter((person) => person.role_types.includes('school_admin'));
   const current = school.head_school_admin_user;
   const chosen = choice ?? (current ? String(current.id) : null);
@@ -24,26 +30,26 @@ export function HeadSchoolAdmin({ school }: { school: SchoolDetail }) {
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="sm">
-        Head school admin
+        {t('headSchoolAdmin')}
       </Title>
       <Stack gap="sm">
         {current ? (
-          <Text>{personName(current)} receives the new students of this school.</Text>
+          <Text>{t('receivesNewStudents', { name: personName(current) })}</Text>
         ) : (
-          <Alert color="yellow" title="No head school admin">
-            {messages.schoolNeedsHeadSchoolAdmin}
+          <Alert color="yellow" title={t('noHeadSchoolAdmin')}>
+            {shared(messages.schoolNeedsHeadSchoolAdmin)}
           </Alert>
         )}
         {school.permissions.update &&
           (admins.length === 0 && !staff.isLoading ? (
             <Text size="sm" c="dimmed">
-              This school has no school admins yet. Add one on the Instructors page, then choose them here.
+              {t('noSchoolAdmins')}
             </Text>
           ) : (
             <Group align="flex-end" gap="sm">
               <Select
-                label="Choose among its school admins"
-                placeholder={staff.isLoading ? 'Loading...' : 'Choose a school admin'}
+                label={t('chooseAmongAdmins')}
+                placeholder={staff.isLoading ? c('loading') : t('chooseSchoolAdmin')}
                 data={admins.map((person) => ({ value: String(person.id), label: `${personName(person)} (${person.email})` }))}
                 value={chosen}
                 onChange={setChoice}
@@ -58,13 +64,13 @@ export function HeadSchoolAdmin({ school }: { school: SchoolDetail }) {
                     {
                       onSuccess: () => {
                         setChoice(null);
-                        showSuccess(messages.updated);
+                        showSuccess(shared(messages.updated));
                       },
                     },
                   )
                 }
               >
-                Make head school admin
+                {t('makeHeadSchoolAdmin')}
               </Button>
             </Group>
           ))}

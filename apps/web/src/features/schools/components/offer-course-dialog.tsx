@@ -2,9 +2,11 @@ import { Badge, Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@m
 import type { SchoolDetail } from '@srs/shared/schools';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { schoolCoursesQuery, useOfferSeries } from '../api.ts';
+import { schoolsText } from '../messages.ts';
 
 type Props = { school: SchoolDetail; opened: boolean; onClose: () => void };
 
@@ -14,6 +16,8 @@ type Props = { school: SchoolDetail; opened: boolean; onClose: () => void };
  */
 export function OfferCourseDialog({ school, opened, onClose }: Props) {
   const mobile = useIsMobile();
+  const t = schoolsText.useT();
+  const c = commonText.useT();
   const offerable = useQuery({ ...schoolCoursesQuery(school.id, true), enabled: opened });
   const offer = useOfferSeries();
   const [filter, setFilter] = useState('');
@@ -22,20 +26,20 @@ export function OfferCourseDialog({ school, opened, onClose }: Props) {
   const shown = all.filter((course) => course.name.toLowerCase().includes(words));
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Offer a course" fullScreen={mobile} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('offerCourse')} fullScreen={mobile} size="lg">
       <Stack gap="sm">
         {all.length > 8 && (
           <TextInput
-            label="Filter courses"
+            label={t('filterCourses')}
             value={filter}
             onChange={(event) => setFilter(event.currentTarget.value)}
             data-autofocus
           />
         )}
-        {offerable.isLoading && <Text size="sm">Loading...</Text>}
+        {offerable.isLoading && <Text size="sm">{c('loading')}</Text>}
         {!offerable.isLoading && shown.length === 0 && (
           <Text size="sm" c="dimmed">
-            {all.length === 0 ? 'This school already offers every active course.' : 'No course matches.'}
+            {all.length === 0 ? t('offersEveryCourse') : t('noCourseMatches')}
           </Text>
         )}
         {shown.map((course) => (
@@ -46,7 +50,7 @@ export function OfferCourseDialog({ school, opened, onClose }: Props) {
                 { series_id: course.id, school_id: school.id },
                 {
                   onSuccess: () => {
-                    showSuccess(`This school now offers ${course.name}.`);
+                    showSuccess(t('nowOffers', { course: course.name }));
                     onClose();
                   },
                 },
@@ -62,13 +66,13 @@ export function OfferCourseDialog({ school, opened, onClose }: Props) {
             </Text>{' '}
             {course.priority && (
               <Badge size="sm" variant="light">
-                Priority
+                {t('priority')}
               </Badge>
             )}
           </UnstyledButton>
         ))}
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {c('cancel')}
         </Button>
       </Stack>
     </Modal>

@@ -8,18 +8,18 @@ import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { recordPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolCoursesQuery, useStopOffering } from '../api.ts';
-import { plural } from '../school-outlet.ts';
+import { schoolsText } from '../messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { OfferCourseDialog } from './offer-course-dialog.tsx';
 
 /** What stopping orphans, said before it happens: the enrollments stay, greyed, with their history. */
 function stopMessage(course: SchoolCourse): string {
-  const lead = `This school will stop offering ${course.name}.`;
-  if (course.active_enrollments_count === 0) return `${lead} None of its students is enrolled in it.`;
-  return (
-    `${lead} ${plural(course.active_enrollments_count, 'enrollment')} of ${plural(course.students_count, 'student')} ` +
-    'will become orphaned: they keep their history (lessons, visits, decisions) but are greyed and no longer offered in the pickers.'
-  );
+  if (course.active_enrollments_count === 0) return schoolsText.t('stopOfferingNoStudents', { course: course.name });
+  return schoolsText.t('stopOfferingOrphans', {
+    course: course.name,
+    enrollments: course.active_enrollments_count,
+    students: course.students_count,
+  });
 }
 
 /** The courses tab: what the school offers, offer another, stop offering one. */
@@ -29,11 +29,12 @@ export function SchoolCourses({ school }: { school: SchoolDetail }) {
   const [stopping, setStopping] = useState<SchoolCourse | null>(null);
   const [offering, setOffering] = useState(false);
   const editable = school.permissions.offer_series;
+  const t = schoolsText.useT();
 
   const columns: Column<SchoolCourse>[] = [
     {
       key: 'name',
-      header: 'COURSE',
+      header: t('courseHeader'),
       render: (course) => (
         <Group gap="xs">
           <Anchor component={Link} to={recordPath('course', course.id)} size="sm" fw={500} className="thumb-link">
@@ -41,27 +42,27 @@ export function SchoolCourses({ school }: { school: SchoolDetail }) {
           </Anchor>
           {course.priority && (
             <Badge size="sm" variant="light">
-              Priority
+              {t('priority')}
             </Badge>
           )}
           {!course.active && (
             <Badge size="sm" variant="light" color="gray">
-              Retired
+              {t('retired')}
             </Badge>
           )}
         </Group>
       ),
     },
-    { key: 'students', header: 'STUDENTS', render: (course) => course.students_count },
-    { key: 'enrollments', header: 'ENROLLMENTS', render: (course) => course.active_enrollments_count },
+    { key: 'students', header: t('studentsHeader'), render: (course) => course.students_count },
+    { key: 'enrollments', header: t('enrollmentsHeader'), render: (course) => course.active_enrollments_count },
   ];
   if (editable) {
     columns.push({
       key: 'actions',
       header: '',
       render: (course) => (
-        <Button size="xs" variant="subtle" color="red" onClick={() => setStopping(course)} aria-label={`Stop offering ${course.name}`}>
-          Stop offering
+        <Button size="xs" variant="subtle" color="red" onClick={() => setStopping(course)} aria-label={t('stopOfferingCourse', { course: course.name })}>
+          {t('stopOffering')}
         </Button>
       ),
     });
@@ -71,28 +72,28 @@ export function SchoolCourses({ school }: { school: SchoolDetail }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Students of this school can be enrolled in the courses it offers.
+          {t('coursesIntro')}
         </Text>
         {editable && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOffering(true)}>
-            Offer a course
+            {t('offerCourse')}
           </Button>
         )}
       </Group>
       <DataTable
-        label="Courses offered"
+        label={t('coursesOffered')}
         columns={columns}
         rows={courses.data?.courses}
         rowKey={(course) => course.id}
-        emptyMessage="This school offers no course yet."
+        emptyMessage={t('noCoursesOffered')}
         loading={courses.isFetching}
         scroll="page"
       />
       {editable && <OfferCourseDialog school={school} opened={offering} onClose={() => setOffering(false)} />}
       <ConfirmDialog
         opened={stopping !== null}
-        title="Stop offering a course"
-        confirmLabel="Stop offering"
+        title={t('stopOfferingTitle')}
+        confirmLabel={t('stopOffering')}
         danger
         busy={stop.isPending}
         onClose={() => setStopping(null)}
@@ -100,7 +101,7 @@ export function SchoolCourses({ school }: { school: SchoolDetail }) {
           stopping?.series_offered_id &&
           stop.mutate(stopping.series_offered_id, {
             onSuccess: () => {
-              showSuccess(`This school no longer offers ${stopping.name}.`);
+              showSuccess(t('noLongerOffers', { course: stopping.name }));
               setStopping(null);
             },
           })

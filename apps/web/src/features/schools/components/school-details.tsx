@@ -3,12 +3,16 @@ import { messages } from '@srs/shared/messages';
 import type { SchoolDetail } from '@srs/shared/schools';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateSchool } from '../api.ts';
 import { SchoolForm } from '../forms/school-form.tsx';
-import { addressLabels, addressParts, schoolBodyOf, schoolFormValuesOf } from '../forms/school-form-values.ts';
+import { addressLabelKeys, addressParts, schoolBodyOf, schoolFormValuesOf } from '../forms/school-form-values.ts';
+import { schoolsText } from '../messages.ts';
 
 function AddressBlock({ school, prefix, title }: { school: SchoolDetail; prefix: 'school' | 'church'; title: string }) {
+  const t = schoolsText.useT();
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="h3" m={0}>
@@ -18,7 +22,7 @@ function AddressBlock({ school, prefix, title }: { school: SchoolDetail; prefix:
         {addressParts.map((part) => (
           <Group key={part} gap="xs" wrap="nowrap">
             <Text component="dt" size="sm" c="dimmed" w={90}>
-              {addressLabels[part]}
+              {t(addressLabelKeys[part])}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {school[`${prefix}_${part}`] || '-'}
@@ -37,20 +41,22 @@ function AddressBlock({ school, prefix, title }: { school: SchoolDetail; prefix:
 export function SchoolDetails({ school }: { school: SchoolDetail }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateSchool(school.id);
+  const t = schoolsText.useT();
+  const c = commonText.useT();
 
   if (editing) {
     return (
       <Paper withBorder p="md">
         <SchoolForm
           defaultValues={schoolFormValuesOf(school)}
-          submitLabel="Save"
+          submitLabel={c('save')}
           codeAndConferenceEditable={school.permissions.update_code_and_conference}
           onCancel={() => setEditing(false)}
           onSubmit={async (values) => {
             const { school_code, conference_id, ...rest } = schoolBodyOf(values);
             const body = school.permissions.update_code_and_conference ? { ...rest, school_code, conference_id } : rest;
             await update.mutateAsync(body);
-            showSuccess(messages.updated);
+            showSuccess(sharedText(messages.updated));
             setEditing(false);
           }}
         />
@@ -61,17 +67,17 @@ export function SchoolDetails({ school }: { school: SchoolDetail }) {
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Details
+          {t('details')}
         </Title>
         {school.permissions.update && (
           <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-            Edit
+            {c('edit')}
           </Button>
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <AddressBlock school={school} prefix="school" title="School address" />
-        <AddressBlock school={school} prefix="church" title="Church address" />
+        <AddressBlock school={school} prefix="school" title={t('schoolAddress')} />
+        <AddressBlock school={school} prefix="church" title={t('churchAddress')} />
       </SimpleGrid>
     </Paper>
   );

@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { recordPath } from '../../../lib/site-map/paths.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolSeminarsQuery, useStopOffering } from '../api.ts';
-import { plural } from '../school-outlet.ts';
+import { schoolsText } from '../messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 type Props = { school: SchoolDetail; newSeminarPath: string | null };
@@ -18,10 +18,11 @@ export function SchoolSeminars({ school, newSeminarPath }: Props) {
   const seminars = useQuery(schoolSeminarsQuery(school.id));
   const stop = useStopOffering();
   const [leaving, setLeaving] = useState<SchoolSeminar | null>(null);
+  const t = schoolsText.useT();
   const columns: Column<SchoolSeminar>[] = [
     {
       key: 'name',
-      header: 'SEMINAR',
+      header: t('seminarHeader'),
       render: (seminar) => (
         <Anchor component={Link} to={recordPath('seminar', seminar.id)} size="sm" fw={500} className="thumb-link">
           {seminar.name}
@@ -30,14 +31,14 @@ export function SchoolSeminars({ school, newSeminarPath }: Props) {
     },
     {
       key: 'role',
-      header: 'THIS SCHOOL',
+      header: t('thisSchoolHeader'),
       render: (seminar) => (
         <Badge size="sm" variant="light" color={seminar.hosted ? 'blue' : 'gray'}>
-          {seminar.hosted ? 'Holds it' : 'Takes part'}
+          {seminar.hosted ? t('holdsIt') : t('takesPart')}
         </Badge>
       ),
     },
-    { key: 'students', header: 'STUDENTS', render: (seminar) => seminar.students_count },
+    { key: 'students', header: t('studentsHeader'), render: (seminar) => seminar.students_count },
   ];
   if (school.permissions.offer_series) {
     columns.push({
@@ -47,7 +48,7 @@ export function SchoolSeminars({ school, newSeminarPath }: Props) {
         seminar.series_offered_id !== null &&
         !seminar.hosted && (
           <Button size="xs" variant="subtle" color="red" onClick={() => setLeaving(seminar)}>
-            Stop taking part
+            {t('stopTakingPart')}
           </Button>
         ),
     });
@@ -56,27 +57,27 @@ export function SchoolSeminars({ school, newSeminarPath }: Props) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Seminars this school holds, and those of other schools it takes part in.
+          {t('seminarsIntro')}
         </Text>
         {newSeminarPath && (
           <Button component={Link} to={newSeminarPath} leftSection={<IconPlus size={16} aria-hidden />}>
-            New seminar
+            {t('newSeminar')}
           </Button>
         )}
       </Group>
       <DataTable
-        label="Seminars"
+        label={t('seminars')}
         columns={columns}
         rows={seminars.data?.seminars}
         rowKey={(seminar) => seminar.id}
-        emptyMessage="No seminars available."
+        emptyMessage={t('noSeminars')}
         loading={seminars.isFetching}
         scroll="page"
       />
       <ConfirmDialog
         opened={leaving !== null}
-        title="Stop taking part in a seminar"
-        confirmLabel="Stop taking part"
+        title={t('stopTakingPartTitle')}
+        confirmLabel={t('stopTakingPart')}
         danger
         busy={stop.isPending}
         onClose={() => setLeaving(null)}
@@ -84,14 +85,14 @@ export function SchoolSeminars({ school, newSeminarPath }: Props) {
           leaving?.series_offered_id &&
           stop.mutate(leaving.series_offered_id, {
             onSuccess: () => {
-              showSuccess(`This school no longer takes part in ${leaving.name}.`);
+              showSuccess(t('noLongerTakesPart', { seminar: leaving.name }));
               setLeaving(null);
             },
           })
         }
       >
         {leaving &&
-          `This school will stop taking part in ${leaving.name}. The enrollments of its ${plural(leaving.students_count, 'student')} in it become orphaned: they keep their history but are greyed and left out of the pickers.`}
+          t('stopTakingPartWarning', { seminar: leaving.name, count: leaving.students_count })}
       </ConfirmDialog>
     </Stack>
   );

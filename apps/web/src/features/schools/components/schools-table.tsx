@@ -3,12 +3,13 @@ import type { School } from '@srs/shared/schools';
 import { Link } from 'react-router';
 import { type Column, DataTable, type TableSort } from '../../../components/data-table.tsx';
 import { recordPath } from '../../../lib/site-map/paths.ts';
+import { type SchoolsT, schoolsText } from '../messages.ts';
 
-const columns: readonly Column<School>[] = [
-  { key: 'code', header: 'CODE', sortKey: 'school_code', render: (school) => `#${school.school_code}` },
+const columnsOf = (t: SchoolsT): readonly Column<School>[] => [
+  { key: 'code', header: t('codeHeader'), sortKey: 'school_code', render: (school) => `#${school.school_code}` },
   {
     key: 'church',
-    header: 'CHURCH NAME',
+    header: t('churchNameHeader'),
     sortKey: 'church_name',
     render: (school) => (
       <Anchor size="sm" component={Link} to={recordPath('school', school.id)} fw={500}>
@@ -18,21 +19,21 @@ const columns: readonly Column<School>[] = [
   },
   {
     key: 'city',
-    header: 'CITY',
+    header: t('cityHeader'),
     sortKey: 'city',
     render: (school) =>
       [school.school_city ?? school.church_city, school.school_state ?? school.church_state]
         .filter(Boolean)
         .join(', ') || '-',
   },
-  { key: 'conference', header: 'CONFERENCE', render: (school) => school.conference.name },
-  { key: 'students', header: 'STUDENTS', sortKey: 'students_count', render: (school) => school.students_count },
+  { key: 'conference', header: t('conferenceHeader'), render: (school) => school.conference.name },
+  { key: 'students', header: t('studentsHeader'), sortKey: 'students_count', render: (school) => school.students_count },
   {
     key: 'active',
-    header: 'STATUS',
+    header: t('statusHeader'),
     render: (school) => (
       <Badge variant="light" color={school.active ? 'green' : 'gray'}>
-        {school.active ? 'Active' : 'Inactive'}
+        {school.active ? t('active') : t('inactive')}
       </Badge>
     ),
   },
@@ -41,13 +42,14 @@ const columns: readonly Column<School>[] = [
 type Props = { schools: readonly School[] | undefined; loading: boolean; sort: TableSort };
 
 export function SchoolsTable({ schools, loading, sort }: Props) {
+  const t = schoolsText.useT();
   return (
     <DataTable
-      label="Schools"
-      columns={columns}
+      label={t('schools')}
+      columns={columnsOf(t)}
       rows={schools}
       rowKey={(school) => school.id}
-      emptyMessage="No schools found."
+      emptyMessage={t('noSchools')}
       loading={loading}
       sort={sort}
       minWidth={720}

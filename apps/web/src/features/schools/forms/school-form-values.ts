@@ -22,14 +22,15 @@ export type SchoolFormValues = {
 export type SchoolFieldName = keyof SchoolFormValues;
 
 export const addressParts = ['address', 'address_2', 'city', 'state', 'zip_code', 'country'] as const;
-export const addressLabels: Record<(typeof addressParts)[number], string> = {
-  address: 'Address',
-  address_2: 'Address 2',
-  city: 'City',
-  state: 'State',
-  zip_code: 'Zip code',
-  country: 'Country',
-};
+/** Each part's label in the schools' catalogue (Address, Address 2, City, State, Zip code, Country). */
+export const addressLabelKeys = {
+  address: 'address',
+  address_2: 'address2',
+  city: 'city',
+  state: 'state',
+  zip_code: 'zipCode',
+  country: 'country',
+} as const satisfies Record<(typeof addressParts)[number], string>;
 
 export const emptySchoolValues: SchoolFormValues = {
   school_code: '',

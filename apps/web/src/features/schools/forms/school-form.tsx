@@ -3,10 +3,13 @@ import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { conferencesQuery } from '../api.ts';
+import { schoolsText } from '../messages.ts';
 import {
-  addressLabels,
+  addressLabelKeys,
   addressParts,
   type SchoolFieldName,
   type SchoolFormValues,
@@ -29,7 +32,9 @@ export function SchoolForm(props: Props) {
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const conferences = useQuery(conferencesQuery);
-  const required = { validate: (value: unknown) => String(value ?? '').trim() !== '' || messages.fieldRequired };
+  const t = schoolsText.useT();
+  const c = commonText.useT();
+  const required = { validate: (value: unknown) => String(value ?? '').trim() !== '' || sharedText(messages.fieldRequired) };
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -57,25 +62,25 @@ export function SchoolForm(props: Props) {
     <Fieldset legend={legend}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {addressParts.map((part) => (
-          <div key={part}>{text(`${prefix}_${part}`, addressLabels[part])}</div>
+          <div key={part}>{text(`${prefix}_${part}`, t(addressLabelKeys[part]))}</div>
         ))}
       </SimpleGrid>
     </Fieldset>
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="School">
+    <form onSubmit={submit} noValidate aria-label={t('schoolForm')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('school_code', 'School code', { required: true, disabled: !props.codeAndConferenceEditable })}
-          {text('church_name', 'Church name', { required: true })}
+          {text('school_code', t('schoolCode'), { required: true, disabled: !props.codeAndConferenceEditable })}
+          {text('church_name', t('churchName'), { required: true })}
           <Controller
             control={form.control}
             name="conference_id"
             rules={required}
             render={({ field, fieldState }) => (
               <Select
-                label="Conference"
+                label={t('conference')}
                 withAsterisk
                 disabled={!props.codeAndConferenceEditable}
                 data={(conferences.data?.conferences ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
@@ -83,7 +88,7 @@ export function SchoolForm(props: Props) {
                 onChange={(value) => field.onChange(value ?? '')}
                 error={fieldState.error?.message}
                 searchable
-                nothingFoundMessage="No conference matches"
+                nothingFoundMessage={t('noConferenceMatches')}
               />
             )}
           />
@@ -93,22 +98,22 @@ export function SchoolForm(props: Props) {
           name="active"
           render={({ field }) => (
             <Switch
-              label="Active (takes new students)"
+              label={t('activeTakesStudents')}
               checked={field.value}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
             />
           )}
         />
-        {addressSet('school', 'School address')}
-        {addressSet('church', 'Church address')}
+        {addressSet('school', t('schoolAddress'))}
+        {addressSet('church', t('churchAddress'))}
         {failure && (
-          <Alert color="red" title="The school was not saved" role="alert">
+          <Alert color="red" title={t('schoolNotSaved')} role="alert">
             {failure}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onCancel} disabled={isSubmitting}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {props.submitLabel}

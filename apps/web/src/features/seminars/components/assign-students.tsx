@@ -8,6 +8,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { QuickFind } from '../../../components/quick-find.tsx';
 import { useMinSearchLength } from '../../../lib/app-config.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
+import { seminarsText } from '../messages.ts';
 import { assignableStudentsQuery, recentlyAssignedQuery, useAssignSeveral, useAssignStudent } from '../api.ts';
 import { type AssignOutcome, assignOutcome } from '../assign-results.ts';
 import { personName, schoolLabel } from '../format.ts';
@@ -24,6 +25,7 @@ const perPage = 10;
 export function AssignStudents({ seminarId, seminarName }: { seminarId: number; seminarName: string }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const t = seminarsText.useT();
   const minLength = useMinSearchLength();
   const query = useQuery(assignableStudentsQuery(seminarId, { query: search || undefined, page, per_page: perPage }));
   const recent = useQuery(recentlyAssignedQuery(seminarId));
@@ -44,7 +46,7 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
     setOutcome(null);
     several.mutate([...chosen.keys()], {
       onSuccess: (answer) => {
-        const said = assignOutcome(answer.results, (id) => (chosen.has(id) ? personName(chosen.get(id)!) : `Student ${id}`), seminarName);
+        const said = assignOutcome(answer.results, (id) => (chosen.has(id) ? personName(chosen.get(id)!) : t('studentFallback', { id: String(id) })), seminarName);
         if (said.assigned) showSuccess(said.assigned);
         setOutcome(said.refused.length > 0 ? said : null);
         setPicked(new Map());
@@ -54,41 +56,41 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
   const columns: Column<AssignableStudent>[] = [
     {
       key: 'pick',
-      header: 'SELECT',
+      header: t('selectHeader'),
       width: 70,
       render: (student) => (
         <Checkbox
-          aria-label={`Select ${personName(student)}`}
+          aria-label={t('selectStudent', { name: personName(student) })}
           checked={picked.has(student.id)}
           disabled={several.isPending || (!picked.has(student.id) && picked.size >= maxAssignAtOnce)}
           onChange={() => toggle(student)}
         />
       ),
     },
-    { key: 'name', header: 'NAME', render: (student) => personName(student) },
-    { key: 'school', header: 'SCHOOL', render: (student) => schoolLabel(student.school) },
-    { key: 'city', header: 'CITY', render: (student) => student.city ?? '' },
+    { key: 'name', header: t('nameHeader'), render: (student) => personName(student) },
+    { key: 'school', header: t('schoolHeader'), render: (student) => schoolLabel(student.school) },
+    { key: 'city', header: t('cityHeader'), render: (student) => student.city ?? '' },
     {
       key: 'assign',
-      header: 'ASSIGN',
+      header: t('assignHeader'),
       render: (student) => (
         <Button
           size="xs"
           variant="light"
           leftSection={<IconUserPlus size={14} aria-hidden />}
           loading={assign.isPending && assigning === student.id}
-          aria-label={`Assign ${personName(student)}`}
+          aria-label={t('assignStudent', { name: personName(student) })}
           onClick={() => {
             setAssigning(student.id);
             assign.mutate(student.id, {
               onSuccess: (row) =>
                 showSuccess(
-                  `${personName(student)} is assigned to ${seminarName} (registration number ${row.registration_number}).`,
+                  seminarsText.t('assigned', { name: personName(student), seminar: seminarName, number: row.registration_number }),
                 ),
             });
           }}
         >
-          Assign
+          {t('assign')}
         </Button>
       ),
     },
@@ -98,14 +100,13 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Assign students
+            {t('assignTitle')}
           </Title>
           <Text size="sm" c="dimmed">
-            Students of your schools taking part in this seminar who are not in it yet. Assigning one enrolls them with
-            the status Applied. Tick several, across searches and pages, to assign them at once.
+            {t('assignIntro')}
           </Text>
           <QuickFind
-            label="Find a student to assign"
+            label={t('findToAssign')}
             value={search}
             minLength={minLength}
             onSearch={(text) => {
@@ -115,12 +116,12 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
           />
           <Group gap="sm" justify="space-between" wrap="wrap">
             <Text size="sm" fw={600} aria-live="polite">
-              {picked.size === 0 ? 'None selected' : `${picked.size} selected`}
+              {t('selectedCount', { count: picked.size })}
             </Text>
             <Group gap="xs">
               {picked.size > 0 && (
                 <Button variant="subtle" size="xs" disabled={several.isPending} onClick={() => setPicked(new Map())}>
-                  Clear selection
+                  {t('clearSelection')}
                 </Button>
               )}
               <Button
@@ -130,16 +131,16 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
                 loading={several.isPending}
                 onClick={assignPicked}
               >
-                {picked.size === 0 ? 'Assign selected' : `Assign ${picked.size} selected`}
+                {t('assignSelected', { count: picked.size })}
               </Button>
             </Group>
           </Group>
           {outcome && (
             <Alert
               color="yellow"
-              title={`Not assigned: ${outcome.refused.length} ${outcome.refused.length === 1 ? 'student' : 'students'}`}
+              title={t('notAssigned', { count: outcome.refused.length })}
               withCloseButton
-              closeButtonLabel="Dismiss"
+              closeButtonLabel={t('dismiss')}
               onClose={() => setOutcome(null)}
             >
               <List size="sm">
@@ -150,11 +151,11 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
             </Alert>
           )}
           <DataTable
-            label="Students to assign"
+            label={t('studentsToAssign')}
             columns={columns}
             rows={query.data?.students}
             rowKey={(student) => student.id}
-            emptyMessage="No students to assign."
+            emptyMessage={t('noStudentsToAssign')}
             loading={query.isPending}
           />
           <ListPagination pagination={query.data?.pagination} page={page} onPage={setPage} />
@@ -163,13 +164,13 @@ export function AssignStudents({ seminarId, seminarName }: { seminarId: number; 
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Recently assigned
+            {t('recentlyAssigned')}
           </Title>
           <SeminarStudentsTable
-            label="Recently assigned"
+            label={t('recentlyAssigned')}
             students={recent.data?.students}
             loading={recent.isPending}
-            emptyMessage="No students assigned yet."
+            emptyMessage={t('noneAssignedYet')}
           />
         </Stack>
       </Paper>

@@ -2,10 +2,13 @@ import { Checkbox, Group, Paper, ScrollArea, Select, Stack, Table, Text, TextInp
 import { IconSearch } from '@tabler/icons-react';
 import type { AttendanceRow } from '@srs/shared/seminars';
 import type { Episode } from '@srs/shared/series';
+import { messages } from '@srs/shared/messages';
 import { type ReactNode, useState } from 'react';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useTakeAttendance } from '../api.ts';
 import { personName, schoolLabel, whenLabel } from '../format.ts';
+import { seminarsText } from '../messages.ts';
 import { SeminarStatusBadge } from './seminar-status-badge.tsx';
 
 type Props = { seminarId: number; presentations: readonly Episode[]; students: readonly AttendanceRow[] };
@@ -15,6 +18,8 @@ type Props = { seminarId: number; presentations: readonly Episode[]; students: r
  * makes the enrollment Attended. Desks get the whole grid; phones one presentation at a time.
  */
 export function AttendanceGrid({ seminarId, presentations, students: all }: Props) {
+  const t = seminarsText.useT();
+  const shared = useSharedText();
   const mobile = useIsMobile();
   const [search, setSearch] = useState('');
   const students = matching(all, search);
@@ -30,16 +35,16 @@ export function AttendanceGrid({ seminarId, presentations, students: all }: Prop
     />
   );
   if (presentations.length === 0) {
-    return <Empty text="This seminar has no presentations yet: add them on the Presentations tab." />;
+    return <Empty text={t('noPresentationsForAttendance')} />;
   }
   if (all.length === 0) {
-    return <Empty text="No students in this seminar yet: assign them on the Students tab." />;
+    return <Empty text={t('noStudentsForAttendance')} />;
   }
   const find = (
     <TextInput
-      label="Find a student"
+      label={t('findStudent')}
       type="search"
-      placeholder="Name or registration number"
+      placeholder={t('findStudentPlaceholder')}
       value={search}
       onChange={(event) => setSearch(event.currentTarget.value)}
       leftSection={<IconSearch size={16} aria-hidden />}
@@ -58,17 +63,17 @@ export function AttendanceGrid({ seminarId, presentations, students: all }: Prop
     <Paper withBorder p="md">
       <Group justify="space-between" align="flex-end" mb="sm">
         <Title order={2} size="h4">
-          Attendance
+          {t('attendance')}
         </Title>
         {find}
       </Group>
-      {students.length === 0 && <Text size="sm">No students found.</Text>}
+      {students.length === 0 && <Text size="sm">{shared(messages.noStudents)}</Text>}
       <ScrollArea type="auto">
-        <Table striped highlightOnHover stickyHeader aria-label="Attendance" style={{ whiteSpace: 'nowrap' }}>
+        <Table striped highlightOnHover stickyHeader aria-label={t('attendance')} style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={sticky}>STUDENT</Table.Th>
-              <Table.Th miw={110}>STATUS</Table.Th>
+              <Table.Th style={sticky}>{t('studentHeader')}</Table.Th>
+              <Table.Th miw={110}>{t('statusHeader')}</Table.Th>
               {presentations.map((episode, index) => (
                 <Table.Th key={episode.id} ta="center">
                   <Text size="sm" fw={700}>
@@ -96,7 +101,7 @@ export function AttendanceGrid({ seminarId, presentations, students: all }: Prop
                 {presentations.map((episode) => (
                   <Table.Td key={episode.id}>
                     <Group justify="center">
-                      {box(row, episode, `${personName(row.student)} attended ${episode.name}`)}
+                      {box(row, episode, t('attendedPresentation', { name: personName(row.student), presentation: episode.name }))}
                     </Group>
                   </Table.Td>
                 ))}
@@ -118,6 +123,7 @@ type OneProps = Omit<Props, 'seminarId'> & {
 
 /** Phones: choose the presentation, then tick the students present. */
 function OnePresentation({ presentations, students, box }: OneProps) {
+  const t = seminarsText.useT();
   const [chosen, setChosen] = useState<string>(String(presentations[0]?.id ?? ''));
   const episode = presentations.find((item) => String(item.id) === chosen) ?? presentations[0];
   if (!episode) return null;
@@ -125,7 +131,7 @@ function OnePresentation({ presentations, students, box }: OneProps) {
   return (
     <Stack gap="sm">
       <Select
-        label="Presentation"
+        label={t('presentation')}
         data={presentations.map((item, index) => ({
           value: String(item.id),
           label: `${index + 1}. ${item.name} (${whenLabel(item)})`,
@@ -135,7 +141,7 @@ function OnePresentation({ presentations, students, box }: OneProps) {
         allowDeselect={false}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {present} of {students.length} present
+        {t('presentCount', { present, total: students.length })}
       </Text>
       {students.map((row) => (
         <Paper key={row.enrollment_id} withBorder p="sm">
@@ -151,7 +157,7 @@ function OnePresentation({ presentations, students, box }: OneProps) {
                 <SeminarStatusBadge status={row.status} />
               </Group>
             </Stack>
-            {box(row, episode, `${personName(row.student)} attended ${episode.name}`)}
+            {box(row, episode, t('attendedPresentation', { name: personName(row.student), presentation: episode.name }))}
           </Group>
         </Paper>
       ))}

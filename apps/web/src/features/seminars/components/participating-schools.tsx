@@ -8,6 +8,7 @@ import { schoolOptionsQuery, schoolSelectData } from '../../../lib/lookups/schoo
 import { showSuccess } from '../../../lib/toasts.ts';
 import { participatingSchoolsQuery, useAddSchool, useRemoveSchool } from '../api.ts';
 import { personName, schoolLabel } from '../format.ts';
+import { seminarsText } from '../messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /**
@@ -16,6 +17,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
  * leaves through DELETE /series_offered/{id}, its enrollments kept as history.
  */
 export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: number; seminarName: string }) {
+  const t = seminarsText.useT();
   const query = useQuery(participatingSchoolsQuery(seminarId));
   const [removing, setRemoving] = useState<ParticipatingSchool | null>(null);
   const remove = useRemoveSchool();
@@ -23,27 +25,27 @@ export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: nu
   const columns: Column<ParticipatingSchool>[] = [
     {
       key: 'school',
-      header: 'SCHOOL',
+      header: t('schoolHeader'),
       render: (school) => (
         <Group gap="xs">
           <span>{schoolLabel(school)}</span>
           {school.hosting && (
             <Badge variant="light" color="green">
-              Hosting
+              {t('hosting')}
             </Badge>
           )}
         </Group>
       ),
     },
-    { key: 'students', header: 'STUDENTS', render: (school) => school.students_count },
+    { key: 'students', header: t('studentsHeader'), render: (school) => school.students_count },
     {
       key: 'instructors',
-      header: 'INSTRUCTORS',
-      render: (school) => school.instructors.map(personName).join(', ') || 'No instructors yet',
+      header: t('instructorsHeader'),
+      render: (school) => school.instructors.map(personName).join(', ') || t('noInstructors'),
     },
     {
       key: 'actions',
-      header: 'ACTIONS',
+      header: t('actionsHeader'),
       render: (school) =>
         school.can_remove ? (
           <Button
@@ -53,7 +55,7 @@ export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: nu
             leftSection={<IconX size={14} aria-hidden />}
             onClick={() => setRemoving(school)}
           >
-            Remove {school.church_name}
+            {t('removeSchool', { school: school.church_name })}
           </Button>
         ) : null,
     },
@@ -62,14 +64,14 @@ export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: nu
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Schools taking part
+          {t('schoolsTakingPart')}
         </Title>
         <DataTable
-          label="Schools taking part"
+          label={t('schoolsTakingPart')}
           columns={columns}
           rows={schools}
           rowKey={(school) => school.id}
-          emptyMessage="No schools found."
+          emptyMessage={t('noSchools')}
           loading={query.isPending}
           scroll="page"
         />
@@ -77,28 +79,22 @@ export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: nu
       </Stack>
       <ConfirmDialog danger
         opened={removing !== null}
-        title="Remove a school from the seminar"
-        confirmLabel="Remove school"
+        title={t('removeSchoolTitle')}
+        confirmLabel={t('removeSchoolConfirm')}
         busy={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing?.series_offered_id) return;
           remove.mutate(removing.series_offered_id, {
             onSuccess: () => {
-              showSuccess(`${removing.church_name} no longer takes part in ${seminarName}.`);
+              showSuccess(seminarsText.t('schoolRemoved', { school: removing.church_name, seminar: seminarName }));
               setRemoving(null);
             },
           });
         }}
       >
-        {removing && (
-          <>
-            {schoolLabel(removing)} will no longer take part in {seminarName}.{' '}
-            {removing.students_count > 0
-              ? `Its ${removing.students_count} ${removing.students_count === 1 ? 'enrollment' : 'enrollments'} in this seminar will become orphaned: kept with their history, greyed, and left out of the pickers.`
-              : 'None of its students is enrolled in it.'}
-          </>
-        )}
+        {removing &&
+          t('removeSchoolWarning', { school: schoolLabel(removing), seminar: seminarName, count: removing.students_count })}
       </ConfirmDialog>
     </Paper>
   );
@@ -106,6 +102,7 @@ export function ParticipatingSchools({ seminarId, seminarName }: { seminarId: nu
 
 /** The user's schools that are not in the seminar yet. */
 function AddSchool({ seminarId, taken }: { seminarId: number; taken: number[] }) {
+  const t = seminarsText.useT();
   const options = useQuery(schoolOptionsQuery);
   const [value, setValue] = useState<string | null>(null);
   const add = useAddSchool(seminarId);
@@ -113,20 +110,20 @@ function AddSchool({ seminarId, taken }: { seminarId: number; taken: number[] })
   if (options.isSuccess && data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Every school you administer already takes part.
+        {t('everySchoolTakesPart')}
       </Text>
     );
   }
   return (
     <Group align="flex-end" gap="sm">
       <Select
-        label="Add a school"
-        placeholder="Select a school"
+        label={t('addSchoolLabel')}
+        placeholder={t('selectSchool')}
         data={data}
         value={value}
         onChange={setValue}
         searchable
-        nothingFoundMessage="No schools found."
+        nothingFoundMessage={t('noSchools')}
         style={{ flex: '1 1 260px', maxWidth: 420 }}
       />
       <Button
@@ -137,13 +134,13 @@ function AddSchool({ seminarId, taken }: { seminarId: number; taken: number[] })
           value &&
           add.mutate(Number(value), {
             onSuccess: () => {
-              showSuccess('The school now takes part in the seminar.');
+              showSuccess(seminarsText.t('schoolAdded'));
               setValue(null);
             },
           })
         }
       >
-        Add school
+        {t('addSchool')}
       </Button>
     </Group>
   );

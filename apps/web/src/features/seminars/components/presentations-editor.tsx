@@ -5,8 +5,11 @@ import type { Episode } from '@srs/shared/series';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateInput } from '../../../components/date-input.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateSeminar } from '../api.ts';
+import { seminarsText } from '../messages.ts';
 
 /** A presentation being edited: a saved one keeps its id and how many attendances hold it. */
 export type PresentationDraft = {
@@ -42,11 +45,11 @@ export function episodesBody(drafts: readonly PresentationDraft[], removed: read
   ];
 }
 
-/** Each row's problem before sending: a name is required, a date must be readable. */
+/** Each row's problem before sending: a name is required, a date must be readable (in the language of the moment). */
 export function draftErrors(drafts: readonly PresentationDraft[]) {
   return drafts.map((draft) => ({
-    name: draft.name.trim() ? undefined : messages.fieldRequired,
-    date: draft.date === null || isValidIsoDate(draft.date) ? undefined : messages.dateInvalid,
+    name: draft.name.trim() ? undefined : sharedText(messages.fieldRequired),
+    date: draft.date === null || isValidIsoDate(draft.date) ? undefined : sharedText(messages.dateInvalid),
   }));
 }
 
@@ -57,6 +60,8 @@ type Props = { seminarId: number; episodes: readonly Episode[]; canEdit: boolean
  * PUT /series/{id}. A presentation with attendances cannot be removed (the server says how many).
  */
 export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
+  const t = seminarsText.useT();
+  const c = commonText.useT();
   const [drafts, setDrafts] = useState(() => episodes.map(draftOf));
   const [removed, setRemoved] = useState<PresentationDraft[]>([]);
   const [showErrors, setShowErrors] = useState(false);
@@ -83,7 +88,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
       { episodes: episodesBody(drafts, removed) },
       {
         // The page then reads the saved list again and starts this editor afresh from it.
-        onSuccess: () => showSuccess('Presentations saved.'),
+        onSuccess: () => showSuccess(seminarsText.t('presentationsSaved')),
       },
     );
   };
@@ -91,9 +96,9 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Presentations
+          {t('presentations')}
         </Title>
-        {drafts.length === 0 && <Text size="sm">No presentations yet.{canEdit ? ' Add the first one below.' : ''}</Text>}
+        {drafts.length === 0 && <Text size="sm">{t('noPresentations', { canEdit: canEdit ? 'yes' : 'no' })}</Text>}
         {drafts.map((draft, index) => (
           <Paper key={draft.key} withBorder p="sm" radius="sm" data-testid="presentation-row">
             <Group align="flex-start" gap="sm" wrap="wrap">
@@ -101,7 +106,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
                 {index + 1}.
               </Text>
               <TextInput
-                label={`Presentation ${index + 1} name`}
+                label={t('presentationName', { number: index + 1 })}
                 withAsterisk
                 value={draft.name}
                 disabled={!canEdit}
@@ -112,7 +117,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
               />
               <div style={{ flex: '1 1 150px' }}>
                 <DateInput
-                  label="Date"
+                  label={c('date')}
                   value={draft.date}
                   disabled={!canEdit}
                   onChange={(date) => change(index, { date })}
@@ -120,7 +125,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
                 />
               </div>
               <TextInput
-                label="Time"
+                label={t('timeLabel')}
                 type="time"
                 value={draft.time}
                 disabled={!canEdit}
@@ -132,7 +137,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
                   <ActionIcon
                     variant="subtle"
                     size="lg"
-                    aria-label={`Move presentation ${index + 1} up`}
+                    aria-label={t('movePresentationUp', { number: index + 1 })}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -141,24 +146,20 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
                   <ActionIcon
                     variant="subtle"
                     size="lg"
-                    aria-label={`Move presentation ${index + 1} down`}
+                    aria-label={t('movePresentationDown', { number: index + 1 })}
                     disabled={index === drafts.length - 1}
                     onClick={() => move(index, 1)}
                   >
                     <IconArrowDown size={18} aria-hidden />
                   </ActionIcon>
                   <Tooltip
-                    label={
-                      draft.uses > 0
-                        ? `${draft.uses} ${draft.uses === 1 ? 'attendance holds' : 'attendances hold'} it: it cannot be removed`
-                        : 'Remove'
-                    }
+                    label={draft.uses > 0 ? t('presentationInUse', { count: draft.uses }) : c('remove')}
                   >
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       size="lg"
-                      aria-label={`Remove presentation ${index + 1}`}
+                      aria-label={t('removePresentation', { number: index + 1 })}
                       disabled={draft.uses > 0}
                       onClick={() => remove(index)}
                     >
@@ -170,7 +171,7 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
             </Group>
             {draft.uses > 0 && (
               <Text size="xs" c="dimmed" mt={4}>
-                {draft.uses} {draft.uses === 1 ? 'attendance' : 'attendances'} recorded
+                {t('attendancesRecorded', { count: draft.uses })}
               </Text>
             )}
           </Paper>
@@ -182,10 +183,10 @@ export function PresentationsEditor({ seminarId, episodes, canEdit }: Props) {
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => setDrafts((current) => [...current, blank()])}
             >
-              Add a presentation
+              {t('addPresentation')}
             </Button>
             <Button onClick={save} loading={update.isPending}>
-              Save presentations
+              {t('savePresentations')}
             </Button>
           </Group>
         )}

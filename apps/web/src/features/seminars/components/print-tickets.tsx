@@ -9,12 +9,14 @@ import { usePdfMaking } from '../../../components/use-pdf-making.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { printTickets, seminarStudentsQuery } from '../api.ts';
 import { personName } from '../format.ts';
+import { seminarsText } from '../messages.ts';
 
 /**
  * Admission tickets (DOMAIN.md, Exports and printing) for every active student of the seminar or
  * the chosen ones, eight to a page, on the paper the user has.
  */
 export function PrintTickets({ seminarId }: { seminarId: number }) {
+  const t = seminarsText.useT();
   const query = useQuery(seminarStudentsQuery(seminarId, { per_page: 500, sortBy: 'name' }));
   const students = (query.data?.students ?? []).filter(
     (row) => !row.orphaned && activeStatuses.includes(row.status),
@@ -25,44 +27,40 @@ export function PrintTickets({ seminarId }: { seminarId: number }) {
   const { making, make } = usePdfMaking();
   const count = which === 'all' ? students.length : chosen.length;
   const pages = Math.ceil(count / ticketsPerPage);
-  const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
   const print = async () => {
     const printed = await make(() => printTickets(seminarId, which === 'all' ? [] : chosen, paper));
-    if (printed !== null) showSuccess(`${ticketsText(printed)} saved as a PDF.`);
+    if (printed !== null) showSuccess(seminarsText.t('ticketsSaved', { count: printed }));
   };
   return (
     <Paper withBorder p="md">
       <Stack gap="md" maw={640}>
         <Title order={2} size="h4">
-          Print tickets
+          {t('printTickets')}
         </Title>
-        <Text size="sm">
-          Each ticket shows the student&apos;s name and registration number, the seminar, the school and the date,
-          eight tickets to a page.
-        </Text>
+        <Text size="sm">{t('ticketsIntro')}</Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="ticket-paper">
-            Paper
+            {t('paper')}
           </Text>
           <SegmentedControl
             aria-labelledby="ticket-paper"
             value={paper}
             onChange={(value) => setPaper(value as PaperSize)}
             data={[
-              { value: 'letter', label: 'US Letter' },
-              { value: 'a4', label: 'A4' },
+              { value: 'letter', label: t('usLetter') },
+              { value: 'a4', label: t('a4') },
             ]}
             w={{ base: '100%', sm: 280 }}
           />
         </Stack>
-        <Radio.Group label="Students" value={which} onChange={(value) => setWhich(value as 'all' | 'chosen')}>
+        <Radio.Group label={t('students')} value={which} onChange={(value) => setWhich(value as 'all' | 'chosen')}>
           <Stack gap="xs" mt={4}>
-            <Radio value="all" label={`Every student of the seminar (${students.length})`} />
-            <Radio value="chosen" label="The students I choose" />
+            <Radio value="all" label={t('everyStudent', { count: students.length })} />
+            <Radio value="chosen" label={t('chosenStudents')} />
           </Stack>
         </Radio.Group>
         {which === 'chosen' && (
-          <Checkbox.Group label="Choose the students" value={chosen.map(String)} onChange={(values) => setChosen(values.map(Number))}>
+          <Checkbox.Group label={t('chooseStudents')} value={chosen.map(String)} onChange={(values) => setChosen(values.map(Number))}>
             <Stack gap="xs" mt={4}>
               {students.map((row) => (
                 <Checkbox
@@ -76,7 +74,7 @@ export function PrintTickets({ seminarId }: { seminarId: number }) {
         )}
         {students.length === 0 && query.isSuccess && (
           <Text size="sm" c="dimmed">
-            No students to print tickets for yet: assign them on the Students tab.
+            {t('noStudentsForTickets')}
           </Text>
         )}
         <Group gap="md">
@@ -86,9 +84,9 @@ export function PrintTickets({ seminarId }: { seminarId: number }) {
             loading={making}
             onClick={() => void print()}
           >
-            {count === 0 ? 'Print tickets' : `Print ${ticketsText(count)} (${pages} ${pages === 1 ? 'page' : 'pages'})`}
+            {count === 0 ? t('printTickets') : t('printTicketCount', { count, pages })}
           </Button>
-          <PdfProgress making={making} what={ticketsText(count)} />
+          <PdfProgress making={making} what={t('tickets', { count })} />
         </Group>
       </Stack>
     </Paper>

@@ -1,25 +1,31 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SeriesDetail } from '@srs/shared/series';
+import { messages } from '@srs/shared/messages';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateSeminar } from '../api.ts';
 import { schoolLabel } from '../format.ts';
+import { seminarsText } from '../messages.ts';
 import { SeminarForm } from './seminar-form.tsx';
 
 /** Name, hosting school, location and description; the host's admins edit them (permissions.update). */
 export function SeminarDetails({ seminar }: { seminar: SeriesDetail }) {
+  const t = seminarsText.useT();
+  const c = commonText.useT();
   const [editing, setEditing] = useState(false);
   const update = useUpdateSeminar(seminar.id);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Details
+          {c('details')}
         </Title>
         {seminar.permissions.update && !editing && (
           <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-            Edit details
+            {t('editDetails')}
           </Button>
         )}
       </Group>
@@ -31,8 +37,8 @@ export function SeminarDetails({ seminar }: { seminar: SeriesDetail }) {
             description: seminar.description ?? '',
             schoolId: seminar.school ? String(seminar.school.id) : null,
           }}
-          hostLabel={schoolLabel(seminar.school) || 'None'}
-          submitLabel="Save details"
+          hostLabel={schoolLabel(seminar.school) || t('noHost')}
+          submitLabel={t('saveDetails')}
           saving={update.isPending}
           onCancel={() => setEditing(false)}
           onSubmit={(values) =>
@@ -40,7 +46,7 @@ export function SeminarDetails({ seminar }: { seminar: SeriesDetail }) {
               { name: values.name, location: values.location, description: values.description },
               {
                 onSuccess: () => {
-                  showSuccess('Updated successfully.');
+                  showSuccess(sharedText(messages.updated));
                   setEditing(false);
                 },
               },
@@ -49,16 +55,16 @@ export function SeminarDetails({ seminar }: { seminar: SeriesDetail }) {
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label="Name" value={seminar.name} />
-          <Field label="Hosting school" value={schoolLabel(seminar.school) || 'None'} />
-          <Field label="Location" value={seminar.location || 'Not set'} />
-          <Field label="Presentations" value={String(seminar.episodes_count)} />
+          <Field label={c('name')} value={seminar.name} />
+          <Field label={t('hostingSchool')} value={schoolLabel(seminar.school) || t('noHost')} />
+          <Field label={t('location')} value={seminar.location || t('notSet')} />
+          <Field label={t('presentations')} value={String(seminar.episodes_count)} />
           <Stack gap={0} style={{ gridColumn: '1 / -1' }}>
             <Text size="sm" fw={500}>
-              Description
+              {t('description')}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {seminar.description || 'No description'}
+              {seminar.description || t('noDescription')}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -2,6 +2,9 @@ import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { schoolSelectRequired } from '@srs/shared/series';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { seminarsText } from '../messages.ts';
 import { SchoolSelect } from '../../../components/school-select.tsx';
 
 export type SeminarFormValues = { name: string; location: string; description: string; schoolId: string | null };
@@ -21,6 +24,9 @@ type Props = {
  * when the save fails (the shared handler says why).
  */
 export function SeminarForm({ initial, hostLabel, submitLabel, saving, onSubmit, onCancel }: Props) {
+  const t = seminarsText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<{ name?: string; school?: string }>({});
   const set = (change: Partial<SeminarFormValues>) => setValues((current) => ({ ...current, ...change }));
@@ -40,41 +46,41 @@ export function SeminarForm({ initial, hostLabel, submitLabel, saving, onSubmit,
     >
       <Stack gap="sm" maw={560}>
         <TextInput
-          label="Name"
+          label={c('name')}
           withAsterisk
           value={values.name}
           onChange={(event) => set({ name: event.currentTarget.value })}
-          error={errors.name}
+          error={errors.name && shared(errors.name)}
           maxLength={200}
           data-autofocus
         />
         {hostLabel ? (
           <div>
             <Text size="sm" fw={500}>
-              Hosting school
+              {t('hostingSchool')}
             </Text>
             <Text size="sm">{hostLabel}</Text>
           </div>
         ) : (
           <SchoolSelect
-            description="The school that holds the seminar"
+            description={t('hostDescription')}
             value={values.schoolId}
             onChange={(schoolId) => {
               set({ schoolId });
               setErrors((current) => ({ ...current, school: undefined }));
             }}
-            error={errors.school}
+            error={errors.school && shared(errors.school)}
           />
         )}
         <TextInput
-          label="Location"
-          description="Where the presentations are given, for the tickets"
+          label={t('location')}
+          description={t('locationDescription')}
           value={values.location}
           onChange={(event) => set({ location: event.currentTarget.value })}
           maxLength={255}
         />
         <Textarea
-          label="Description"
+          label={t('description')}
           autosize
           minRows={2}
           value={values.description}
@@ -84,7 +90,7 @@ export function SeminarForm({ initial, hostLabel, submitLabel, saving, onSubmit,
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {c('cancel')}
             </Button>
           )}
           <Button type="submit" loading={saving}>

@@ -2,7 +2,10 @@ import { Button, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@ma
 import { messages } from '@srs/shared/messages';
 import type { SeriesDetail } from '@srs/shared/series';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { coursesText } from '../messages.ts';
 
 export type SeriesFormValues = { name: string; description: string; priority: boolean; active: boolean };
 
@@ -32,10 +35,13 @@ type Props = {
 
 /** A course's own fields: name, description, priority (SPEC section 3) and whether it is offered at all. */
 export function SeriesForm({ initial, submitLabel, saving, onSubmit, onCancel }: Props) {
+  const t = coursesText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const mobile = useIsMobile();
   const [values, setValues] = useState(initial);
   const [tried, setTried] = useState(false);
-  const nameError = tried && values.name.trim() === '' ? messages.fieldRequired : undefined;
+  const nameError = tried && values.name.trim() === '' ? shared(messages.fieldRequired) : undefined;
   const set = (patch: Partial<SeriesFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const submit = () => {
     setTried(true);
@@ -52,7 +58,7 @@ export function SeriesForm({ initial, submitLabel, saving, onSubmit, onCancel }:
     >
       <Stack gap="md" maw={640}>
         <TextInput
-          label="Name"
+          label={c('name')}
           required
           value={values.name}
           error={nameError}
@@ -60,29 +66,25 @@ export function SeriesForm({ initial, submitLabel, saving, onSubmit, onCancel }:
           data-autofocus
         />
         <Textarea
-          label="Description"
+          label={t('description')}
           autosize
           minRows={3}
           value={values.description}
           onChange={(event) => set({ description: event.currentTarget.value })}
         />
         <Checkbox
-          label="Priority course (listed first in the course pickers)"
+          label={t('priorityCourse')}
           checked={values.priority}
           onChange={(event) => set({ priority: event.currentTarget.checked })}
         />
         <Switch
-          label={
-            values.active
-              ? 'Active: schools can enroll students in it'
-              : 'Not active: no new enrollments; the students already in it keep their records'
-          }
+          label={values.active ? t('activeOn') : t('activeOff')}
           checked={values.active}
           onChange={(event) => set({ active: event.currentTarget.checked })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving} size={mobile ? 'md' : 'sm'}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={saving} size={mobile ? 'md' : 'sm'}>
             {submitLabel}

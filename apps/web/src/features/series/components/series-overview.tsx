@@ -1,27 +1,34 @@
 import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@srs/shared/messages';
 import { type SeriesDetail, seriesStatuses } from '@srs/shared/series';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useDeleteSeries, useUpdateSeries } from '../api.ts';
+import { coursesText } from '../messages.ts';
 import { SeriesForm, seriesBody, seriesFormValues } from './series-form.tsx';
 
-const what = (series: SeriesDetail) => (series.type === 'Course' ? 'course' : 'seminar');
+/** Stands for the name in a sentence, which is then drawn around the name set in bold. */
+const nameMark = '\u0001';
 
 /** Counts of the students the user sees in the series, by the status of their enrollments. */
 function StatusCounts({ series }: { series: SeriesDetail }) {
+  const t = coursesText.useT();
+  const shared = useSharedText();
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Students by status
+        {t('studentsByStatus')}
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm">
         {seriesStatuses.map((status) => (
           <Paper key={status} withBorder p="sm">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {status}
+              {shared(status)}
             </Text>
             <Text size="xl" fw={700}>
               {series.status_counts[status]}
@@ -30,10 +37,10 @@ function StatusCounts({ series }: { series: SeriesDetail }) {
         ))}
       </SimpleGrid>
       <Text size="sm">
-        {series.students_count} {series.students_count === 1 ? 'student' : 'students'} in all.{' '}
+        {t('studentsInAll', { count: series.students_count })}{' '}
         {series.students_count > 0 && (
           <Anchor component={Link} to={`/students?enrollments_series_id_eq=${series.id}`}>
-            Open the list of these students
+            {t('openStudentList')}
           </Anchor>
         )}
       </Text>
@@ -42,35 +49,36 @@ function StatusCounts({ series }: { series: SeriesDetail }) {
 }
 
 function DeleteSeriesModal({ series, opened, onClose }: { series: SeriesDetail; opened: boolean; onClose: () => void }) {
+  const t = coursesText.useT();
+  const c = commonText.useT();
   const navigate = useNavigate();
   const mutation = useDeleteSeries(series.id);
   const held = Object.values(series.status_counts).reduce((sum, n) => sum + n, 0);
   const confirm = () =>
     mutation.mutate(undefined, {
       onSuccess: () => {
-        showSuccess('Deleted successfully.');
+        showSuccess(coursesText.t('deleted'));
         void navigate(series.type === 'Course' ? '/courses' : '/seminars', { replace: true });
       },
     });
+  const [before, after] = t('deleteQuestion', { name: nameMark, type: series.type, count: series.episodes_count }).split(nameMark);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Delete ${what(series)}`}>
+    <Modal opened={opened} onClose={onClose} title={t('deleteSeries', { type: series.type })}>
       <Stack>
         <Text size="sm">
-          Delete <strong>{series.name}</strong> with its {series.episodes_count}{' '}
-          {series.type === 'Course' ? 'lessons' : 'presentations'}, decision options and products? Schools stop offering
-          it.
+          {before}
+          <strong>{series.name}</strong>
+          {after}
         </Text>
         <Text size="sm" c="dimmed">
-          {held > 0
-            ? `It still has enrollments (${held} that you can see): it cannot be deleted while students are enrolled. Switch it to not active instead.`
-            : 'Nobody is enrolled in it. The change stays in Versions.'}
+          {t('deleteHeld', { held })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button color="red" onClick={confirm} loading={mutation.isPending}>
-            Delete {what(series)}
+            {t('deleteSeries', { type: series.type })}
           </Button>
         </Group>
       </Stack>
@@ -80,6 +88,8 @@ function DeleteSeriesModal({ series, opened, onClose }: { series: SeriesDetail; 
 
 /** A series at a glance (SPEC section 3: name, priority), its students by status, and its keepers' edit. */
 export function SeriesOverview({ series }: { series: SeriesDetail }) {
+  const t = coursesText.useT();
+  const c = commonText.useT();
   const mobile = useIsMobile();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -88,12 +98,12 @@ export function SeriesOverview({ series }: { series: SeriesDetail }) {
     return (
       <SeriesForm
         initial={seriesFormValues(series)}
-        submitLabel="Save"
+        submitLabel={c('save')}
         saving={update.isPending}
         onCancel={() => setEditing(false)}
         onSubmit={async (values) => {
           await update.mutateAsync(seriesBody(values));
-          showSuccess('Updated successfully.');
+          showSuccess(sharedText(messages.updated));
           setEditing(false);
         }}
       />
@@ -102,16 +112,16 @@ export function SeriesOverview({ series }: { series: SeriesDetail }) {
   return (
     <Stack gap="lg">
       <Group gap="xs">
-        {series.priority && <Badge variant="light">Priority</Badge>}
+        {series.priority && <Badge variant="light">{t('priority')}</Badge>}
         <Badge color={series.active ? 'green' : 'gray'} variant="light">
-          {series.active ? 'Active' : 'Not active'}
+          {series.active ? t('active') : t('notActive')}
         </Badge>
         <Text size="sm" c="dimmed">
-          {series.episodes_count} {series.type === 'Course' ? 'lessons' : 'presentations'}
+          {t('episodesCount', { type: series.type, count: series.episodes_count })}
         </Text>
       </Group>
       <Text style={{ whiteSpace: 'pre-wrap' }} c={series.description ? undefined : 'dimmed'}>
-        {series.description ?? 'No description.'}
+        {series.description ?? t('noDescription')}
       </Text>
       <StatusCounts series={series} />
       {(series.permissions.update || series.permissions.destroy) && (
@@ -123,7 +133,7 @@ export function SeriesOverview({ series }: { series: SeriesDetail }) {
               onClick={() => setEditing(true)}
               size={mobile ? 'md' : 'sm'}
             >
-              Edit {what(series)}
+              {t('editSeries', { type: series.type })}
             </Button>
           )}
           {series.permissions.destroy && (
@@ -134,7 +144,7 @@ export function SeriesOverview({ series }: { series: SeriesDetail }) {
               onClick={() => setDeleting(true)}
               size={mobile ? 'md' : 'sm'}
             >
-              Delete {what(series)}
+              {t('deleteSeries', { type: series.type })}
             </Button>
           )}
         </Group>

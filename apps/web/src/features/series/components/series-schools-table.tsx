@@ -6,12 +6,13 @@ import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useCanOpen } from '../../../lib/site-map/page-match.ts';
 import { recordPath } from '../../../lib/site-map/paths.ts';
 import { seriesSchoolsQuery } from '../api.ts';
+import { coursesText } from '../messages.ts';
 
-const columnsFor = (linked: boolean): Column<SeriesSchool>[] => [
-  { key: 'code', header: 'CODE', render: (school) => school.school_code },
+const columnsFor = (linked: boolean, t: ReturnType<typeof coursesText.useT>): Column<SeriesSchool>[] => [
+  { key: 'code', header: t('codeHeader'), render: (school) => school.school_code },
   {
     key: 'church',
-    header: 'CHURCH',
+    header: t('churchHeader'),
     render: (school) => (
       <>
         {linked ? (
@@ -23,27 +24,28 @@ const columnsFor = (linked: boolean): Column<SeriesSchool>[] => [
         )}{' '}
         {school.hosting && (
           <Badge size="sm" variant="light">
-            Hosting
+            {t('hosting')}
           </Badge>
         )}
       </>
     ),
   },
-  { key: 'city', header: 'CITY', render: (school) => school.church_city ?? '-' },
-  { key: 'students', header: 'STUDENTS', render: (school) => school.students_count },
+  { key: 'city', header: t('cityHeader'), render: (school) => school.church_city ?? '-' },
+  { key: 'students', header: t('studentsHeader'), render: (school) => school.students_count },
 ];
 
 /** GET /series/{id}/schools: the schools offering the series, among those the user sees. */
 export function SeriesSchoolsTable({ seriesId, label }: { seriesId: number; label: string }) {
+  const t = coursesText.useT();
   const query = useQuery(seriesSchoolsQuery(seriesId));
   const linked = useCanOpen('school');
   return (
     <DataTable
       label={label}
-      columns={columnsFor(linked)}
+      columns={columnsFor(linked, t)}
       rows={query.data?.schools}
       rowKey={(school) => school.id}
-      emptyMessage="No school you can see offers it yet. A school offers a course from its own courses tab."
+      emptyMessage={t('noSchoolOffers')}
       loading={query.isFetching}
       scroll="page"
     />

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import { type DuplicatePair, duplicateReasonLabels, type DuplicateStudent } from '@srs/shared/student-duplicates';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { mergePath, pairKey } from '../api.ts';
-
-export const noDuplicates = 'No likely duplicates.';
+import { studentDuplicatesText } from '../messages.ts';
 
 type Props = {
   pairs: readonly DuplicatePair[] | undefined;
@@ -19,6 +19,7 @@ type Props = {
 
 /** One student of a pair: what tells two people apart, the name opening the student's page. */
 function StudentFacts({ student }: { student: DuplicateStudent }) {
+  const t = studentDuplicatesText.useT();
   const name = [student.first_name, student.middle_name, student.last_name].filter(Boolean).join(' ');
   const place = [student.city, [student.state, student.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
@@ -31,10 +32,10 @@ function StudentFacts({ student }: { student: DuplicateStudent }) {
       {student.email && <Text size="sm">{student.email}</Text>}
       {student.phone && <Text size="sm">{student.phone}</Text>}
       {student.registration_numbers.length > 0 && (
-        <Text size="sm">Registration {student.registration_numbers.join(', ')}</Text>
+        <Text size="sm">{t('registration', { numbers: student.registration_numbers.join(', ') })}</Text>
       )}
       <Text size="xs" c="dimmed">
-        Created {formatDate(student.created_at.slice(0, 10))}
+        {t('created', { date: formatDate(student.created_at.slice(0, 10)) })}
       </Text>
     </Stack>
   );
@@ -42,17 +43,19 @@ function StudentFacts({ student }: { student: DuplicateStudent }) {
 
 /** Likely duplicate pairs, strongest first: a table on desk, a card a pair on phones (DataTable stacks). */
 export function DuplicatePairs({ pairs, loading, failedMessage, saying, onNotSamePerson }: Props) {
+  const t = studentDuplicatesText.useT();
+  const shared = useSharedText();
   const columns: Column<DuplicatePair>[] = [
-    { key: 'first', header: 'STUDENT', render: (pair) => <StudentFacts student={pair.students[0]} /> },
-    { key: 'second', header: 'LIKELY THE SAME AS', render: (pair) => <StudentFacts student={pair.students[1]} /> },
+    { key: 'first', header: t('studentHeader'), render: (pair) => <StudentFacts student={pair.students[0]} /> },
+    { key: 'second', header: t('sameAsHeader'), render: (pair) => <StudentFacts student={pair.students[1]} /> },
     {
       key: 'why',
-      header: 'WHY',
+      header: t('whyHeader'),
       render: (pair) => (
         <Group gap={4}>
           {pair.reasons.map((reason) => (
             <Badge key={reason} color="orange" variant="light" size="sm">
-              {duplicateReasonLabels[reason]}
+              {shared(duplicateReasonLabels[reason])}
             </Badge>
           ))}
         </Group>
@@ -64,7 +67,7 @@ export function DuplicatePairs({ pairs, loading, failedMessage, saying, onNotSam
       render: (pair) => (
         <Group gap="xs" wrap="nowrap">
           <Button component={Link} to={mergePath(pair)} size="xs" variant="light">
-            Merge…
+            {t('merge')}
           </Button>
           <Button
             size="xs"
@@ -73,7 +76,7 @@ export function DuplicatePairs({ pairs, loading, failedMessage, saying, onNotSam
             loading={saying === pairKey(pair)}
             onClick={() => onNotSamePerson(pair)}
           >
-            Not the same person
+            {t('notSamePerson')}
           </Button>
         </Group>
       ),
@@ -81,11 +84,11 @@ export function DuplicatePairs({ pairs, loading, failedMessage, saying, onNotSam
   ];
   return (
     <DataTable
-      label="Likely duplicates"
+      label={t('title')}
       columns={columns}
       rows={pairs}
       rowKey={pairKey}
-      emptyMessage={noDuplicates}
+      emptyMessage={t('noDuplicates')}
       loading={loading}
       scroll="page"
       {...(failedMessage ? { failedMessage } : {})}

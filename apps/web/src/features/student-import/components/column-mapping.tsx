@@ -1,13 +1,10 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { type StudentImportColumn, studentImportFields } from '@srs/shared/student-import';
-import { fieldLabels } from '../fields.ts';
+import { fieldLabel } from '../fields.ts';
 import type { ImportMapping } from '../mapping-memory.ts';
+import { studentImportText } from '../messages.ts';
 
 const leftOut = '';
-const options = [
-  { value: leftOut, label: 'Leave out' },
-  ...studentImportFields.map((field) => ({ value: field, label: fieldLabels[field] })),
-];
 
 type Props = {
   columns: readonly StudentImportColumn[];
@@ -22,12 +19,17 @@ const meaningOf = (column: StudentImportColumn, pending: ImportMapping | null) =
 
 /** Each column's heading with its meaning: the one the server recognised, changed here (the file is previewed again). */
 export function ColumnMapping({ columns, pending, busy, onChange }: Props) {
+  const t = studentImportText.useT();
+  const options = [
+    { value: leftOut, label: t('leaveOut') },
+    ...studentImportFields.map((field) => ({ value: field, label: fieldLabel(field) })),
+  ];
   return (
     <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
       {columns.map((column) => (
         <NativeSelect
           key={column.index}
-          label={column.heading || `Column ${column.index + 1}`}
+          label={column.heading || t('columnNumber', { number: column.index + 1 })}
           data={options}
           value={meaningOf(column, pending) ?? leftOut}
           disabled={busy}

@@ -3,7 +3,10 @@ import { messages } from '@srs/shared/messages';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { onlySchoolOf, schoolOptionsQuery, schoolSelectData } from '../../../lib/lookups/schools.ts';
+import { withNodes } from '../../../i18n/rich-text.ts';
+import { studentImportText } from '../messages.ts';
 
 type Props = {
   file: File | null;
@@ -18,6 +21,8 @@ type Props = {
  * A school admin of one school is not asked: that school is the file's.
  */
 export function ImportFileStep({ file, schoolId, busy, onFile, onSchool }: Props) {
+  const t = studentImportText.useT();
+  const shared = useSharedText();
   const schools = useQuery(schoolOptionsQuery);
   const only = onlySchoolOf(schools.data?.schools);
   useEffect(() => {
@@ -26,34 +31,36 @@ export function ImportFileStep({ file, schoolId, busy, onFile, onSchool }: Props
   return (
     <Stack gap="sm">
       <FileInput
-        label="Spreadsheet"
-        description="A .csv or .xlsx file whose first row names the columns (English or Spanish headings)."
-        placeholder="Choose a .csv or .xlsx file"
+        label={t('spreadsheet')}
+        description={t('spreadsheetHelp')}
+        placeholder={t('chooseFile')}
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
         value={file}
         onChange={onFile}
-        clearButtonProps={{ 'aria-label': 'Remove the file' }}
+        clearButtonProps={{ 'aria-label': t('removeFile') }}
         disabled={busy}
         clearable
       />
       {only ? (
         <Text size="sm">
-          Rows without a school go to <strong>{`(#${only.school_code}) ${only.church_name}`}</strong>.
+          {withNodes((marks) => t('rowsGoTo', marks), {
+            school: <strong>{`(#${only.school_code}) ${only.church_name}`}</strong>,
+          })}
         </Text>
       ) : (
         <Select
-          label="School for rows without one"
-          placeholder={schools.isPending ? messages.loading : 'Select a school'}
+          label={t('schoolForRows')}
+          placeholder={schools.isPending ? shared(messages.loading) : t('selectSchool')}
           data={schoolSelectData(schools.data?.schools)}
           searchable
           limit={200}
-          nothingFoundMessage="No schools found."
-          description="Used when the file has no School column, or a row leaves it empty."
+          nothingFoundMessage={t('noSchools')}
+          description={t('schoolForRowsHelp')}
           value={schoolId === null ? null : String(schoolId)}
           onChange={(value) => onSchool(value ? Number(value) : null)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the school' }}
+          clearButtonProps={{ 'aria-label': t('clearSchool') }}
           disabled={busy}
         />
       )}

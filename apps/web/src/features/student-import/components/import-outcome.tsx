@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { groupedNumber } from '@srs/shared/numbers';
 import type { StudentImportResponse } from '@srs/shared/student-import';
 import { Link } from 'react-router';
 import { type ImportProgressStore, type ImportProgressView, percentOf, progressLabel, spokenProgress, useImportProgress } from '../import-progress.ts';
 import type { ImportPhase } from '../use-student-import.ts';
-
-const counted = (count: number, one: string, many: string) => `${groupedNumber(count)} ${count === 1 ? one : many}`;
+import { withNodes } from '../../../i18n/rich-text.ts';
+import { studentImportText } from '../messages.ts';
 
 /**
  * While the file goes up and the server reads, checks and writes its rows: a bar of the step's
@@ -14,6 +13,7 @@ const counted = (count: number, one: string, many: string) => `${groupedNumber(c
  */
 export function ImportProgress({ phase, store }: { phase: ImportPhase; store: ImportProgressStore }) {
   const progress = useImportProgress(store);
+  const t = studentImportText.useT();
   const busy = phase !== 'choosing';
   const shown: ImportProgressView = progress ?? { step: 'sending', done: 0, total: 0 };
   return (
@@ -25,7 +25,7 @@ export function ImportProgress({ phase, store }: { phase: ImportPhase; store: Im
           <Text size="sm">{progressLabel(shown)}</Text>
           <Progress
             value={percentOf(shown)}
-            aria-label={phase === 'applying' ? 'Importing the students' : 'Previewing the file'}
+            aria-label={phase === 'applying' ? t('importingStudents') : t('previewingFile')}
             transitionDuration={100}
           />
         </Stack>
@@ -37,29 +37,31 @@ export function ImportProgress({ phase, store }: { phase: ImportPhase; store: Im
 /** What the apply made, with the way to the students list and to its undo. */
 export function ImportResult({ result, onAnother }: { result: StudentImportResponse; onAnother: () => void }) {
   const created = result.created ?? { students: 0, enrollments: 0, lessons: 0 };
+  const t = studentImportText.useT();
   return (
-    <Alert color="green" title="Import done" role="status">
+    <Alert color="green" title={t('importDone')} role="status">
       <Stack gap="xs">
         <Text size="sm">
-          {counted(created.students, 'student', 'students')}, {counted(created.enrollments, 'enrollment', 'enrollments')} and{' '}
-          {counted(created.lessons, 'lesson', 'lessons')} were made.
-          {result.totals.refused > 0 ? ` ${counted(result.totals.refused, 'refused row was', 'refused rows were')} left out.` : ''}
+          {t('madeCounts', { students: created.students, enrollments: created.enrollments, lessons: created.lessons })}
+          {result.totals.refused > 0 ? ` ${t('refusedLeftOut', { count: result.totals.refused })}` : ''}
         </Text>
         {result.import_id !== null && (
           <Text size="sm">
-            Made by mistake? The whole import can be undone for 30 days from{' '}
-            <Anchor component={Link} to={`/versions?item_type=StudentImport&item_id=${result.import_id}`}>
-              its record in Versions
-            </Anchor>
-            .
+            {withNodes((marks) => t('undoFrom', marks), {
+              link: (
+                <Anchor component={Link} to={`/versions?item_type=StudentImport&item_id=${result.import_id}`}>
+                  {t('undoLink')}
+                </Anchor>
+              ),
+            })}
           </Text>
         )}
         <Group gap="sm">
           <Anchor component={Link} to="/students">
-            Go to the students list
+            {t('goToStudents')}
           </Anchor>
           <Button variant="default" size="xs" onClick={onAnother}>
-            Import another file
+            {t('importAnother')}
           </Button>
         </Group>
       </Stack>
@@ -69,13 +71,14 @@ export function ImportResult({ result, onAnother }: { result: StudentImportRespo
 
 /** A refused preview or apply, in the server's words; after a refused apply, nothing was written and the choices stay. */
 export function ImportFailure({ failure, canPreviewAgain, onPreviewAgain }: { failure: string; canPreviewAgain: boolean; onPreviewAgain: () => void }) {
+  const t = studentImportText.useT();
   return (
-    <Alert color="red" title="Nothing was saved" role="alert">
+    <Alert color="red" title={t('nothingSaved')} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{failure}</Text>
         {canPreviewAgain && (
           <Button variant="default" size="xs" onClick={onPreviewAgain}>
-            Preview the file again
+            {t('previewAgain')}
           </Button>
         )}
       </Stack>

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
-import { groupedNumber } from '@srs/shared/numbers';
 import {
   type StudentImportChoice,
   type StudentImportRow,
@@ -10,7 +9,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { canChoose } from '../api.ts';
-import { choiceLabels, matchReasonLabels, statusLabels } from '../fields.ts';
+import { withNodes } from '../../../i18n/rich-text.ts';
+import { choiceKeys, matchReasonKeys, statusLabels } from '../fields.ts';
+import { studentImportText } from '../messages.ts';
 
 /** Rows shown a page at a time: a file may have 50,000. */
 export const rowsPerPage = 100;
@@ -27,6 +28,7 @@ type Props = {
 const nameOf = (row: { first_name: string; last_name: string }) => [row.first_name, row.last_name].filter(Boolean).join(' ') || '-';
 
 function Details({ row }: { row: StudentImportRow }) {
+  const t = studentImportText.useT();
   if (row.status === 'refused') {
     return (
       <Stack gap={0}>
@@ -38,58 +40,70 @@ function Details({ row }: { row: StudentImportRow }) {
       </Stack>
     );
   }
-  if (row.status === 'repeated') return <Text size="sm">The same person as line {row.repeats_line ?? '?'}.</Text>;
+  if (row.status === 'repeated') return <Text size="sm">{t('sameAsLine', { line: row.repeats_line ?? '?' })}</Text>;
   if (row.status === 'match' && row.match) {
     const { match } = row;
     return (
       <Text size="sm">
-        Likely{' '}
-        <Anchor component={Link} to={`/students/${match.student_id}`} target="_blank">
-          {nameOf(match)}
-        </Anchor>{' '}
-        of #{match.school.school_code} {match.school.church_name}: {match.why.map((why) => matchReasonLabels[why]).join(', ')}
-        {match.enrolled ? '; already enrolled in this course.' : '.'}
+        {withNodes(
+          (marks) =>
+            t('likelyMatch', {
+              ...marks,
+              code: match.school.school_code,
+              church: match.school.church_name,
+              why: match.why.map((why) => t(matchReasonKeys[why])).join(', '),
+              enrolled: match.enrolled ? 'yes' : 'no',
+            }),
+          {
+            name: (
+              <Anchor component={Link} to={`/students/${match.student_id}`} target="_blank">
+                {nameOf(match)}
+              </Anchor>
+            ),
+          },
+        )}
       </Text>
     );
   }
-  return <Text size="sm">{row.series_name ? `With ${row.series_name}.` : 'Without an enrollment.'}</Text>;
+  return <Text size="sm">{row.series_name ? t('withSeries', { series: row.series_name }) : t('withoutEnrollment')}</Text>;
 }
 
 /** Every row of the preview, a page at a time, with its status, its reasons or its match, and for a match the choice. */
 export function ImportRows({ rows, filter, choices, busy, onChoose, onChooseAll }: Props) {
   const [page, setPage] = useState(1);
+  const t = studentImportText.useT();
   const shown = useMemo(() => (filter === 'all' ? rows : rows.filter((row) => row.status === filter)), [rows, filter]);
   const pages = Math.max(1, Math.ceil(shown.length / rowsPerPage));
   useEffect(() => setPage(1), [filter, rows]);
   const columns: readonly Column<StudentImportRow>[] = [
-    { key: 'line', header: 'LINE', render: (row) => row.line, width: 64 },
-    { key: 'name', header: 'NAME', render: nameOf },
+    { key: 'line', header: t('lineHeader'), render: (row) => row.line, width: 64 },
+    { key: 'name', header: t('nameHeader'), render: nameOf },
     {
       key: 'status',
-      header: 'STATUS',
+      header: t('statusHeader'),
       render: (row) => (
         <Badge variant="light" color={statusLabels[row.status].color}>
-          {statusLabels[row.status].label}
+          {t(statusLabels[row.status].key)}
         </Badge>
       ),
       width: 110,
     },
-    { key: 'details', header: 'DETAILS', render: (row) => <Details row={row} /> },
+    { key: 'details', header: t('detailsHeader'), render: (row) => <Details row={row} /> },
     {
       key: 'choice',
-      header: 'CHOICE',
+      header: t('choiceHeader'),
       width: 250,
       render: (row) =>
         row.status === 'match' ? (
           <NativeSelect
-            aria-label={`Line ${row.line}: what to do`}
+            aria-label={t('lineWhatToDo', { line: row.line })}
             size="xs"
             disabled={busy}
             value={choices[row.line] ?? 'skip'}
             onChange={(event) => onChoose(row.line, event.currentTarget.value as StudentImportChoice)}
             data={studentImportChoices.map((choice) => ({
               value: choice,
-              label: choiceLabels[choice],
+              label: t(choiceKeys[choice]),
               disabled: !canChoose(row, choice),
             }))}
           />
@@ -103,9 +117,9 @@ export function ImportRows({ rows, filter, choices, busy, onChoose, onChooseAll 
     <Stack gap="xs">
       {matches > 1 && (
         <NativeSelect
-          label="Every match"
-          description="Sets the choice of every matching row; each can still be changed below."
-          data={[{ value: '', label: 'Choose for every match…' }, ...studentImportChoices.map((choice) => ({ value: choice, label: choiceLabels[choice] }))]}
+          label={t('everyMatch')}
+          description={t('everyMatchHelp')}
+          data={[{ value: '', label: t('chooseForEvery') }, ...studentImportChoices.map((choice) => ({ value: choice, label: t(choiceKeys[choice]) }))]}
           value=""
           disabled={busy}
           onChange={(event) => {
@@ -115,20 +129,19 @@ export function ImportRows({ rows, filter, choices, busy, onChoose, onChooseAll 
         />
       )}
       <DataTable
-        label="Rows of the file"
+        label={t('rowsOfFile')}
         columns={columns}
         rows={shown.slice((page - 1) * rowsPerPage, page * rowsPerPage)}
         rowKey={(row) => row.line}
-        emptyMessage="No rows to show."
+        emptyMessage={t('noRows')}
         height={520}
         minWidth={760}
       />
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {groupedNumber(shown.length)} {shown.length === 1 ? 'row' : 'rows'}
-          {pages > 1 ? `, ${rowsPerPage} a page` : ''}
+          {t('rowCount', { count: shown.length, paged: pages > 1 ? 'yes' : 'no', perPage: rowsPerPage })}
         </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={0} aria-label="Pages of rows" />}
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={0} aria-label={t('pagesOfRows')} />}
       </Group>
     </Stack>
   );

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { groupedNumber } from '@srs/shared/numbers';
 import type { StudentImportChoice, StudentImportResponse, StudentImportStatus } from '@srs/shared/student-import';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveBlob } from '../../../lib/browser.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
+import { studentImportText } from '../messages.ts';
 import { refusedFileName, refusedRowsCsv } from '../refused-csv.ts';
 import { useStudentImport } from '../use-student-import.ts';
 import { ColumnMapping } from './column-mapping.tsx';
@@ -26,14 +26,13 @@ export function applyCounts(preview: StudentImportResponse, choices: Readonly<Re
   return { students, added };
 }
 
-const counted = (count: number, one: string, many: string) => `${groupedNumber(count)} ${count === 1 ? one : many}`;
-
 /**
  * /students/import (issue 27): a spreadsheet of students and their courses, previewed row by row
  * (each column's meaning changeable, each match's choice made), then imported all at once.
  */
 export function StudentImportPage() {
   const mobile = useIsMobile();
+  const t = studentImportText.useT();
   const importer = useStudentImport();
   const { state } = importer;
   const [filter, setFilter] = useState<StudentImportStatus | 'all'>('all');
@@ -53,8 +52,7 @@ export function StudentImportPage() {
       <Paper {...section}>
         <Stack gap="sm">
           <Text size="sm">
-            Students and their one course each, from a spreadsheet: you will see what happens to every row, and choose for the
-            students who are likely already here, before anything is saved.
+            {t('intro')}
           </Text>
           <ImportFileStep
             file={state.file}
@@ -82,11 +80,10 @@ export function StudentImportPage() {
           <ImportTotals totals={preview.totals} filter={filter} onFilter={setFilter} />
           <Paper {...section} component="section" aria-labelledby="import-columns-title">
             <Title order={2} size="h4" id="import-columns-title" mb="xs">
-              Columns
+              {t('columns')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              What each column of the file holds. A change previews the file again and is remembered for the next file with the same
-              headings.
+              {t('columnsHelp')}
             </Text>
             <ColumnMapping
               columns={preview.columns}
@@ -98,11 +95,11 @@ export function StudentImportPage() {
           <Paper {...section} component="section" aria-labelledby="import-rows-title">
             <Group justify="space-between" mb="xs" gap="xs">
               <Title order={2} size="h4" id="import-rows-title">
-                Rows
+                {t('rows')}
               </Title>
               {preview.totals.refused > 0 && (
                 <Button variant="light" size="xs" leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>
-                  Download refused rows
+                  {t('downloadRefused')}
                 </Button>
               )}
             </Group>
@@ -118,9 +115,7 @@ export function StudentImportPage() {
           <Paper {...section}>
             <Group justify="space-between" gap="sm">
               <Text size="sm">
-                {counted(counts.students, 'student', 'students')} will be made
-                {counts.added > 0 ? `, ${counted(counts.added, 'enrollment', 'enrollments')} added to students found` : ''}; refused,
-                repeated and skipped rows are left out.
+                {t('willBeMade', { students: counts.students, added: counts.added })}
               </Text>
               <Button
                 onClick={(event) => void apply.submit(event)}
@@ -129,8 +124,8 @@ export function StudentImportPage() {
                 fullWidth={mobile}
               >
                 {counts.students === 0 && counts.added > 0
-                  ? `Add ${counted(counts.added, 'enrollment', 'enrollments')}`
-                  : `Import ${counted(counts.students, 'student', 'students')}`}
+                  ? t('addEnrollments', { count: counts.added })
+                  : t('importStudents', { count: counts.students })}
               </Button>
             </Group>
           </Paper>

@@ -1,6 +1,7 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import type { MergeFieldName } from '@srs/shared/student-merge';
 import type { MergeField, Whose } from '../merge-fields.ts';
+import { studentMergeText } from '../messages.ts';
 
 type Props = {
   fields: MergeField[];
@@ -10,8 +11,9 @@ type Props = {
 
 /** One choice per differing field: the kept record's value or the other's (the same on a desk and a phone). */
 export function MergeChoices({ fields, choices, onChoose }: Props) {
-  if (fields.length === 0) return <Text size="sm">Both records hold the same values: nothing to choose.</Text>;
-  const shown = (value: string) => (value === '' ? '(empty)' : value);
+  const t = studentMergeText.useT();
+  if (fields.length === 0) return <Text size="sm">{t('sameValues')}</Text>;
+  const shown = (value: string) => (value === '' ? t('empty') : value);
   return (
     <Stack gap="md">
       {fields.map((field) => (
@@ -22,8 +24,8 @@ export function MergeChoices({ fields, choices, onChoose }: Props) {
           onChange={(value) => onChoose(field.field, value as Whose)}
         >
           <Group mt={4} gap="xl" align="flex-start">
-            <Radio value="kept" label={shown(field.kept)} description="Kept record" />
-            <Radio value="merged" label={shown(field.merged)} description="Other record" />
+            <Radio value="kept" label={shown(field.kept)} description={t('keptRecord')} />
+            <Radio value="merged" label={shown(field.merged)} description={t('otherRecord')} />
           </Group>
         </Radio.Group>
       ))}

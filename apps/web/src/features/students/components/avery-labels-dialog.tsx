@@ -6,7 +6,8 @@ import { usePdfMaking } from '../../../components/use-pdf-making.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { printAveryLabels } from '../api.ts';
 import { AverySheetPicker } from './avery-sheet-picker.tsx';
-import { countOf } from './selection-text.ts';
+import { commonText } from '../../../i18n/common.ts';
+import { studentsText } from '../messages.ts';
 
 type Props = {
   opened: boolean;
@@ -22,15 +23,15 @@ type Props = {
  * out), so when labels are fewer than the students asked for, the toast says why.
  */
 export function labelsPrintedText(count: number, students?: number): string {
-  if (students === undefined || students <= count) return `${countOf(count, 'label')} printed.`;
-  const left = students - count;
-  return `${countOf(count, 'label')} for ${countOf(students, 'student')}: ${left} ${left === 1 ? 'is' : 'are'} not on the mailing list.`;
+  if (students === undefined || students <= count) return studentsText.t('labelsPrinted', { count });
+  return studentsText.t('labelsPrintedSome', { count, students, left: students - count });
 }
 
 /** 'Print mailing labels': an Avery 5160 PDF of the selected students or of the whole filter. */
 export function AveryLabelsDialog({ opened, onClose, ...rest }: Props) {
+  const t = studentsText.useT();
   return (
-    <Modal opened={opened} onClose={onClose} title="Print mailing labels">
+    <Modal opened={opened} onClose={onClose} title={t('printLabelsTitle')}>
       <LabelsForm {...rest} onClose={onClose} />
     </Modal>
   );
@@ -44,6 +45,8 @@ function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, '
   const scope: Scope = selectedIds.length === 0 ? 'filter' : (picked ?? 'selected');
   const [start, setStart] = useState(1);
   const { making, make } = usePdfMaking();
+  const t = studentsText.useT();
+  const c = commonText.useT();
 
   const download = async () => {
     const printed = await make(() => printAveryLabels(scope === 'selected' ? { ids: selectedIds } : { filter }, start));
@@ -60,35 +63,32 @@ function LabelsForm({ selectedIds, filter, filterCount, onClose }: Omit<Props, '
       }}
     >
       <Stack>
-        <Radio.Group label="Print labels for" value={scope} onChange={(value) => setPicked(value as Scope)}>
+        <Radio.Group label={t('printLabelsFor')} value={scope} onChange={(value) => setPicked(value as Scope)}>
           <Stack gap={6} mt={6}>
             <Radio
               value="selected"
-              label={`The ${countOf(selectedIds.length, 'selected student')}`}
+              label={t('theSelected', { count: selectedIds.length })}
               disabled={selectedIds.length === 0}
             />
             <Radio
               value="filter"
               label={
-                filterCount === undefined
-                  ? 'All students of the current filter'
-                  : `All ${countOf(filterCount, 'student')} of the current filter`
+                filterCount === undefined ? t('allOfFilter') : t('allCountOfFilter', { count: filterCount })
               }
             />
           </Stack>
         </Radio.Group>
         <AverySheetPicker value={start} onChange={setStart} />
         <Text size="sm" c="dimmed">
-          Students whose mailing option is 'Never', and those whose option is 'If the address is valid' but whose
-          address lacks a street, city, state or zip code, are left out.
+          {t('labelsLeftOut')}
         </Text>
         <Group justify="flex-end">
           <PdfProgress making={making} />
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={making}>
-            Download labels
+            {t('downloadLabels')}
           </Button>
         </Group>
       </Stack>

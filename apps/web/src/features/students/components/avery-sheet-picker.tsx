@@ -1,5 +1,6 @@
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
+import { studentsText } from '../messages.ts';
 import classes from './avery-sheet-picker.module.css';
 
 /** An Avery 5160 sheet: 3 columns by 10 rows, numbered along each row. */
@@ -11,15 +12,21 @@ type Props = { value: number; onChange: (position: number) => void };
 /** The first free label of a partly used sheet, picked on a picture of the sheet. */
 export function AverySheetPicker({ value, onChange }: Props) {
   const titleId = useId();
+  const t = studentsText.useT();
   const positions = Array.from({ length: averyLabelsPerSheet }, (_, index) => index + 1);
   return (
     <div>
       <Text size="sm" fw={500} id={titleId}>
-        First label to print on
+        {t('firstLabel')}
       </Text>
       <Text size="xs" c="dimmed" mb={6}>
-        Labels {value > 1 ? `1 to ${value - 1} are skipped as used; ` : ''}printing starts at label {value} (row{' '}
-        {Math.ceil(value / averyColumns)}, column {((value - 1) % averyColumns) + 1}).
+        {t('sheetStart', {
+          skipped: value > 1 ? 'yes' : 'no',
+          last: value - 1,
+          value,
+          row: Math.ceil(value / averyColumns),
+          column: ((value - 1) % averyColumns) + 1,
+        })}
       </Text>
       <SimpleGrid
         cols={averyColumns}
@@ -36,7 +43,7 @@ export function AverySheetPicker({ value, onChange }: Props) {
             data-used={position < value || undefined}
             data-start={position === value || undefined}
             aria-pressed={position === value}
-            aria-label={`Label ${position}`}
+            aria-label={t('labelNumber', { position })}
             onClick={() => onChange(position)}
           >
             {position}

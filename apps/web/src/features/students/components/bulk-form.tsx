@@ -1,7 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Student } from '@srs/shared/students';
 import type { ReactNode } from 'react';
-import { countOf, selectedNames } from './selection-text.ts';
+import { commonText } from '../../../i18n/common.ts';
+import { studentsText } from '../messages.ts';
+import { selectedNames } from './selection-text.ts';
 
 type Props = {
   students: readonly Student[];
@@ -15,6 +17,8 @@ type Props = {
 
 /** A bulk action's form: whom it acts on, said first so that nobody acts on the wrong students; its fields; Cancel and the action. */
 export function BulkForm({ students, submitLabel, busy, onSubmit, onCancel, children }: Props) {
+  const t = studentsText.useT();
+  const c = commonText.useT();
   return (
     <form
       onSubmit={(event) => {
@@ -24,12 +28,12 @@ export function BulkForm({ students, submitLabel, busy, onSubmit, onCancel, chil
     >
       <Stack>
         <Text size="sm">
-          {countOf(students.length, 'student')}: {selectedNames(students)}.
+          {t('bulkWhom', { count: students.length, names: selectedNames(students) })}
         </Text>
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {c('cancel')}
           </Button>
           <Button type="submit" loading={busy}>
             {submitLabel}

@@ -5,19 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SchoolSelect } from '../../../components/school-select.tsx';
 import { userSelectData } from '../../../lib/lookups/users.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { schoolStaffQuery, useBulkReassign } from '../api.ts';
+import { studentsText } from '../messages.ts';
 import { BulkForm } from './bulk-form.tsx';
-import { countOf } from './selection-text.ts';
 
 /** 'Updated successfully.', the count, and a line when enrollments lost their series. */
 export function reassignedText(result: BulkReassignResponse): string {
-  const lines: string[] = [messages.updated, `${countOf(result.updated, 'student')} reassigned.`];
+  const lines: string[] = [sharedText(messages.updated), studentsText.t('studentsReassigned', { count: result.updated })];
   if (result.orphaned_enrollments > 0) {
-    lines.push(
-      `${countOf(result.orphaned_enrollments, 'enrollment')} became orphaned: ` +
-        'the new school does not offer the series.',
-    );
+    lines.push(studentsText.t('enrollmentsOrphaned', { count: result.orphaned_enrollments }));
   }
   return lines.join('\n');
 }
@@ -26,8 +24,9 @@ type Props = { opened: boolean; onClose: () => void; students: readonly Student[
 
 /** Moves the selected students to another school, another instructor, or both (admins only). */
 export function BulkReassignDialog({ opened, onClose, students, onDone }: Props) {
+  const t = studentsText.useT();
   return (
-    <Modal opened={opened} onClose={onClose} title="Reassign students">
+    <Modal opened={opened} onClose={onClose} title={t('reassignTitle')}>
       <ReassignForm students={students} onCancel={onClose} onDone={onDone} />
     </Modal>
   );
@@ -41,10 +40,12 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
   const [error, setError] = useState<string | null>(null);
   const staff = useQuery({ ...schoolStaffQuery(Number(schoolId)), enabled: schoolId !== null });
   const reassign = useBulkReassign();
+  const t = studentsText.useT();
+  const shared = useSharedText();
 
   const submit = () => {
     if (schoolId === null) {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     const input = BulkReassignInput.safeParse({
@@ -53,7 +54,7 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
       instructor_id: instructorId === null ? undefined : Number(instructorId),
     });
     if (!input.success) {
-      setError(input.error.issues[0]?.message ?? messages.fieldRequired);
+      setError(sharedText(input.error.issues[0]?.message ?? messages.fieldRequired));
       return;
     }
     reassign.mutate(input.data, {
@@ -67,7 +68,7 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
   return (
     <BulkForm
       students={students}
-      submitLabel="Reassign"
+      submitLabel={t('reassign')}
       busy={reassign.isPending}
       onSubmit={submit}
       onCancel={onCancel}
@@ -82,10 +83,10 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
         error={error}
       />
       <Select
-        label="Instructor"
-        description="Left empty, the school's head school admin becomes the instructor."
+        label={t('instructor')}
+        description={t('reassignInstructorHelp')}
         placeholder={
-          schoolId === null ? 'Select a school first' : staff.isPending ? messages.loading : 'Select an instructor'
+          schoolId === null ? t('selectSchoolFirst') : staff.isPending ? shared(messages.loading) : t('selectInstructor')
         }
         data={userSelectData(staff.data?.users)}
         value={instructorId}
@@ -93,7 +94,7 @@ function ReassignForm({ students, onCancel, onDone }: FormProps) {
         disabled={schoolId === null}
         searchable
         clearable
-        nothingFoundMessage="No staff found."
+        nothingFoundMessage={t('noStaff')}
       />
     </BulkForm>
   );

@@ -8,22 +8,17 @@ import { useState } from 'react';
 import { searchDebounceMs, shouldSearch } from '../../../components/quick-find.tsx';
 import { useMinSearchLength } from '../../../lib/app-config.ts';
 import { shareUsersQuery, userSelectData } from '../../../lib/lookups/users.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { type ShareAction, useBulkShare } from '../api.ts';
+import { studentsText } from '../messages.ts';
 import { BulkForm } from './bulk-form.tsx';
 
-const wording: Record<ShareAction, { title: string; verb: string; help: string }> = {
-  bulk_share: {
-    title: 'Share students',
-    verb: 'Share',
-    help: 'They will see these students, their enrollments and records, as their instructor does.',
-  },
-  bulk_unshare: {
-    title: 'Unshare students',
-    verb: 'Unshare',
-    help: 'They will no longer see these students, unless they see them some other way.',
-  },
-};
+/** Each action's words: the dialog's title, its button, and what it does to the staff chosen. */
+const wording = {
+  bulk_share: { titleKey: 'shareTitle', verbKey: 'share', helpKey: 'shareHelp' },
+  bulk_unshare: { titleKey: 'unshareTitle', verbKey: 'unshare', helpKey: 'unshareHelp' },
+} as const satisfies Record<ShareAction, Record<string, Parameters<typeof studentsText.t>[0]>>;
 
 type Props = {
   action: ShareAction;
@@ -35,8 +30,9 @@ type Props = {
 
 /** Shares the selected students with other staff, or stops sharing them. */
 export function BulkShareDialog({ action, opened, onClose, students, onDone }: Props) {
+  const t = studentsText.useT();
   return (
-    <Modal opened={opened} onClose={onClose} title={wording[action].title}>
+    <Modal opened={opened} onClose={onClose} title={t(wording[action].titleKey)}>
       <ShareForm action={action} students={students} onCancel={onClose} onDone={onDone} />
     </Modal>
   );
@@ -67,6 +63,8 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
   const byId = new Map((users.data?.users ?? []).map((user) => [String(user.id), user]));
   const share = useBulkShare(action);
   const words = wording[action];
+  const t = studentsText.useT();
+  const shared = useSharedText();
 
   const submit = () => {
     const input = BulkShareInput.safeParse({
@@ -74,12 +72,12 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
       user_ids: userIds.map(Number),
     });
     if (!input.success) {
-      setError(messages.fieldRequired);
+      setError(sharedText(messages.fieldRequired));
       return;
     }
     share.mutate(input.data, {
       onSuccess: () => {
-        showSuccess(messages.updated);
+        showSuccess(sharedText(messages.updated));
         onDone();
       },
     });
@@ -88,15 +86,15 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
   return (
     <BulkForm
       students={students}
-      submitLabel={words.verb}
+      submitLabel={t(words.verbKey)}
       busy={share.isPending}
       onSubmit={submit}
       onCancel={onCancel}
     >
       <MultiSelect
-        label="Staff"
-        description={words.help}
-        placeholder={userIds.length === 0 ? 'Search by name or email' : undefined}
+        label={t('staff')}
+        description={t(words.helpKey)}
+        placeholder={userIds.length === 0 ? t('searchByNameOrEmail') : undefined}
         data={userSelectData(users.data?.users)}
         value={userIds}
         onChange={(value) => {
@@ -125,7 +123,7 @@ function ShareForm({ action, students, onCancel, onDone }: FormProps) {
           </div>
         )}
         maxDropdownHeight={250}
-        nothingFoundMessage={users.isFetching ? messages.loading : 'No staff found.'}
+        nothingFoundMessage={users.isFetching ? shared(messages.loading) : t('noStaff')}
         error={error}
         withAsterisk
       />

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
-import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
+import type { EnrollmentSummary } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
+import { formatDate } from '../../../i18n/format.ts';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
+import { lessonSentText, studentsText } from '../messages.ts';
 
 type Props = { studentId: number; enrollments: readonly EnrollmentSummary[] };
 
@@ -19,6 +20,7 @@ export function EnrollmentLines({ studentId, enrollments }: Props) {
 }
 
 function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollment: EnrollmentSummary }) {
+  const t = studentsText.useT();
   const isCourse = enrollment.series_type === 'Course';
   const to = isCourse
     ? courseEnrollmentPath(studentId, enrollment.id)
@@ -29,7 +31,7 @@ function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollme
       wrap="wrap"
       c={enrollment.orphaned ? 'dimmed' : undefined}
       opacity={enrollment.orphaned ? 0.6 : 1}
-      title={enrollment.orphaned ? 'Orphaned enrollment' : undefined}
+      title={enrollment.orphaned ? t('orphanedEnrollment') : undefined}
       data-orphaned={enrollment.orphaned || undefined}
     >
       <Anchor
@@ -47,9 +49,9 @@ function EnrollmentLine({ studentId, enrollment }: { studentId: number; enrollme
             size="sm"
             variant="light"
             color={enrollment.orphaned ? 'gray' : 'blue'}
-            title={lessonSentLabel(enrollment.lesson_number)}
+            title={lessonSentText(enrollment.lesson_number)}
           >
-            {lessonSentLabel(enrollment.lesson_number)}
+            {lessonSentText(enrollment.lesson_number)}
           </Badge>
           <Text size="sm" span>
             {formatDate(enrollment.last_sent_delivery?.date_sent)}

@@ -1,9 +1,10 @@
 import { Anchor } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
-import { type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
+import type { EnrollmentSummary } from '@srs/shared/enrollments';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../i18n/format.ts';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
+import { lessonSentText, studentPageText } from '../messages.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type Props = { studentId: number; type: 'Course' | 'Seminar'; enrollments: readonly EnrollmentSummary[] };
@@ -14,10 +15,11 @@ type Props = { studentId: number; type: 'Course' | 'Seminar'; enrollments: reado
  */
 export function EnrollmentTable({ studentId, type, enrollments }: Props) {
   const isCourse = type === 'Course';
+  const t = studentPageText.useT();
   const columns: Column<EnrollmentSummary>[] = [
     {
       key: 'series',
-      header: isCourse ? 'COURSE' : 'SEMINAR',
+      header: isCourse ? t('courseHeader') : t('seminarHeader'),
       render: (e) => (
         <Anchor
           size="sm"
@@ -29,28 +31,28 @@ export function EnrollmentTable({ studentId, type, enrollments }: Props) {
         </Anchor>
       ),
     },
-    { key: 'registration', header: 'REGISTRATION NUMBER', render: (e) => e.registration_number },
-    { key: 'status', header: 'STATUS', render: (e) => <StatusBadge status={e.status} /> },
+    { key: 'registration', header: t('registrationNumberHeader'), render: (e) => e.registration_number },
+    { key: 'status', header: t('statusHeader'), render: (e) => <StatusBadge status={e.status} /> },
     ...(isCourse
       ? [
-          { key: 'lesson', header: 'LESSON', render: (e: EnrollmentSummary) => lessonSentLabel(e.lesson_number) },
+          { key: 'lesson', header: t('lessonHeader'), render: (e: EnrollmentSummary) => lessonSentText(e.lesson_number) },
           {
             key: 'sent',
-            header: 'LAST SENT',
+            header: t('lastSentHeader'),
             render: (e: EnrollmentSummary) => formatDate(e.last_sent_delivery?.date_sent),
           },
         ]
       : []),
-    { key: 'followup', header: 'LAST FOLLOW-UP', render: (e) => formatDate(e.cached_latest_followup_date) },
-    { key: 'orphaned', header: 'NOTE', render: (e) => (e.orphaned ? 'Orphaned' : '') },
+    { key: 'followup', header: t('lastFollowupHeader'), render: (e) => formatDate(e.cached_latest_followup_date) },
+    { key: 'orphaned', header: t('noteHeader'), render: (e) => (e.orphaned ? t('orphaned') : '') },
   ];
   return (
     <DataTable
-      label={isCourse ? 'Course enrollments' : 'Seminar enrollments'}
+      label={isCourse ? t('courseEnrollments') : t('seminarEnrollments')}
       columns={columns}
       rows={enrollments}
       rowKey={(e) => e.id}
-      emptyMessage={isCourse ? 'No course enrollments.' : 'No seminar enrollments.'}
+      emptyMessage={isCourse ? t('noCourseEnrollments') : t('noSeminarEnrollments')}
       rowStyle={(e) => (e.orphaned ? { opacity: 0.55 } : undefined)}
       minWidth={640}
       nowrap

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { fullName } from '../format.ts';
+import { studentPageText } from '../messages.ts';
+import { withNodes } from '../../../i18n/rich-text.ts';
 import { useEraseStudent } from '../privacy-api.ts';
 
 type Props = { student: Student; opened: boolean; onClose: () => void };
@@ -13,13 +15,14 @@ type Props = { student: Student; opened: boolean; onClose: () => void };
 export const sameName = (typed: string, name: string) =>
   typed.trim().replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-export const erasedMessage = (name: string) => `${name}'s personal data has been erased.`;
+export const erasedMessage = (name: string) => studentPageText.t('erasedMessage', { name });
 
 /**
  * Asks before erasing a student's personal data (issue 12): what goes, what stays, in plain words,
  * and the student's full name typed to confirm, since nothing brings it back.
  */
 export function EraseStudentDialog({ student, opened, onClose }: Props) {
+  const t = studentPageText.useT();
   const name = fullName(student);
   const [typed, setTyped] = useState('');
   const mutation = useEraseStudent(student.id);
@@ -37,8 +40,8 @@ export function EraseStudentDialog({ student, opened, onClose }: Props) {
   return (
     <ConfirmDialog
       opened={opened}
-      title="Erase personal data"
-      confirmLabel="Erase personal data"
+      title={t('eraseTitle')}
+      confirmLabel={t('eraseTitle')}
       danger
       busy={mutation.isPending}
       disabled={!sameName(typed, name)}
@@ -47,33 +50,28 @@ export function EraseStudentDialog({ student, opened, onClose }: Props) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          Use this when <strong>{name}</strong> has asked to be forgotten. It cannot be undone. If they asked for a copy
-          of their data, export it first.
+          {withNodes((marks) => t('eraseUseWhen', marks), { name: <strong>{name}</strong> })}
         </Text>
         <div>
           <Text size="sm" fw={600}>
-            What is removed
+            {t('whatIsRemoved')}
           </Text>
           <List size="sm" spacing={2}>
-            <List.Item>
-              Their name becomes “{erasedFirstName} {erasedLastName(student.id)}”. Their address, city, zip code, email,
-              phone and social media are removed, and they leave the mailing list.
-            </List.Item>
-            <List.Item>Every note written about them, prayer requests and questions included, reads “{erasedMarker}”.</List.Item>
-            <List.Item>Their old details are also removed from the history of changes.</List.Item>
+            <List.Item>{t('removedName', { first: erasedFirstName, last: erasedLastName(student.id) })}</List.Item>
+            <List.Item>{t('removedNotes', { marker: erasedMarker })}</List.Item>
+            <List.Item>{t('removedHistory')}</List.Item>
           </List>
         </div>
         <div>
           <Text size="sm" fw={600}>
-            What stays
+            {t('whatStays')}
           </Text>
           <Text size="sm">
-            Their courses, seminars, lessons, decisions and attendance stay, without their name, so that the reports
-            still count them. Their school, instructor, state and country stay too.
+            {t('staysText')}
           </Text>
         </div>
         <TextInput
-          label={`To confirm, type the student's full name: ${name}`}
+          label={t('confirmTypeName', { name })}
           value={typed}
           onChange={(event) => setTyped(event.currentTarget.value)}
           autoComplete="off"

@@ -1,9 +1,11 @@
 import { Anchor, Card, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
+import { studentsText } from '../messages.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
 import { pathTo } from '../../../lib/site-map/paths.ts';
@@ -12,29 +14,31 @@ type Props = { students: readonly Student[] | undefined; loading: boolean; faile
 
 /** The student search list on phones: one card per student. */
 export function StudentCards({ students, loading, failedMessage, selection }: Props) {
+  const t = studentsText.useT();
+  const shared = useSharedText();
   if (!students && !loading) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        {failedMessage ?? messages.failedToLoadContent}
+        {failedMessage ?? shared(messages.failedToLoadContent)}
       </Text>
     );
   }
   if (!students || (loading && students.length === 0)) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={t('loading')} />
       </Center>
     );
   }
   if (students.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        {messages.noStudents}
+        {shared(messages.noStudents)}
       </Text>
     );
   }
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('students')}>
       {students.map((student) => (
         <Card
           key={student.id}
@@ -47,7 +51,7 @@ export function StudentCards({ students, loading, failedMessage, selection }: Pr
             {selection && (
               <Checkbox
                 mt={3}
-                aria-label={`Select ${fullName(student)}`}
+                aria-label={t('selectStudent', { name: fullName(student) })}
                 checked={selection.isSelected(student.id)}
                 onChange={() => selection.toggle(student)}
               />
@@ -57,9 +61,9 @@ export function StudentCards({ students, loading, failedMessage, selection }: Pr
                 {fullName(student)}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {schoolLabel(student.school)} · Created {formatDate(student.created_at)}
+                {t('schoolCreated', { school: schoolLabel(student.school), date: formatDate(student.created_at) })}
               </Text>
-              <Text size="sm">Instructor: {fullName(student.instructor)}</Text>
+              <Text size="sm">{t('instructorIs', { name: fullName(student.instructor) })}</Text>
               <Text size="sm">{addressLines(student).join(', ') || '-'}</Text>
               <Stack mt={6} gap={4}>
                 <EnrollmentLines

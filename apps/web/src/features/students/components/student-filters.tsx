@@ -2,19 +2,21 @@ import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import { studentSections } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
-import { studentSectionLabels } from '../sections.ts';
+import { studentsText } from '../messages.ts';
+import { useStudentSectionLabel } from '../sections.ts';
 
 type Names = { series: (id: string) => string | undefined };
+type T = ReturnType<typeof studentsText.useT>;
 
 /** The badge of each filter a link can put on the list, in words a person reads. */
-const filterLabels: Record<string, (value: string, names: Names) => string> = {
-  enrollments_needing_followup_eq: (value) => (value === 'true' ? 'Needing follow-up' : 'Not needing follow-up'),
-  enrollments_series_type_eq: (value) =>
-    value === 'Course' ? 'In a course' : value === 'Seminar' ? 'In a seminar' : `In a ${value}`,
-  enrollments_series_id_eq: (value, names) => `In ${names.series(value) ?? `series #${value}`}`,
-  school_id_eq: (value) => `School #${value}`,
-  instructor_id_eq: (value) => `Instructor #${value}`,
-  enrollments_registration_number_eq: (value) => `Registration number ${value}`,
+const filterLabels: Record<string, (value: string, names: Names, t: T) => string> = {
+  enrollments_needing_followup_eq: (value, _names, t) => (value === 'true' ? t('needingFollowup') : t('notNeedingFollowup')),
+  enrollments_series_type_eq: (value, _names, t) =>
+    value === 'Course' ? t('inACourse') : value === 'Seminar' ? t('inASeminar') : t('inAType', { type: value }),
+  enrollments_series_id_eq: (value, names, t) => t('inSeries', { name: names.series(value) ?? t('seriesNumber', { id: value }) }),
+  school_id_eq: (value, _names, t) => t('schoolNumber', { id: value }),
+  instructor_id_eq: (value, _names, t) => t('instructorNumber', { id: value }),
+  enrollments_registration_number_eq: (value, _names, t) => t('registrationNumberIs', { number: value }),
 };
 
 type Props = {
@@ -25,6 +27,8 @@ type Props = {
 
 /** The section of the list and the filters a link put on it, each removable. */
 export function StudentFilters({ params, onChange, showSection }: Props) {
+  const t = studentsText.useT();
+  const sectionLabel = useStudentSectionLabel();
   const active = Object.keys(filterLabels).filter((name) => params.get(name));
   const seriesId = params.get('enrollments_series_id_eq');
   // The series a user may see, the same list the pickers read (and usually cached already).
@@ -40,16 +44,16 @@ export function StudentFilters({ params, onChange, showSection }: Props) {
     <Group gap="xs" mb="sm">
       {showSection && (
         <SegmentedControl
-          aria-label="Section"
+          aria-label={t('section')}
           size="xs"
           value={params.get('section') ?? 'all'}
           onChange={(value) => update((next) => next.set('section', value))}
-          data={studentSections.map((value) => ({ value, label: studentSectionLabels[value] }))}
+          data={studentSections.map((value) => ({ value, label: sectionLabel(value) }))}
         />
       )}
       {active.map((name) => (
         <Badge key={name} variant="light" size="lg" tt="none">
-          {filterLabels[name]?.(params.get(name) ?? '', names)}
+          {filterLabels[name]?.(params.get(name) ?? '', names, t)}
         </Badge>
       ))}
       {active.length > 0 && (
@@ -62,7 +66,7 @@ export function StudentFilters({ params, onChange, showSection }: Props) {
             })
           }
         >
-          Clear filters
+          {t('clearFilters')}
         </Button>
       )}
     </Group>

@@ -1,17 +1,19 @@
 import { ActionIcon, Badge, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import { globalAdmins } from '@srs/shared/roles';
 import type { StudentDetail } from '@srs/shared/students';
 import { IconDotsVertical, IconEraser, IconFileTypePdf, IconJson, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDate } from '../../../i18n/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { fullName, schoolLabel } from '../format.ts';
+import { studentPageText } from '../messages.ts';
 import { downloadPersonalData, type PersonalDataFormat } from '../privacy-api.ts';
 import { DeleteStudentModal } from './delete-student-modal.tsx';
 import { EraseStudentDialog } from './erase-student-dialog.tsx';
 import { HistoryLink } from '../../../components/history-link.tsx';
 
 export function StudentHeading({ student }: { student: StudentDetail }) {
+  const t = studentPageText.useT();
   // The server says whether this user may delete the student (an admin of the student's school).
   const canDelete = student.permissions.destroy;
   // A student's personal data, as a file or erased, is the whole network's keepers' (issue 12).
@@ -36,31 +38,31 @@ export function StudentHeading({ student }: { student: StudentDetail }) {
         {(canDelete || keepsPersonalData) && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Student actions">
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('studentActions')}>
                 <IconDotsVertical size={20} aria-hidden />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               {keepsPersonalData && (
                 <>
-                  <Menu.Label>Personal data</Menu.Label>
+                  <Menu.Label>{t('personalData')}</Menu.Label>
                   <Menu.Item
                     leftSection={<IconJson size={16} aria-hidden />}
                     disabled={downloading !== null}
                     onClick={() => void download('json')}
                   >
-                    Export personal data (JSON)
+                    {t('exportJson')}
                   </Menu.Item>
                   <Menu.Item
                     leftSection={<IconFileTypePdf size={16} aria-hidden />}
                     disabled={downloading !== null}
                     onClick={() => void download('pdf')}
                   >
-                    Export personal data (PDF)
+                    {t('exportPdf')}
                   </Menu.Item>
                   {!student.erased_at && (
                     <Menu.Item color="red" leftSection={<IconEraser size={16} aria-hidden />} onClick={() => setErasing(true)}>
-                      Erase personal data…
+                      {t('eraseMenu')}
                     </Menu.Item>
                   )}
                 </>
@@ -72,7 +74,7 @@ export function StudentHeading({ student }: { student: StudentDetail }) {
                   leftSection={<IconTrash size={16} aria-hidden />}
                   onClick={() => setDeleting(true)}
                 >
-                  Delete student
+                  {t('deleteStudent')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>
@@ -82,16 +84,16 @@ export function StudentHeading({ student }: { student: StudentDetail }) {
       {student.erased_at && (
         <Group>
           <Badge color="gray" variant="light">
-            Personal data erased on {formatDate(student.erased_at)}
+            {t('erasedOn', { date: formatDate(student.erased_at) })}
           </Badge>
         </Group>
       )}
       <Group gap="md">
         <Text size="sm" c="dimmed">
-          School: {schoolLabel(student.school)}
+          {t('schoolIs', { school: schoolLabel(student.school) })}
         </Text>
         <Text size="sm" c="dimmed">
-          Instructor: {fullName(student.instructor)}
+          {t('instructorIs', { name: fullName(student.instructor) })}
         </Text>
         <HistoryLink itemType="Student" itemId={student.id} />
       </Group>

@@ -1,43 +1,45 @@
 import { Badge, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
 import type { StudentNote } from '@srs/shared/students';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { fullName } from '../format.ts';
+import { studentPageText } from '../messages.ts';
 import { SeriesLink } from './series-link.tsx';
 
-export const noNotesMessage = 'No notes.';
-
-const noteTypeLabels: Record<StudentNote['type'], string> = { Note: 'Note', PrayerRequest: 'Prayer request' };
+const noteTypeKeys = { Note: 'note', PrayerRequest: 'prayerRequest' } as const satisfies Record<StudentNote['type'], string>;
 
 type Props = { studentId: number; notes: readonly StudentNote[] | undefined; loading: boolean };
 
 /** The notes tab of a student: one card per note or prayer request, newest first. */
 export function StudentNotesList({ studentId, notes, loading }: Props) {
+  const t = studentPageText.useT();
+  const shared = useSharedText();
   if (!notes) {
     return loading ? (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={t('loading')} />
       </Center>
     ) : (
       <Text c="dimmed" ta="center" py="md">
-        {messages.failedToLoadContent}
+        {shared(messages.failedToLoadContent)}
       </Text>
     );
   }
   if (notes.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {noNotesMessage}
+        {t('noNotes')}
       </Text>
     );
   }
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notes">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('notes')}>
       {notes.map((note) => (
         <Card key={note.id} withBorder padding="sm" component="li">
           <Group justify="space-between" gap="xs" mb={6}>
             <Badge variant="light" color={note.type === 'PrayerRequest' ? 'grape' : 'blue'}>
-              {noteTypeLabels[note.type]}
+              {t(noteTypeKeys[note.type])}
             </Badge>
             <Text size="xs" c="dimmed">
               {formatDate(note.created_at)}

@@ -1,11 +1,13 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
-import { activeStatuses, type EnrollmentSummary, lessonSentLabel } from '@srs/shared/enrollments';
-import type { Student } from '@srs/shared/students';
+import { activeStatuses, type EnrollmentSummary } from '@srs/shared/enrollments';
+import { type Student, studentFieldLabels } from '@srs/shared/students';
 import { Link } from 'react-router';
 import { FollowupBadge } from '../../../components/followup-badge.tsx';
+import { formatDate } from '../../../i18n/format.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { courseEnrollmentPath, seminarEnrollmentPath } from '../../../lib/site-map/paths.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
+import { lessonSentText, studentPageText } from '../messages.ts';
 import { FieldList } from './field-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -20,6 +22,8 @@ function latestFollowup(enrollments: readonly EnrollmentSummary[]): string | nul
 
 /** The student at a glance: where they study, how to reach them, their active enrollments. */
 export function StudentOverview({ student }: { student: Student }) {
+  const t = studentPageText.useT();
+  const shared = useSharedText();
   const all = [...student.course_enrollments, ...student.seminar_enrollments];
   const active = all.filter((e) => !e.orphaned && activeStatuses.includes(e.status));
   return (
@@ -27,19 +31,19 @@ export function StudentOverview({ student }: { student: Student }) {
       <FieldList
         cols={3}
         fields={[
-          { label: 'School', value: schoolLabel(student.school) },
-          { label: 'Instructor', value: fullName(student.instructor) },
-          { label: 'Created', value: formatDate(student.created_at) },
-          { label: 'Email', value: student.email },
-          { label: 'Address', value: addressLines(student).join(', ') },
-          { label: 'Last follow-up (any enrollment)', value: formatDate(latestFollowup(all)) },
+          { label: t('school'), value: schoolLabel(student.school) },
+          { label: t('instructor'), value: fullName(student.instructor) },
+          { label: t('created'), value: formatDate(student.created_at) },
+          { label: shared(studentFieldLabels.email), value: student.email },
+          { label: shared(studentFieldLabels.address), value: addressLines(student).join(', ') },
+          { label: t('lastFollowupAny'), value: formatDate(latestFollowup(all)) },
         ]}
       />
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Active enrollments
+          {t('activeEnrollments')}
         </Title>
-        {active.length === 0 && <Text c="dimmed">No active enrollments.</Text>}
+        {active.length === 0 && <Text c="dimmed">{t('noActiveEnrollments')}</Text>}
         {active.map((enrollment) => (
           <Group key={enrollment.id} gap="sm">
             <Anchor
@@ -55,17 +59,17 @@ export function StudentOverview({ student }: { student: Student }) {
             <StatusBadge status={enrollment.status} />
             <Text size="sm" c="dimmed">
               {enrollment.series_type === 'Course'
-                ? lessonSentLabel(enrollment.lesson_number)
-                : `Registration ${enrollment.registration_number}`}
+                ? lessonSentText(enrollment.lesson_number)
+                : t('registrationIs', { number: enrollment.registration_number })}
             </Text>
             <Text size="sm" c="dimmed">
-              Last follow-up {formatDate(enrollment.cached_latest_followup_date)}
+              {t('lastFollowupOn', { date: formatDate(enrollment.cached_latest_followup_date) })}
             </Text>
             <FollowupBadge reason={enrollment.followup_reason} />
           </Group>
         ))}
         <Text size="sm" c="dimmed">
-          {all.length} enrollment{all.length === 1 ? '' : 's'} in all.
+          {t('enrollmentsInAll', { count: all.length })}
         </Text>
       </Stack>
     </Stack>

@@ -1,37 +1,43 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { formatDate } from '@srs/shared/dates';
 import { messages } from '@srs/shared/messages';
-import type { Student } from '@srs/shared/students';
+import { type Student, studentFieldLabels } from '@srs/shared/students';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { showSuccess } from '../../../lib/toasts.ts';
 import { useUpdateStudent } from '../api.ts';
 import { fullName, mailingOptionLabels, schoolLabel } from '../format.ts';
+import { studentPageText } from '../messages.ts';
 import { StudentForm } from '../forms/student-form.tsx';
 import { studentFormValuesOf } from '../forms/student-form-values.ts';
 import { FieldList } from './field-list.tsx';
 
 /** Every field of the student, read-only (SPEC section 3). */
 function ProfileFields({ student }: { student: Student }) {
+  const t = studentPageText.useT();
+  const shared = useSharedText();
+  const field = (name: keyof typeof studentFieldLabels, value: string | null) => ({ label: shared(studentFieldLabels[name]), value });
   return (
     <FieldList
       fields={[
-        { label: 'First name', value: student.first_name },
-        { label: 'Middle name', value: student.middle_name },
-        { label: 'Last name', value: student.last_name },
-        { label: 'Email', value: student.email },
-        { label: 'Phone', value: student.phone },
-        { label: 'Social media', value: student.social_media },
-        { label: 'Address', value: student.address },
-        { label: 'Address 2', value: student.address_2 },
-        { label: 'City', value: student.city },
-        { label: 'State', value: student.state },
-        { label: 'Zip code', value: student.zip_code },
-        { label: 'Country', value: student.country },
-        { label: 'Include in mailing list', value: mailingOptionLabels[student.include_in_mailing_list] },
-        { label: 'Instructor', value: fullName(student.instructor) },
-        { label: 'School', value: schoolLabel(student.school) },
-        { label: 'Created', value: formatDate(student.created_at) },
+        field('first_name', student.first_name),
+        field('middle_name', student.middle_name),
+        field('last_name', student.last_name),
+        field('email', student.email),
+        field('phone', student.phone),
+        field('social_media', student.social_media),
+        field('address', student.address),
+        field('address_2', student.address_2),
+        field('city', student.city),
+        field('state', student.state),
+        field('zip_code', student.zip_code),
+        field('country', student.country),
+        field('include_in_mailing_list', shared(mailingOptionLabels[student.include_in_mailing_list])),
+        { label: t('instructor'), value: fullName(student.instructor) },
+        { label: t('school'), value: schoolLabel(student.school) },
+        { label: t('created'), value: formatDate(student.created_at) },
       ]}
     />
   );
@@ -44,17 +50,18 @@ function ProfileFields({ student }: { student: Student }) {
 export function StudentProfile({ student }: { student: Student }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateStudent(student.id);
+  const c = commonText.useT();
 
   if (editing) {
     return (
       <StudentForm
         defaultValues={studentFormValuesOf(student)}
-        submitLabel="Save"
-        backLabel="Cancel"
+        submitLabel={c('save')}
+        backLabel={c('cancel')}
         onBack={() => setEditing(false)}
         onSubmit={async (fields) => {
           await update.mutateAsync(fields);
-          showSuccess(messages.updated);
+          showSuccess(sharedText(messages.updated));
           setEditing(false);
         }}
       />
@@ -66,7 +73,7 @@ export function StudentProfile({ student }: { student: Student }) {
       {!student.erased_at && (
         <Group justify="flex-end">
           <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-            Edit
+            {c('edit')}
           </Button>
         </Group>
       )}

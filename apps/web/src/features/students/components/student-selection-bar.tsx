@@ -1,16 +1,16 @@
 import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import type { Student } from '@srs/shared/students';
 import { IconShare, IconShareOff, IconTags, IconUserShare, IconX } from '@tabler/icons-react';
-import { countOf } from './selection-text.ts';
+import { studentsText } from '../messages.ts';
 import type { StudentSelection } from './use-student-selection.ts';
 
 export type BulkAction = 'reassign' | 'share' | 'unshare' | 'labels';
 
-const actions: readonly { value: BulkAction; label: string; Icon: typeof IconShare }[] = [
-  { value: 'reassign', label: 'Reassign', Icon: IconUserShare },
-  { value: 'share', label: 'Share', Icon: IconShare },
-  { value: 'unshare', label: 'Unshare', Icon: IconShareOff },
-  { value: 'labels', label: 'Labels', Icon: IconTags },
+const actions: readonly { value: BulkAction; Icon: typeof IconShare }[] = [
+  { value: 'reassign', Icon: IconUserShare },
+  { value: 'share', Icon: IconShare },
+  { value: 'unshare', Icon: IconShareOff },
+  { value: 'labels', Icon: IconTags },
 ];
 
 type ActionProps = {
@@ -29,13 +29,15 @@ type Props = ActionProps & {
 /** Room left at the right of the sticky bar for the Quick Add button (56 px, 24 px from the edge). */
 const stickyClearance = 72;
 
-const selectedText = (count: number) => (count > 0 ? `${countOf(count, 'student')} selected` : '');
+type T = ReturnType<typeof studentsText.useT>;
+const selectedText = (t: T, count: number) => (count > 0 ? t('selectedCount', { count }) : '');
 
 /** 'Select all on this page', the count, and the actions while something is selected. */
 export function StudentSelectionBar({ page = [], selection, canReassign, onAction, actionsBelow = false }: Props) {
   const state = selection.pageState(page);
   const count = selection.ids.length;
   const framed = count > 0 && !actionsBelow;
+  const t = studentsText.useT();
   return (
     <Paper
       withBorder={framed}
@@ -46,7 +48,7 @@ export function StudentSelectionBar({ page = [], selection, canReassign, onActio
     >
       <Group justify="space-between" gap="xs" mih={30}>
         <Checkbox
-          label="Select all on this page"
+          label={t('selectAllOnPage')}
           checked={state === 'all' && page.length > 0}
           indeterminate={state === 'some'}
           disabled={page.length === 0}
@@ -54,7 +56,7 @@ export function StudentSelectionBar({ page = [], selection, canReassign, onActio
         />
         {!actionsBelow && (
           <Text size="sm" fw={600} aria-live="polite">
-            {selectedText(count)}
+            {selectedText(t, count)}
           </Text>
         )}
       </Group>
@@ -70,6 +72,7 @@ export function StudentSelectionBar({ page = [], selection, canReassign, onActio
  */
 export function StickySelectionActions(props: ActionProps) {
   const count = props.selection.ids.length;
+  const t = studentsText.useT();
   if (count === 0) return null;
   return (
     <Paper
@@ -82,7 +85,7 @@ export function StickySelectionActions(props: ActionProps) {
       style={{ position: 'sticky', bottom: 12, marginRight: stickyClearance, zIndex: 140 }}
     >
       <Text size="sm" fw={600} aria-live="polite">
-        {selectedText(count)}
+        {selectedText(t, count)}
       </Text>
       <SelectionActions {...props} />
     </Paper>
@@ -90,11 +93,12 @@ export function StickySelectionActions(props: ActionProps) {
 }
 
 function SelectionActions({ selection, canReassign, onAction }: ActionProps) {
+  const t = studentsText.useT();
   return (
-    <Group gap={6} mt={6} role="toolbar" aria-label="Selected students">
+    <Group gap={6} mt={6} role="toolbar" aria-label={t('selectedStudents')}>
       {actions
         .filter((action) => canReassign || action.value !== 'reassign')
-        .map(({ value, label, Icon }) => (
+        .map(({ value, Icon }) => (
           <Button
             key={value}
             size="compact-sm"
@@ -102,11 +106,11 @@ function SelectionActions({ selection, canReassign, onAction }: ActionProps) {
             leftSection={<Icon size={16} aria-hidden />}
             onClick={() => onAction(value)}
           >
-            {label}
+            {t(value)}
           </Button>
         ))}
       <Button size="compact-sm" variant="subtle" leftSection={<IconX size={16} aria-hidden />} onClick={selection.clear}>
-        Clear selection
+        {t('clearSelection')}
       </Button>
     </Group>
   );

@@ -1,10 +1,13 @@
 import { Select, TextInput } from '@mantine/core';
 import type { State } from '@srs/shared/geo';
 import { messages } from '@srs/shared/messages';
+import { studentFieldLabels } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { CountrySelect } from '../../../components/country-select.tsx';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { statesQuery } from '../../../lib/lookups/geo.ts';
+import { studentFormText } from './messages.ts';
 import type { StudentFormControl, StudentFormValues } from './student-form-values.ts';
 
 /** Countries whose addresses carry the postal abbreviation of the state ('Springfield, IL 62701'). */
@@ -55,6 +58,8 @@ export function CountryField({ control, setValue, error }: Props & { setValue: U
  * country changes. A country without states takes the state as text.
  */
 export function StateField({ control, error }: Props) {
+  const t = studentFormText.useT();
+  const shared = useSharedText();
   const country = useWatch({ control, name: 'country' });
   const states = useQuery({ ...statesQuery(country), enabled: country !== '' });
   const noStates = states.isSuccess && states.data.states.length === 0;
@@ -65,7 +70,7 @@ export function StateField({ control, error }: Props) {
       render={({ field }) =>
         noStates ? (
           <TextInput
-            label="State"
+            label={shared(studentFieldLabels.state)}
             withAsterisk
             value={field.value}
             onChange={field.onChange}
@@ -75,18 +80,18 @@ export function StateField({ control, error }: Props) {
           />
         ) : (
           <Select
-            label="State"
+            label={shared(studentFieldLabels.state)}
             withAsterisk
             searchable
             limit={300}
             disabled={country === ''}
-            placeholder={country === '' ? 'Choose a country first' : states.isPending ? messages.loading : undefined}
+            placeholder={country === '' ? t('chooseCountryFirst') : states.isPending ? shared(messages.loading) : undefined}
             data={stateOptions(country, states.data?.states ?? [], field.value)}
             value={field.value === '' ? null : field.value}
             onChange={(next) => field.onChange(next ?? '')}
             onBlur={field.onBlur}
             ref={field.ref}
-            nothingFoundMessage="No states found."
+            nothingFoundMessage={t('noStates')}
             error={error}
           />
         )

@@ -4,10 +4,12 @@ import { studentEndpoints } from '@srs/shared/endpoints/students';
 import { duplicateReasonLabels, type LikelyDuplicatesQuery } from '@srs/shared/student-duplicates';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { call } from '../../../lib/http.ts';
 import { studentKeys } from '../../../lib/query-keys.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName, schoolLabel } from '../format.ts';
+import { studentFormText } from './messages.ts';
 
 /** SPEC section 5's quick-find pause: the check waits until the typing stops. */
 const pauseMs = 500;
@@ -46,6 +48,8 @@ type Props = { person: TypedPerson; exceptId?: number };
  * people can share a name and a zip.
  */
 export function LikelyDuplicateAlert({ person, exceptId }: Props) {
+  const t = studentFormText.useT();
+  const shared = useSharedText();
   // Compared as text: a new object each render would start the pause again.
   const [typed] = useDebouncedValue(JSON.stringify(person), pauseMs);
   const query = checkQuery(JSON.parse(typed) as TypedPerson);
@@ -54,8 +58,8 @@ export function LikelyDuplicateAlert({ person, exceptId }: Props) {
   const found = check.data.students.filter((student) => student.id !== exceptId);
   if (found.length === 0) return null;
   return (
-    <Alert color="yellow" title="Likely duplicate" role="status">
-      <Text size="sm">A student who may be the same person is already recorded:</Text>
+    <Alert color="yellow" title={t('likelyDuplicate')} role="status">
+      <Text size="sm">{t('alreadyRecorded')}</Text>
       <List size="sm" mt={4}>
         {found.map((student) => (
           <List.Item key={student.id}>
@@ -63,7 +67,7 @@ export function LikelyDuplicateAlert({ person, exceptId }: Props) {
               {fullName(student)}
             </Anchor>{' '}
             · {[student.address, student.city, student.zip_code].filter(Boolean).join(', ')} ·{' '}
-            {schoolLabel(student.school)} · {student.reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}
+            {schoolLabel(student.school)} · {student.reasons.map((reason) => shared(duplicateReasonLabels[reason])).join(', ')}
           </List.Item>
         ))}
       </List>

@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText, useSharedText } from '../../../i18n/shared.ts';
 import { schoolQuery } from '../../../lib/lookups/schools.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
@@ -12,6 +14,7 @@ import { showSuccess } from '../../../lib/toasts.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { schoolLabel } from '../format.ts';
 import { HeadSchoolAdminNotice } from './head-school-admin-notice.tsx';
+import { studentFormText } from './messages.ts';
 import { formPageDraft, formPageDraftName } from './new-student-drafts.ts';
 import { StudentForm } from './student-form.tsx';
 import { emptyStudentValues, namesFromSearch, type StudentFormValues } from './student-form-values.ts';
@@ -23,8 +26,8 @@ export function courseOrSeminarData(series: readonly SeriesOption[] | undefined)
   const courses = (series ?? []).filter((option) => option.type === 'Course').map(item);
   const seminars = (series ?? []).filter((option) => option.type === 'Seminar').map(item);
   return [
-    ...(courses.length > 0 ? [{ group: 'Courses', items: courses }] : []),
-    ...(seminars.length > 0 ? [{ group: 'Seminars', items: seminars }] : []),
+    ...(courses.length > 0 ? [{ group: studentFormText.t('courses'), items: courses }] : []),
+    ...(seminars.length > 0 ? [{ group: studentFormText.t('seminars'), items: seminars }] : []),
   ];
 }
 
@@ -41,6 +44,9 @@ type Props = { schoolId: number; searchName: string | null };
  */
 export function NewStudentForm({ schoolId, searchName }: Props) {
   const navigate = useNavigate();
+  const t = studentFormText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const school = useQuery(schoolQuery(schoolId));
   const series = useQuery(seriesOptionsQuery({ schoolId }));
   const draft = useDraft(formPageDraftName, formPageDraft);
@@ -57,15 +63,15 @@ export function NewStudentForm({ schoolId, searchName }: Props) {
     keep({ schoolId, searchName, seriesId, notify, values: typed.current, requestKey: runKey() });
   }, [keep, schoolId, searchName, seriesId, notify, runKey]);
 
-  if (school.isError) return <ErrorPanel message={school.error.message} backTo={{ label: 'Back to Students', to: '/students' }} />;
-  if (!school.data) return <Loader aria-label="Loading" />;
+  if (school.isError) return <ErrorPanel message={school.error.message} backTo={{ label: t('backToStudents'), to: '/students' }} />;
+  if (!school.data) return <Loader aria-label={t('loading')} />;
   const headSchoolAdminId = school.data.head_school_admin ? school.data.head_school_admin_id : null;
 
   return (
     <Stack gap="md">
       <Paper withBorder p="sm">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          School
+          {t('school')}
         </Text>
         <Text fw={500}>{schoolLabel(school.data)}</Text>
         <Text size="sm" c="dimmed">
@@ -75,10 +81,10 @@ export function NewStudentForm({ schoolId, searchName }: Props) {
       {headSchoolAdminId === null && <HeadSchoolAdminNotice schoolId={schoolId} />}
       <StudentForm
         defaultValues={defaults}
-        submitLabel="Create Student"
+        submitLabel={t('createStudent')}
         submitDisabled={headSchoolAdminId === null}
         checkDuplicates
-        backLabel="Cancel"
+        backLabel={c('cancel')}
         onBack={() => {
           drop();
           navigate('/students');
@@ -97,26 +103,26 @@ export function NewStudentForm({ schoolId, searchName }: Props) {
             notifyInstructor: notify,
           });
           drop();
-          showSuccess(messages.studentCreated);
+          showSuccess(sharedText(messages.studentCreated));
           navigate(studentPath(student.id), { replace: true });
         }}
       >
         <Group grow align="flex-start" wrap="wrap">
           <Select
-            label="Course or seminar"
-            placeholder={series.isPending ? messages.loading : 'None'}
+            label={t('courseOrSeminar')}
+            placeholder={series.isPending ? shared(messages.loading) : c('none')}
             data={courseOrSeminarData(series.data?.series)}
             value={seriesId}
             onChange={setSeriesId}
             searchable
             clearable
             limit={200}
-            nothingFoundMessage="No courses or seminars found."
+            nothingFoundMessage={t('noCoursesOrSeminars')}
             miw={240}
           />
         </Group>
         <Checkbox
-          label="Notify instructor by email"
+          label={t('notifyInstructor')}
           checked={notify}
           onChange={(event) => setNotify(event.currentTarget.checked)}
         />

@@ -1,6 +1,7 @@
 import { humanize } from '@srs/shared/messages';
 import type { Student, StudentFields, StudentFieldsInput, mailingOptions } from '@srs/shared/students';
 import type { Control } from 'react-hook-form';
+import { sharedText } from '../../../i18n/shared.ts';
 import { defaultCountry } from '../../../lib/lookups/geo.ts';
 
 /** What the student form's inputs hold: text everywhere, the mailing option as its key. */
@@ -110,7 +111,9 @@ export function searchWordsOf(text: string): string[] {
  * name in front, as SPEC section 8 builds them.
  */
 export function fieldMessage(field: string, message: string): string {
-  return /^[a-z]/.test(message) ? `${humanize(field)} ${message}` : message;
+  // In the language of the moment: the field's name and the schema's words from shared's Spanish
+  // (the server's own words come already in the person's language, and stay as they came).
+  return /^[a-z]/.test(message) ? `${sharedText(humanize(field))} ${sharedText(message)}` : sharedText(message);
 }
 
 /** The messages of a 422 body of field → messages whose fields are on the student form. */

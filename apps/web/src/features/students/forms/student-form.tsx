@@ -1,12 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { mailingOptions, type StudentFields, StudentFields as studentFieldsSchema } from '@srs/shared/students';
+import {
+  mailingOptions,
+  studentFieldLabels,
+  type StudentFields,
+  StudentFields as studentFieldsSchema,
+} from '@srs/shared/students';
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { mailingOptionLabels } from '../format.ts';
 import { CountryField, StateField } from './address-fields.tsx';
 import { LikelyDuplicateAlert } from './likely-duplicate-alert.tsx';
+import { studentFormText } from './messages.ts';
 import {
   fieldMessage,
   type StudentFieldName,
@@ -40,6 +48,9 @@ type Props = {
  */
 export function StudentForm(props: Props) {
   const form = useForm<StudentFormValues, unknown, StudentFields>({ defaultValues: props.defaultValues, resolver });
+  const t = studentFormText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [firstName, lastName, zipCode, email, phone, mailing] = useWatch({
@@ -59,9 +70,9 @@ export function StudentForm(props: Props) {
     const message = errors[field]?.message;
     return message ? fieldMessage(field, message) : undefined;
   };
-  const text = (field: StudentFieldName, label: string, required = false) => (
+  const text = (field: Exclude<StudentFieldName, 'include_in_mailing_list'>, required = false) => (
     <TextInput
-      label={label}
+      label={shared(studentFieldLabels[field])}
       withAsterisk={required}
       error={errorOf(field)}
       // The form opens on a person's own step (Edit, Next, Create New Student): the keyboard
@@ -92,29 +103,29 @@ export function StudentForm(props: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Student">
+    <form onSubmit={submit} noValidate aria-label={t('student')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('first_name', 'First name', true)}
-          {text('middle_name', 'Middle name')}
-          {text('last_name', 'Last name', true)}
+          {text('first_name', true)}
+          {text('middle_name')}
+          {text('last_name', true)}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <CountryField control={form.control} setValue={form.setValue} error={errorOf('country')} />
-          {text('address', 'Address', true)}
-          {text('address_2', 'Address 2')}
-          {text('city', 'City', true)}
+          {text('address', true)}
+          {text('address_2')}
+          {text('city', true)}
           <StateField control={form.control} error={errorOf('state')} />
-          {text('zip_code', 'Zip code', true)}
+          {text('zip_code', true)}
         </SimpleGrid>
         {props.checkDuplicates && <LikelyDuplicateAlert person={person} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('email', 'Email')}
-          {text('phone', 'Phone')}
-          {text('social_media', 'Social media')}
+          {text('email')}
+          {text('phone')}
+          {text('social_media')}
         </SimpleGrid>
         <Radio.Group
-          label="Include in mailing list"
+          label={shared(studentFieldLabels.include_in_mailing_list)}
           value={mailing}
           onChange={(value) =>
             form.setValue('include_in_mailing_list', value as StudentFormValues['include_in_mailing_list'], {
@@ -124,20 +135,20 @@ export function StudentForm(props: Props) {
         >
           <Group gap="lg" mt={6}>
             {mailingOptions.map((option) => (
-              <Radio key={option} value={option} label={mailingOptionLabels[option]} />
+              <Radio key={option} value={option} label={shared(mailingOptionLabels[option])} />
             ))}
           </Group>
         </Radio.Group>
         {props.children}
         {failure && (
-          <Alert color="red" title="The student was not saved" role="alert">
+          <Alert color="red" title={t('notSaved')} role="alert">
             {failure}
           </Alert>
         )}
         <Group justify="space-between">
           {props.onBack ? (
             <Button variant="default" onClick={() => props.onBack?.(form.getValues())} disabled={isSubmitting}>
-              {props.backLabel ?? 'Back'}
+              {props.backLabel ?? c('back')}
             </Button>
           ) : (
             <span />

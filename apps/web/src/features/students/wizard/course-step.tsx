@@ -2,7 +2,10 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { SeriesOption } from '@srs/shared/series';
 import { useQuery } from '@tanstack/react-query';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { seriesOptionsQuery } from '../../../lib/lookups/series.ts';
+import { studentWizardText } from './messages.ts';
 
 /** Priority courses first (SPEC section 3, Course), each group in the server's order. */
 export function courseSelectData(courses: readonly SeriesOption[] | undefined) {
@@ -11,8 +14,8 @@ export function courseSelectData(courses: readonly SeriesOption[] | undefined) {
   const others = (courses ?? []).filter((course) => !course.priority).map(item);
   if (priority.length === 0) return others;
   return [
-    { group: 'Priority courses', items: priority },
-    ...(others.length > 0 ? [{ group: 'Other courses', items: others }] : []),
+    { group: studentWizardText.t('priorityCourses'), items: priority },
+    ...(others.length > 0 ? [{ group: studentWizardText.t('otherCourses'), items: others }] : []),
   ];
 }
 
@@ -26,26 +29,29 @@ type Props = {
 /** Step 3 of the automatic path: the course; Next waits until one is chosen (SPEC section 5). */
 export function CourseStep({ courseId, onChange, onBack, onNext }: Props) {
   const courses = useQuery(seriesOptionsQuery({ type: 'Course' }));
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   return (
     <Stack gap="md">
-      <Text size="sm">Choose the course the new student starts with; the next steps find the school nearest to them.</Text>
+      <Text size="sm">{t('courseIntro')}</Text>
       <Select
-        label="Course"
+        label={t('course')}
         withAsterisk
-        placeholder={courses.isPending ? messages.loading : 'Choose a course'}
+        placeholder={courses.isPending ? shared(messages.loading) : t('chooseCourse')}
         data={courseSelectData(courses.data?.series)}
         value={courseId === null ? null : String(courseId)}
         onChange={(value) => onChange(value === null ? null : Number(value))}
         searchable
         limit={200}
-        nothingFoundMessage="No courses found."
+        nothingFoundMessage={t('noCourses')}
       />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          {c('back')}
         </Button>
         <Button onClick={onNext} disabled={courseId === null}>
-          Next
+          {c('next')}
         </Button>
       </Group>
     </Stack>

@@ -2,8 +2,11 @@ import { Button, Group, Stack } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { SchoolSelect } from '../../../components/school-select.tsx';
+import { commonText } from '../../../i18n/common.ts';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { onlySchoolOf, schoolOptionsQuery, schoolQuery } from '../../../lib/lookups/schools.ts';
 import { HeadSchoolAdminNotice } from '../forms/head-school-admin-notice.tsx';
+import { studentWizardText } from './messages.ts';
 
 /** SPEC section 2: the manual path goes straight to the form, carrying the school and the search text. */
 export function newStudentFormPath(schoolId: number, searchText: string): string {
@@ -26,6 +29,9 @@ type Props = {
  */
 export function ManualSchoolStep({ schoolId: picked, onChange, onBack, onCreate }: Props) {
   // A user with one school has it chosen (here when it cannot take students yet: the notice says why).
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
+  const shared = useSharedText();
   const schools = useQuery(schoolOptionsQuery);
   const schoolId = picked ?? onlySchoolOf(schools.data?.schools)?.id ?? null;
   const school = useQuery({ ...schoolQuery(schoolId ?? 0), enabled: schoolId !== null });
@@ -42,10 +48,10 @@ export function ManualSchoolStep({ schoolId: picked, onChange, onBack, onCreate 
       {schoolId !== null && school.data?.head_school_admin === false && <HeadSchoolAdminNotice schoolId={schoolId} />}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          {c('back')}
         </Button>
         <Button disabled={!accepts} onClick={() => schoolId !== null && onCreate(schoolId)}>
-          {loading ? messages.loading : 'Create New Student'}
+          {loading ? shared(messages.loading) : t('createNewStudent')}
         </Button>
       </Group>
     </Stack>

@@ -4,6 +4,8 @@ import type { Student, StudentFields, SuggestedSchool } from '@srs/shared/studen
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { onlySchoolOf, schoolOptionsQuery } from '../../../lib/lookups/schools.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
@@ -13,6 +15,7 @@ import { emptyStudentValues, namesFromSearch, type StudentFormValues } from '../
 import { type NewStudentResult, useNewStudentSave } from '../forms/use-new-student-save.ts';
 import { CourseStep } from './course-step.tsx';
 import { ManualSchoolStep, newStudentFormPath } from './manual-school-step.tsx';
+import { studentWizardText } from './messages.ts';
 import { automaticPathRoles, SearchStep } from './search-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { SuggestedSchoolsStep } from './suggested-schools-step.tsx';
@@ -46,6 +49,8 @@ type Placement = { result: NewStudentResult; school: SuggestedSchool };
  * the wizard closes (its first Back, the modal's close, the manual path's form page, another page).
  */
 export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPage = false }: Props) {
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
   const draft = useDraft(draftName, wizardDraft);
   const { keep, drop } = draft;
   const [kept] = useState(() => (draft.kept ? { ...draft.kept, fields: fieldsOf(draft.kept.values) } : null));
@@ -115,7 +120,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
 
   const choose = async (school: SuggestedSchool) => {
     if (!school.head_school_admin || school.head_school_admin_id === null) {
-      showError(messages.noHeadSchoolAdmin);
+      showError(sharedText(messages.noHeadSchoolAdmin));
       return;
     }
     if (!fields || courseId === null) return;
@@ -134,7 +139,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
         seriesId: courseId,
         notifyInstructor: notify,
       });
-      showSuccess(messages.studentCreated);
+      showSuccess(sharedText(messages.studentCreated));
       setPlacement({ result, school });
       setStep('success');
     } catch (failure) {
@@ -168,7 +173,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
       {step === 'form' && (
         <StudentForm
           defaultValues={values ?? { ...emptyStudentValues(), ...namesFromSearch(searched) }}
-          submitLabel="Next"
+          submitLabel={c('next')}
           checkDuplicates
           onValuesChange={(now) => {
             typed.current = now;
@@ -185,7 +190,7 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
           }}
         >
           <Checkbox
-            label="Notify instructor by email"
+            label={t('notifyInstructor')}
             checked={notify}
             onChange={(event) => setNotify(event.currentTarget.checked)}
           />

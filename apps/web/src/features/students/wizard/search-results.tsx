@@ -2,9 +2,11 @@ import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/c
 import { messages } from '@srs/shared/messages';
 import type { Student } from '@srs/shared/students';
 import { Link } from 'react-router';
+import { useSharedText } from '../../../i18n/shared.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { addressLines, fullName, schoolLabel } from '../format.ts';
 import { namesFromSearch } from '../forms/student-form-values.ts';
+import { studentWizardText } from './messages.ts';
 
 /** Enough to spot the person; a longer list asks for a more precise search instead. */
 export const shownResults = 100;
@@ -24,10 +26,12 @@ type Props = { students: readonly Student[]; searchText: string };
 
 /** The students the search found, in every school the user can see, likely duplicates first. */
 export function SearchResults({ students, searchText }: Props) {
+  const t = studentWizardText.useT();
+  const shared = useSharedText();
   if (students.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="sm">
-        {messages.noStudents}
+        {shared(messages.noStudents)}
       </Text>
     );
   }
@@ -37,11 +41,11 @@ export function SearchResults({ students, searchText }: Props) {
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed">
-        {students.length === 1 ? '1 student found.' : `${students.length} students found.`}
-        {students.length > shown.length && ` The first ${shown.length} are shown: add words to narrow the search.`}
+        {t('studentsFound', { count: students.length })}
+        {students.length > shown.length && ` ${t('firstShown', { shown: shown.length })}`}
       </Text>
       <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
-        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students found">
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('studentsFoundLabel')}>
           {shown.map((student) => (
             <Paper key={student.id} component="li" withBorder p="xs">
               <Group gap="xs" wrap="wrap">
@@ -50,7 +54,7 @@ export function SearchResults({ students, searchText }: Props) {
                 </Anchor>
                 {isLikelyDuplicate(student, searchText) && (
                   <Badge color="orange" variant="light" size="sm">
-                    Likely duplicate
+                    {t('likelyDuplicate')}
                   </Badge>
                 )}
               </Group>

@@ -3,9 +3,12 @@ import { messages } from '@srs/shared/messages';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { commonText } from '../../../i18n/common.ts';
+import { sharedText } from '../../../i18n/shared.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { duplicateSearchQuery } from '../api.ts';
 import { searchWordsOf } from '../forms/student-form-values.ts';
+import { studentWizardText } from './messages.ts';
 import { SearchResults } from './search-results.tsx';
 
 /** Only global admins create a student without placing them through a school (SPEC section 6). */
@@ -25,6 +28,8 @@ type Props = {
  * place the new student. The choices come only after a search, so nobody is added twice unseen.
  */
 export function SearchStep({ searched, onSearch, onCreateNew, onPlaceManually, onBack }: Props) {
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
   const [text, setText] = useState(searched ?? '');
   const [error, setError] = useState<string | null>(null);
   const canCreate = useCan(automaticPathRoles);
@@ -39,14 +44,14 @@ export function SearchStep({ searched, onSearch, onCreateNew, onPlaceManually, o
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (text.trim() === '') setError(messages.fieldRequired);
+          if (text.trim() === '') setError(sharedText(messages.fieldRequired));
           else onSearch(text.trim());
         }}
       >
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
-            label="Student name"
-            placeholder="First and last name"
+            label={t('studentName')}
+            placeholder={t('firstAndLastName')}
             withAsterisk
             value={text}
             onChange={(event) => {
@@ -60,13 +65,13 @@ export function SearchStep({ searched, onSearch, onCreateNew, onPlaceManually, o
             data-autofocus
           />
           <Button type="submit" mt={25} leftSection={<IconSearch size={16} aria-hidden />} loading={results.isFetching}>
-            Search
+            {c('search')}
           </Button>
         </Group>
       </form>
       {searched !== null && results.isPending && (
         <Center py="sm">
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label={t('loading')} />
         </Center>
       )}
       {searched !== null && results.data && <SearchResults students={results.data.students} searchText={searched} />}
@@ -77,18 +82,18 @@ export function SearchStep({ searched, onSearch, onCreateNew, onPlaceManually, o
       )}
       {searched !== null && results.isSuccess && (
         <>
-          <Divider label="Not found? Add the student" labelPosition="left" />
+          <Divider label={t('notFoundAdd')} labelPosition="left" />
           <Group gap="sm" wrap="wrap">
-            {canCreate && <Button onClick={onCreateNew}>Create New Student</Button>}
+            {canCreate && <Button onClick={onCreateNew}>{t('createNewStudent')}</Button>}
             <Button variant={canCreate ? 'light' : 'filled'} onClick={onPlaceManually}>
-              Place in School Manually
+              {t('placeManually')}
             </Button>
           </Group>
         </>
       )}
       <Group>
         <Button variant="default" onClick={onBack}>
-          Back
+          {c('back')}
         </Button>
       </Group>
     </Stack>

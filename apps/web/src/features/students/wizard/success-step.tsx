@@ -2,9 +2,11 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { SuggestedSchool } from '@srs/shared/students';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { commonText } from '../../../i18n/common.ts';
 import { studentPath } from '../../../lib/site-map/paths.ts';
 import { fullName, schoolLabel } from '../format.ts';
 import type { NewStudentResult } from '../forms/use-new-student-save.ts';
+import { studentWizardText } from './messages.ts';
 
 type Props = {
   result: NewStudentResult;
@@ -18,6 +20,8 @@ type Props = {
 /** Step 6: where the new student was placed, and what to do next (SPEC section 2). */
 export function SuccessStep({ result, school, onBack, onAddAnother, replacesPage }: Props) {
   const navigate = useNavigate();
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
   const { student, enrollment } = result;
   return (
     <Stack gap="md">
@@ -25,11 +29,11 @@ export function SuccessStep({ result, school, onBack, onAddAnother, replacesPage
         <ThemeIcon color="green" radius="xl" size="lg" aria-hidden>
           <IconCheck size={20} />
         </ThemeIcon>
-        <Text fw={600}>{fullName(student)} was added.</Text>
+        <Text fw={600}>{t('wasAdded', { name: fullName(student) })}</Text>
       </Group>
       <Paper withBorder p="sm">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          Assigned school
+          {t('assignedSchool')}
         </Text>
         <Text fw={500}>{schoolLabel(school)}</Text>
         <Text size="sm" c="dimmed">
@@ -37,19 +41,19 @@ export function SuccessStep({ result, school, onBack, onAddAnother, replacesPage
         </Text>
         {enrollment && (
           <Text size="sm" mt={4}>
-            {enrollment.series_name} · registration number {enrollment.registration_number}
+            {t('seriesRegistration', { series: enrollment.series_name, number: enrollment.registration_number })}
           </Text>
         )}
       </Paper>
       <Group justify="space-between" gap="sm">
         <Button variant="default" onClick={onBack}>
-          Back
+          {c('back')}
         </Button>
         <Group gap="sm">
           <Button variant="light" onClick={onAddAnother}>
-            Add New Student
+            {t('addNewStudent')}
           </Button>
-          <Button onClick={() => navigate(studentPath(student.id), { replace: replacesPage })}>View Student Overview</Button>
+          <Button onClick={() => navigate(studentPath(student.id), { replace: replacesPage })}>{t('viewOverview')}</Button>
         </Group>
       </Group>
     </Stack>

@@ -2,11 +2,13 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from 
 import type { Student, SuggestedSchool } from '@srs/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { commonText } from '../../../i18n/common.ts';
 import { suggestedSchoolsQuery } from '../api.ts';
 import { schoolLabel } from '../format.ts';
+import { studentWizardText } from './messages.ts';
 
 export function distanceLabel(miles: number | null): string {
-  return miles === null ? 'Distance unknown' : `${miles.toFixed(1)} miles`;
+  return miles === null ? studentWizardText.t('distanceUnknown') : studentWizardText.t('miles', { miles: miles.toFixed(1) });
 }
 
 type Props = {
@@ -24,26 +26,28 @@ type Props = {
 /** Step 5: schools offering the course, the one that claimed the zip first, then the nearest. */
 export function SuggestedSchoolsStep(props: Props) {
   const schools = useQuery(suggestedSchoolsQuery(props.courseId, props.zipCode));
+  const t = studentWizardText.useT();
+  const c = commonText.useT();
   const locked = props.lockedSchool;
   const lockedNoteId = useId();
   const lockedOut = (school: SuggestedSchool) => locked !== null && locked.id !== school.id;
   return (
     <Stack gap="md">
       {props.error && (
-        <Alert color="red" title="The student was not placed" role="alert">
+        <Alert color="red" title={t('notPlaced')} role="alert">
           {props.error}
         </Alert>
       )}
-      <Text size="sm">Schools offering the course near zip code {props.zipCode}:</Text>
+      <Text size="sm">{t('schoolsNearZip', { zip: props.zipCode })}</Text>
       {locked && (
         // The student is created once: the other schools stay disabled, and this says why.
         <Text size="sm" id={lockedNoteId}>
-          The student was created in {schoolLabel(locked)}. Choose it again to go on.
+          {t('createdIn', { school: schoolLabel(locked) })}
         </Text>
       )}
       {schools.isPending && (
         <Center py="sm">
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label={t('loading')} />
         </Center>
       )}
       {schools.isError && (
@@ -53,10 +57,10 @@ export function SuggestedSchoolsStep(props: Props) {
       )}
       {schools.data?.schools.length === 0 && (
         <Text c="dimmed" ta="center" py="sm">
-          No school offers this course near this zip code.
+          {t('noSchoolNear')}
         </Text>
       )}
-      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Suggested schools">
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('suggestedSchools')}>
         {schools.data?.schools.map((school) => (
           <Paper key={school.id} component="li" withBorder p="xs">
             <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
@@ -70,12 +74,12 @@ export function SuggestedSchoolsStep(props: Props) {
                 <Group gap={4}>
                   {school.claimed && (
                     <Badge size="sm" variant="light" color="green">
-                      Claimed zip
+                      {t('claimedZip')}
                     </Badge>
                   )}
                   {!school.head_school_admin && (
                     <Badge size="sm" variant="light" color="orange">
-                      No head school admin
+                      {t('noHeadSchoolAdmin')}
                     </Badge>
                   )}
                 </Group>
@@ -88,11 +92,11 @@ export function SuggestedSchoolsStep(props: Props) {
                   (props.savingSchoolId !== null && props.savingSchoolId !== school.id) ||
                   lockedOut(school)
                 }
-                aria-label={`Choose ${schoolLabel(school)}`}
+                aria-label={t('chooseSchool', { school: schoolLabel(school) })}
                 aria-describedby={lockedOut(school) ? lockedNoteId : undefined}
                 style={{ flexShrink: 0 }}
               >
-                Choose
+                {t('choose')}
               </Button>
             </Group>
           </Paper>
@@ -100,7 +104,7 @@ export function SuggestedSchoolsStep(props: Props) {
       </Stack>
       <Group>
         <Button variant="default" onClick={props.onBack} disabled={props.savingSchoolId !== null}>
-          Back
+          {c('back')}
         </Button>
       </Group>
     </Stack>

@@ -4,14 +4,15 @@
  */
 export type WizardStep = 'search' | 'manual' | 'course' | 'form' | 'schools' | 'success';
 
-export const wizardStepTitles: Record<WizardStep, string> = {
-  search: 'Search by name',
-  manual: 'Place in School Manually',
-  course: 'Assign new student automatically',
-  form: 'Address',
-  schools: 'Suggested schools',
-  success: 'Student created',
-};
+/** Each step's title: its key in the 'student-wizard' area. */
+export const wizardStepTitleKeys = {
+  search: 'stepSearch',
+  manual: 'placeManually',
+  course: 'stepCourse',
+  form: 'stepForm',
+  schools: 'suggestedSchools',
+  success: 'stepSuccess',
+} as const satisfies Record<WizardStep, string>;
 
 /**
  * The steps a person sees on each path, so the counter runs 1, 2, 3… without gaps. The manual

@@ -7,15 +7,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { showError, showSuccess } from '../../../lib/toasts.ts';
 import { changedAt } from '../format.ts';
+import { versionsText } from '../messages.ts';
 
-const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** What an undo did, in a sentence. */
+/** What an undo did, in a sentence: 'Import undone: 2 students, 3 enrollments and 1 lesson deleted; 1 student kept.' */
 export function undoneSentence(result: ImportUndoResponse): string {
   const { students, enrollments, lessons } = result.undone;
-  const deleted = `${counted(students, 'student', 'students')}, ${counted(enrollments, 'enrollment', 'enrollments')} and ${counted(lessons, 'lesson', 'lessons')} deleted`;
-  const kept = result.kept.length > 0 ? `; ${counted(new Set(result.kept.map((one) => one.student_id)).size, 'student', 'students')} kept` : '';
-  return `Import undone: ${deleted}${kept}.`;
+  if (result.kept.length === 0) return versionsText.t('undone', { students, enrollments, lessons });
+  const kept = new Set(result.kept.map((one) => one.student_id)).size;
+  return versionsText.t('undoneKept', { students, enrollments, lessons, kept });
 }
 
 /** The students an undo was refused for (409): changed since the import. */
@@ -36,6 +35,7 @@ type Props = {
  * person then chooses to undo the rest and keep those, or to leave the import as it is.
  */
 export function ImportUndo({ importUndo, undo }: Props) {
+  const t = versionsText.useT();
   const [confirming, setConfirming] = useState(false);
   const [changed, setChanged] = useState<{ sentence: string; kept: ImportKeptRecord[] } | null>(null);
   const close = () => {
@@ -54,19 +54,19 @@ export function ImportUndo({ importUndo, undo }: Props) {
         else showError(error instanceof HttpError ? error.handlerText : error.message);
       },
     });
-  if (importUndo.undone_at) return <Text size="sm">This import was undone on {changedAt(importUndo.undone_at)}.</Text>;
+  if (importUndo.undone_at) return <Text size="sm">{t('undoneOn', { when: changedAt(importUndo.undone_at) })}</Text>;
   if (!importUndo.can_undo) return null;
   return (
     <>
       <Group mt="xs">
         <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-          Undo this import
+          {t('undoImport')}
         </Button>
       </Group>
       <ConfirmDialog
         opened={confirming}
-        title="Undo this import"
-        confirmLabel={changed ? 'Undo the rest' : 'Undo import'}
+        title={t('undoImport')}
+        confirmLabel={changed ? t('undoRest') : t('undoConfirm')}
         danger
         busy={undo.isPending}
         onConfirm={onConfirm}
@@ -89,7 +89,7 @@ export function ImportUndo({ importUndo, undo }: Props) {
             </List>
           </>
         ) : (
-          'Every student, enrollment and lesson this import made is deleted. Each student can still be brought back from Versions, one at a time.'
+          t('undoBody')
         )}
       </ConfirmDialog>
     </>

@@ -4,6 +4,8 @@ import { versionEventLabels, versionEvents } from '@srs/shared/versions';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateInput } from '../../../components/date-input.tsx';
+import { useSharedText } from '../../../i18n/shared.ts';
+import { versionsText } from '../messages.ts';
 import { recordTypeOptions, type VersionFilterName, type VersionFilters } from '../version-filters.ts';
 
 type Props = {
@@ -13,8 +15,6 @@ type Props = {
   narrowedTo: string | null;
   onClearNarrowing: () => void;
 };
-
-const actionOptions = versionEvents.map((event) => ({ value: event, label: versionEventLabels[event] }));
 
 /** A date filter: the URL takes a date once it reads as one (or none); what is typed stays meanwhile. */
 function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (v: string | null) => void }) {
@@ -38,27 +38,30 @@ function DateFilter({ label, value, onChange }: { label: string; value: string |
 
 /** The filters of the list of changes: record type, action and a date range. */
 export function VersionFiltersBar({ filters, onChange, narrowedTo, onClearNarrowing }: Props) {
+  const t = versionsText.useT();
+  const shared = useSharedText();
+  const actionOptions = versionEvents.map((event) => ({ value: event, label: shared(versionEventLabels[event]) }));
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="sm">
         <Select
-          label="Record type"
-          placeholder="All records"
-          data={recordTypeOptions}
+          label={t('recordType')}
+          placeholder={t('allRecords')}
+          data={recordTypeOptions()}
           value={filters.item_type ?? null}
           onChange={(value) => onChange('item_type', value)}
           clearable
         />
         <Select
-          label="Action"
-          placeholder="All actions"
+          label={t('action')}
+          placeholder={t('allActions')}
           data={actionOptions}
           value={filters.event ?? null}
           onChange={(value) => onChange('event', value)}
           clearable
         />
-        <DateFilter label="From" value={filters.from} onChange={(value) => onChange('from', value)} />
-        <DateFilter label="To" value={filters.to} onChange={(value) => onChange('to', value)} />
+        <DateFilter label={t('from')} value={filters.from} onChange={(value) => onChange('from', value)} />
+        <DateFilter label={t('to')} value={filters.to} onChange={(value) => onChange('to', value)} />
       </SimpleGrid>
       {narrowedTo && (
         <Group gap="xs" mb="sm">
