@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { messages } from '@srs/shared/messages';
 import type { RoleType } from '@srs/shared/roles';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -27,6 +25,7 @@ import {
   urlOf,
 } from './support/axe-pages.ts';
 import { baseUrl, launch, signIn, viewports, type ViewportName } from './support/browser.ts';
+import { englishLeftOn, esShared } from './support/spanish.ts';
 import { longNamePages, longNameRecords, longNameUrl } from './support/long-names.ts';
 
 /*
@@ -46,23 +45,8 @@ const sweeps: Array<[ViewportName, Language]> = [
   ['desktop', 'es'],
   ['phone', 'es'],
 ];
-const spanishTexts = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../packages/shared/src/locales/shared.es.json'), 'utf8'),
-) as Record<string, string>;
 /** SPEC section 8's refusal, in the language of the sweep. */
-const notAuthorizedIn = (language: Language) => (language === 'es' ? (spanishTexts[messages.notAuthorized] ?? messages.notAuthorized) : messages.notAuthorized);
-/**
- * The commands every screen has, in English: in Spanish, none of the page's buttons, tabs, links,
- * column headings or labels may read exactly one of them (the data, typed by people, is never
- * matched whole by one of these words).
- */
-const englishCommands = new Set([
-  'Save', 'Cancel', 'Delete', 'Edit', 'Search', 'Next', 'Previous', 'Close', 'Back', 'Loading...', 'Show all',
-  'Quick Add', 'Log out', 'Logout', 'Sign In', 'My Account', 'Settings', 'Reports', 'Students', 'Courses',
-  'Schools', 'Seminars', 'Instructors', 'Dashboard', 'My Dashboard', 'Export', 'Download', 'Add', 'Name',
-  'Address', 'Status', 'Date', 'Lessons', 'Visits', 'Notes', 'Reminders', 'Decisions', 'Products', 'Overview',
-  'Profile', 'Enrollments', 'History', 'Print', 'Filter', 'Clear', 'First', 'Yes', 'No', 'OK', 'Training',
-]);
+const notAuthorizedIn = (language: Language) => (language === 'es' ? esShared(messages.notAuthorized) : messages.notAuthorized);
 
 type Session = { storageState: Awaited<ReturnType<BrowserContext['storageState']>>; ids: RecordIds };
 
@@ -142,14 +126,6 @@ async function expectAccessible(page: Page, where: string) {
   expect(findings.flatMap((finding) => finding.targets).length, describeFindings(where, findings)).toBe(0);
   const focus = await tabOnce(page);
   expect(focus.visible, `${where}: the first Tab lands on ${focus.tag} "${focus.name}" with no visible focus`).toBe(true);
-}
-
-/** The page's commands that read exactly as an English one (englishCommands). */
-async function englishLeftOn(page: Page): Promise<string[]> {
-  const texts = await page
-    .locator('button, [role="tab"], a, th, label, [role="columnheader"], h1, h2, h3')
-    .evaluateAll((elements) => elements.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el.textContent ?? '').trim()));
-  return [...new Set(texts.filter((text) => englishCommands.has(text.replace(/\s*\*$/, ''))))];
 }
 
 describe.each(sweeps)('accessibility at %s width, in %s', (viewport, language) => {

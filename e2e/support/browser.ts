@@ -30,13 +30,18 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** What a journey's browser says of itself: its languages (Accept-Language, navigator.languages). */
+export type BrowserOptions = { locale?: string };
+
 export async function newPage(
   browser: Browser,
   viewport: ViewportName,
+  options: BrowserOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: viewports[viewport],
     baseURL: baseUrl(),
+    ...(options.locale ? { locale: options.locale } : {}),
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
   });
@@ -60,8 +65,14 @@ export async function signIn(page: Page, email: string, password = 'demo-passwor
  * Runs one journey in a fresh browser context; when it fails, the page as it was is kept in
  * test-results/ as a PNG, so a failed CI run shows what the user would have seen.
  */
-export async function journey(browser: Browser, viewport: ViewportName, name: string, steps: (page: Page) => Promise<void>) {
-  const { context, page } = await newPage(browser, viewport);
+export async function journey(
+  browser: Browser,
+  viewport: ViewportName,
+  name: string,
+  steps: (page: Page) => Promise<void>,
+  options: BrowserOptions = {},
+) {
+  const { context, page } = await newPage(browser, viewport, options);
   try {
     await steps(page);
   } catch (error) {
