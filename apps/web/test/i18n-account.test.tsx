@@ -75,7 +75,7 @@ describe('My Account → Language (issue 29)', () => {
     expect(screen.getByLabelText(/^Apellido/)).toHaveValue('Instructor');
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
-    expect(screen.getByText('Configurar un segundo factor de verificación')).toBeInTheDocument();
+    expect(screen.getByText('Configurar el segundo factor')).toBeInTheDocument();
     // English keeps its own name, in its own voice.
     expect(within(idioma).getByText('English')).toHaveAttribute('lang', 'en');
 

@@ -131,7 +131,7 @@ describe('schools, instructors and interests in Spanish (issue 29)', () => {
     expect(within(table).getByText('ASOCIACIÓN')).toBeInTheDocument();
     expect(within(table).getByText('Activa')).toBeInTheDocument();
     expect(within(table).getByText('Inactiva')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Importar códigos postales reclamados' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importar códigos reclamados' })).toBeInTheDocument();
   });
 
   it("draws a school's overview in Spanish, with its plurals", async () => {
@@ -159,7 +159,7 @@ describe('schools, instructors and interests in Spanish (issue 29)', () => {
     expect(screen.getByRole('form', { name: 'Reclamar un código postal' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Dirección de la escuela' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Hacer administrador principal de la escuela' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Nombrar administrador principal' })).toBeInTheDocument();
   });
 
   it('draws the instructors list in Spanish, the requests for an account with their dates day first', async () => {
