@@ -307,6 +307,14 @@ describe('mails, printed pages and files in the person’s language', () => {
       expect(reportSheet.getRow(4).getCell(1).value).toBe(`Iglesia Sur ${tag} (${school.schoolCode})`);
       expect(reportSheet.getRow(5).getCell(1).value).toBe('Total');
 
+      // The rows a report names itself: a status, a month, a student without instructor.
+      const byStatus = await get(lectora.email, `/api/reports/enrollments.csv?group=status&from=2026-09-01&to=2026-11-30&school_id=${school.id}`);
+      expect(byStatus.body.split('\n')[1]).toMatch(/^Inscrito,1,/);
+      const byMonth = await get(lectora.email, `/api/reports/enrollments.csv?group=month&from=2026-09-01&to=2026-11-30&school_id=${school.id}`);
+      expect(byMonth.body.split('\n')[1]).toMatch(/^septiembre de 2026,1,/);
+      const byInstructor = await get(lectora.email, `/api/reports/enrollments.csv?group=instructor&from=2026-09-01&to=2026-11-30&school_id=${school.id}`);
+      expect(byInstructor.body.split('\n')[1]).toMatch(/^Sin instructor,1,/);
+
       // The same report's CSV for who reads English: the headings as they always were.
       const reader = await createUser(db, { roleType: 'global_admin' });
       const csv = await get(reader.email, `/api/reports/lessons.csv?group=school&from=2026-09-01&to=2026-11-30&school_id=${school.id}`);

@@ -3,5 +3,5 @@
  * title (export-words.ts), the mailing labels' and seminar tickets' words (printing-words.ts), in
  * the language of the person who asks for them. The mails' are the mail module's (mail-words.ts).
  */
-export { exportText, type Language, measureHeading, wordsIn } from './export-words.ts';
+export { exportText, type Language, measureHeading, rowNameIn, wordsIn } from './export-words.ts';
 export { printingText } from './printing-words.ts';

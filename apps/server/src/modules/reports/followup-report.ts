@@ -1,7 +1,7 @@
 import { type FollowupLevel, type FollowupReportQuery, type ReportColumn, type ReportResponse, reportFileLabel } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvExport, numberCell, textCell, today } from '../../core/csv.ts';
-import { type Language, measureHeading } from '../file-words/public.ts';
+import { type Language, measureHeading, rowNameIn } from '../file-words/public.ts';
 import { sharedText } from '../../core/i18n.ts';
 import { and, rows } from '../../core/lists.ts';
 import { type Scope, visibleStudent } from '../../core/scope.ts';
@@ -122,7 +122,7 @@ export function followupExport(scope: Scope, query: FollowupReportQuery, followu
   return {
     label: reportFileLabel('followup', query.group),
     columns: [
-      textCell(sharedText(name.label, language), sql`r.name`),
+      textCell(sharedText(name.label, language), rowNameIn(language, sql`r.name`, query.group)),
       numberCell(measureHeading(language, count), sql`r.needing_followup`),
       numberCell(measureHeading(language, age), sql`r.oldest_days`),
     ],

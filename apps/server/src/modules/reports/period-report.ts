@@ -1,7 +1,8 @@
 import type { PeriodReportQuery, ReportColumn, ReportFilter, ReportResponse } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvColumn, type CsvExport, numberCell, textCell } from '../../core/csv.ts';
-import { exportText, type Language, measureHeading } from '../file-words/public.ts';
+import { deliveryTypeLabels, enrollmentStatuses } from '@srs/shared/enrollments';
+import { exportText, type Language, measureHeading, rowNameIn } from '../file-words/public.ts';
 import { and, rows } from '../../core/lists.ts';
 import { type Scope, visibleEnrollment, visiblePlace } from '../../core/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -373,7 +374,13 @@ export async function periodExport(
   const total = exportText(language, 'report.total');
   return {
     label: labels.file,
-    columns: [textCell(labels.group, sql`case when r.total then ${total} else r.name end`), ...cells],
+    columns: [
+      textCell(
+        labels.group,
+        sql`case when r.total then ${total} else ${rowNameIn(language, sql`r.name`, query.group, [...enrollmentStatuses, ...Object.values(deliveryTypeLabels)])} end`,
+      ),
+      ...cells,
+    ],
     from: sql`(${await chosenSelect(db, report, scope, query)}) r`,
     where: sql`true`,
     key: [sql`r.n`],
