@@ -104,6 +104,18 @@ describe('the language a person chose: PATCH /api/users/update_current, their to
     expect(ended.json()).toEqual({ error: messages.nilUser });
   });
 
+  it('says a record out of reach and a call without sign-in in Spanish', async () => {
+    await patch({ language: 'es' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/students/999999999', headers: await t.headersFor(email) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Estudiante no encontrado' });
+    const school = await t.app.inject({ method: 'GET', url: '/api/schools/999999999', headers: await t.headersFor(email) });
+    expect(school.json()).toEqual({ error: 'Escuela no encontrada' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/current', headers: mexican });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'No ha iniciado sesión' });
+  });
+
   it('says the server’s own refusals in Spanish too: a new password’s problems, the database away', async () => {
     const password = 'the current password 29';
     const owner = await createInstructorWithPassword(t.database.db, password, { language: 'es' });
