@@ -59,6 +59,28 @@ describe('PUT /series/{id}/assign_students: several seminar students in one requ
     expect(await versionCount(db())).toBe(versionsBefore);
   });
 
+  it('says why of each refused student in the language of who asks (issue 29)', async () => {
+    const headers = await t.headersFor(net.schoolAdminA.email);
+    const language = (value: string | null) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/update_current', headers, payload: { language: value } });
+    expect((await language('es')).statusCode).toBe(200);
+    try {
+      const answer = await clientFor(t, net.schoolAdminA.email).put(url(), { student_ids: [net.studentB.id] });
+      expect((answer.json() as { results: Result[] }).results.map((row) => row.error)).toEqual(['Estudiante no encontrado']);
+      // A rule's 422, its field named in Spanish too.
+      const global = await t.headersFor(net.globalAdmin.email);
+      const spanish = await t.app.inject({ method: 'PATCH', url: '/api/users/update_current', headers: global, payload: { language: 'es' } });
+      expect(spanish.statusCode).toBe(200);
+      const refused = await clientFor(t, net.globalAdmin.email).put(url(), { student_ids: [net.studentC.id] });
+      await t.app.inject({ method: 'PATCH', url: '/api/users/update_current', headers: global, payload: { language: null } });
+      expect((refused.json() as { results: Result[] }).results.map((row) => row.error)).toEqual([
+        'El curso o seminario no lo ofrece la escuela del estudiante',
+      ]);
+    } finally {
+      await language(null);
+    }
+  });
+
   it("names the rule for a student whose school takes no part, and still enrolls the others (a global admin's view)", async () => {
     const answer = await clientFor(t, net.globalAdmin.email).put(url(), {
       student_ids: [net.studentC.id, net.studentB.id],

@@ -11,9 +11,21 @@ import { seminarStudentsOf } from './seminars.queries.ts';
  * assign_student (SPEC section 8): 'Student not found' for one out of the user's scope, the
  * sentence of a 422. Anything else is no refusal of that student: it fails the whole request.
  */
-function refusalOf(error: unknown): string {
+export type Refusal = { statusCode: number; body: unknown };
+
+/**
+ * `answer`: the refusal as the error handler would answer it, in the reader's language
+ * (reply.errorAnswer, plugins/errors.ts); `fieldName`: a 422's field in words, in that language.
+ */
+export function refusalOf(
+  error: unknown,
+  answer: (error: HttpError) => Refusal = (refused) => ({ statusCode: refused.statusCode, body: refused.statusCode === 422 ? refused.body : { error: refused.message } }),
+  fieldName?: (field: string) => string,
+): string {
   if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-  return error.statusCode === 422 ? unprocessableMessage(error.body) : error.message;
+  const { statusCode, body } = answer(error);
+  if (statusCode === 422) return unprocessableMessage(body, fieldName);
+  return String((body as { error?: unknown } | null)?.error ?? error.message);
 }
 
 /**
@@ -29,6 +41,8 @@ export async function assignSeveral(
   seminarId: number,
   input: AssignSeveralInput,
   baseUrl: string,
+  /** Why a student was refused, in the reader's words (default: as the server writes it, in English). */
+  why: (error: unknown) => string = (error) => refusalOf(error),
 ): Promise<{ answer: AssignSeveralResponse; outboxIds: number[] }> {
   return db.transaction(async (tx) => {
     const outcomes: { studentId: number; enrollmentId: number | null; error: string | null }[] = [];
@@ -46,7 +60,7 @@ export async function assignSeveral(
         outcomes.push({ studentId, enrollmentId: made.id, error: null });
         outboxIds.push(...made.outboxIds);
       } catch (error) {
-        outcomes.push({ studentId, enrollmentId: null, error: refusalOf(error) });
+        outcomes.push({ studentId, enrollmentId: null, error: why(error) });
       }
     }
     const made = await seminarStudentsOf(

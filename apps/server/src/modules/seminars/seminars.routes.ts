@@ -1,4 +1,5 @@
 import { IdParams } from '@srs/shared/common';
+import { humanize } from '@srs/shared/messages';
 import { admins } from '@srs/shared/roles';
 import {
   AssignSeveralInput,
@@ -21,12 +22,13 @@ import { today } from '../../core/csv.ts';
 import { invalid } from '../../core/errors.ts';
 import { paginationOf } from '../../core/lists.ts';
 import { visibleId } from '../../core/records.ts';
+import { sharedText } from '../../core/i18n.ts';
 import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
 import { type Env, publicUrl } from '../../env.ts';
 import type { App } from '../../types.ts';
 import { createEnrollment } from '../enrollments/public.ts';
-import { assignSeveral } from './seminar-assign.ts';
+import { assignSeveral, refusalOf } from './seminar-assign.ts';
 import { mayAddSchool, mayRemoveSchool } from './seminar-rules.ts';
 import { seminarTicketsPdf } from './seminar-tickets.ts';
 import {
@@ -126,9 +128,13 @@ export async function seminarRoutes(app: App, { db, env }: { db: Db; env: Env })
         response: { 200: AssignSeveralResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const seminar = await seminarOf(request);
-      const { answer, outboxIds } = await assignSeveral(db, request.actor, seminar.id, request.body, publicUrl(env));
+      // Each refused student's reason as the error handler would say it, in the reader's language.
+      const language = requestLanguage(request);
+      const why = (error: unknown) =>
+        refusalOf(error, (refused) => reply.errorAnswer(refused), (field) => sharedText(humanize(field), language));
+      const { answer, outboxIds } = await assignSeveral(db, request.actor, seminar.id, request.body, publicUrl(env), why);
       if (outboxIds.length > 0) await app.mailer.dispatch(outboxIds);
       return answer;
     },
