@@ -99,7 +99,7 @@ describe('mails, printed pages and files in the person’s language', () => {
       expect(mail.text.split('\n')).toEqual([
         'Buenos días, Ana:',
         '',
-        '2 recordatorios pendientes, de hoy o atrasados:',
+        '2 recordatorios pendientes, de hoy o vencidos:',
         '- Rosa Díaz, Fe: Vencido desde el 20/11/2026',
         '  http://srs.example/students/7/courses/enrollments/9/reminders',
         '- Rosa Díaz, Fe: Vence hoy',
@@ -108,7 +108,7 @@ describe('mails, printed pages and files in the person’s language', () => {
         'Más de 1,001 cursos y seminarios para dar seguimiento, primero los que más han esperado:',
         '- Rosa Díaz, Fe: Recordatorio del 20/11',
         '  http://srs.example/students/7/courses/enrollments/9/lessons',
-        '… y más de 1,000 más: http://srs.example/students?enrollments_needing_followup_eq=true',
+        '… y más de 1,000 adicionales: http://srs.example/students?enrollments_needing_followup_eq=true',
         '',
         '--',
         'Usted recibe este correo las mañanas en que tiene recordatorios pendientes o estudiantes que necesitan seguimiento.',
@@ -161,7 +161,7 @@ describe('mails, printed pages and files in the person’s language', () => {
       expect(response.statusCode).toBe(200);
       const [mail] = await outboxTo(db, 'ines.paz@test.example');
       expect(mail!.subject).toBe('Su solicitud de una cuenta');
-      expect(mail!.text).toContain(`Hola, Inés:\n\nSu solicitud de una cuenta en (#${school.schoolCode}) Iglesia Este ${tag}`);
+      expect(mail!.text).toContain(`Hola, Inés:\n\nSu solicitud de una cuenta del Sistema de Registro de Estudiantes en (#${school.schoolCode}) Iglesia Este ${tag}`);
     });
 
     it('tells an instructor who reads Spanish of a new enrollment in Spanish', async () => {

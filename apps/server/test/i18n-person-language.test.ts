@@ -213,7 +213,7 @@ describe('the built-in provider’s pages in the person’s language', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="es">');
     expect(page.body).toContain('<h2>Establezca su contraseña</h2>');
-    expect(page.body).toContain('¡Bienvenido! Elija la contraseña con la que iniciará sesión.');
+    expect(page.body).toContain('¡Le damos la bienvenida! Elija la contraseña con la que iniciará sesión.');
     const tooShort = await t.app.inject({
       method: 'POST',
       url: spanish,

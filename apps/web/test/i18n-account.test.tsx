@@ -187,7 +187,7 @@ describe('the reports in Spanish', () => {
     expect(within(table).getByText('1 día')).toBeInTheDocument();
     expect(within(table).getByText('400 días')).toBeInTheDocument();
     expect(within(table).getByText('Sin instructor')).toBeInTheDocument();
-    expect(screen.getByText('la más antigua, 1 día')).toBeInTheDocument();
+    expect(screen.getByText('espera más larga: 1 día')).toBeInTheDocument();
     expect(screen.getByText('Instructores de Grace Church: cursos y seminarios que necesitan seguimiento')).toBeInTheDocument();
   });
 });
@@ -289,7 +289,7 @@ describe('the API keys in Spanish', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Claves de API' })).toBeInTheDocument();
     expect(screen.getByText(/^El sitio web de una iglesia envía/)).toHaveTextContent(
-      'El sitio web de una iglesia envía las personas que piden estudios bíblicos a POST /api/public/interests con una clave en su encabezado Authorization: Bearer …',
+      'El sitio web de una iglesia envía los datos de las personas que piden estudios bíblicos a POST /api/public/interests con una clave en su encabezado Authorization: Bearer …',
     );
     expect(screen.getByText('Creada el 20/11/2026 por Grace Global · Último uso: nunca')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revocar Central Church website' })).toBeInTheDocument();

@@ -80,7 +80,7 @@ describe('the enrollment screens in Spanish (issue 29)', () => {
     expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41, episodeId: 53 });
 
     // Received, with a decision ticked.
-    await userEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Lección 2. Prayer recibida' }));
+    await userEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Marcar la lección 2. Prayer como recibida' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lección 2. Prayer recibida' });
     expect(dialog).toHaveTextContent('Enviada el 04/03/2024 · Entrega personal');
     const received = within(dialog).getByLabelText(/Fecha de recepción/);

@@ -165,7 +165,7 @@ describe('the shell in Spanish', () => {
         </Modal>
       </MantineProvider>,
     );
-    expect(container.querySelector('.mantine-InputClearButton-root')?.getAttribute('aria-label')).toBe('Borrar');
+    expect(container.querySelector('.mantine-InputClearButton-root')?.getAttribute('aria-label')).toBe('Quitar');
     expect(await screen.findByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 
