@@ -335,6 +335,21 @@ describe("changing one's own email or second factor asks the password again and 
     user.email = 'mine@test.example';
   });
 
+  it('the old address is warned in the language the owner had, not one chosen in the same request', async () => {
+    const headers = await t.headersFor(user.email);
+    const was = user.email;
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_current',
+      headers,
+      payload: { email: 'mine.again@test.example', current_password: password, language: 'es' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const warning = (await outboxTo(t.database.db, was)).find((mail) => mail.kind === 'email_changed');
+    expect(warning?.subject).toMatch(/^The email/);
+    user.email = 'mine.again@test.example';
+  });
+
   it('someone who signs in through their organisation cannot change the email it knows them by', async () => {
     const school = await createSchool(t.database.db);
     const outside = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id });

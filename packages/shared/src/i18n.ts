@@ -40,9 +40,17 @@ export type TextCatalogue = Readonly<Record<string, string>>;
 
 export function translateText(text: string, catalogue: TextCatalogue | null): string {
   if (!catalogue) return text;
-  const exact = catalogue[text];
+  const exact = ownText(catalogue, text);
   if (exact !== undefined) return exact;
   return translatePattern(text, catalogue) ?? text;
+}
+
+/**
+ * The catalogue's own entry for a text, never its object's machinery: a text 'constructor',
+ * 'toString' or '__proto__' is a text like any other (a plain lookup answered a function).
+ */
+function ownText(catalogue: TextCatalogue, text: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(catalogue, text) ? catalogue[text] : undefined;
 }
 
 /** A number as packages/shared writes one in a text: 7, 1,000, 4,000,000, 1.5. */
@@ -58,7 +66,7 @@ const numberInText = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g;
 function translatePattern(text: string, catalogue: TextCatalogue): string | null {
   const numbers = text.match(numberInText);
   if (!numbers) return null;
-  const pattern = catalogue[text.replace(numberInText, '{n}')];
+  const pattern = ownText(catalogue, text.replace(numberInText, '{n}'));
   if (pattern === undefined) return null;
   let next = 0;
   return pattern.replace(/\{n([1-9]?)\}/g, (_, place: string) => numbers[place ? Number(place) - 1 : next++] ?? '');

@@ -53,6 +53,13 @@ export const idempotencyMessages = {
 } as const;
 
 /**
+ * Beside the sentence of a "still being saved" 409, `still_saving: true`: the web app knows the
+ * answer by it whatever language the sentence is in (issue 29: the reader's, which a browser that
+ * has not loaded that language's words could not recognise).
+ */
+export const stillSavingField = 'still_saving';
+
+/**
  * SPEC section 8, 422: an array body is joined with commas; a string is shown as is; an
  * object of field to messages gives 'Field name message' pieces. Empty falls back. `fieldName`
  * names a field as the reader reads it (the web app passes its Spanish names, issue 29); the

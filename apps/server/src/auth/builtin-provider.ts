@@ -92,6 +92,8 @@ export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
+          // In the browser's language: a cache keeps it per language.
+          ctx.vary('accept-language');
           ctx.body = logoutPage(form, pageLanguage(null, ctx.get('accept-language')));
         },
       },
@@ -100,6 +102,7 @@ export async function createBuiltinProvider(db: Db, publicUrl: string): Promise<
     renderError: async (ctx, out) => {
       const language = pageLanguage(null, ctx.get('accept-language'));
       ctx.type = 'html';
+      ctx.vary('accept-language');
       ctx.body = errorPage(String(out.error_description ?? out.error ?? idpText(language, 'signInFailed')), language);
     },
     ttl: {

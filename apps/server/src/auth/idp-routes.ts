@@ -50,8 +50,12 @@ function codeRefusal(checked: Exclude<CodeCheck, { outcome: 'ok' }>, language: L
 const browserLanguage = (request: FastifyRequest) => pageLanguage(null, request.headers['accept-language']);
 type Form = Record<string, string | undefined>;
 
+/**
+ * A page of the provider: drawn in the browser's language (Accept-Language) until the person is
+ * known, so a cache keeps none of them for another reader (issue 29).
+ */
 const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-language').send(body);
 
 /** The built-in provider at /idp: its protocol endpoints, its one-step sign-in and the password page. */
 export async function idpRoutes(app: FastifyInstance, options: Options) {

@@ -28,7 +28,7 @@ type Link = {
 };
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-language').send(body);
 
 /** A link that cannot set a password, and the language of the page that says so: its user's, when it has one. */
 type Refused = { problem: LinkProblem; language: string | null };

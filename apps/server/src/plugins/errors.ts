@@ -139,6 +139,14 @@ function englishAnswer(error: FastifyError, request: FastifyRequest, answeredLat
   return { statusCode: status, body: { error: error.message } };
 }
 
+/** Adds Accept-Language to the answer's Vary, beside what it names already. */
+function varyByLanguage(reply: FastifyReply) {
+  const said = reply.getHeader('vary');
+  const names = (Array.isArray(said) ? said.join(',') : String(said ?? '')).split(',').map((name) => name.trim()).filter(Boolean);
+  if (names.includes('*') || names.some((name) => name.toLowerCase() === 'accept-language')) return;
+  reply.header('vary', [...names, 'accept-language'].join(', '));
+}
+
 /** Anything thrown, as the handler receives it: a thrown string or object is a failure like any other. */
 const asError = (thrown: unknown): FastifyError =>
   thrown instanceof Error ? (thrown as FastifyError) : (Object.assign(new Error(String(thrown)), { statusCode: 500 }) as FastifyError);
@@ -149,6 +157,9 @@ async function errorsPlugin(app: FastifyInstance, { answeredLately = () => false
   });
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     await readRestOfRefusedBody(request, reply);
+    // Its words follow Accept-Language when the reader chose no language (requestLanguage): a
+    // cache keeps one answer per language.
+    varyByLanguage(reply);
     const page = pageRefusal(request, reply, error.statusCode ?? 500);
     if (page) return page;
     const answer = errorAnswer(error, request, answeredLately);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader, replayedHeader } from '@srs/shared/messages';
+import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader, replayedHeader, stillSavingField } from '@srs/shared/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, invalid } from '../core/errors.ts';
@@ -108,7 +108,9 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
       throw new HttpError(409, idempotencyMessages.alreadyMade);
     }
     if (Date.now() > deadline) {
-      throw new HttpError(409, kept?.written ? idempotencyMessages.alreadyMade : idempotencyMessages.stillSaving);
+      if (kept?.written) throw new HttpError(409, idempotencyMessages.alreadyMade);
+      // Marked beside its sentence: known by the mark whatever language the sentence is said in.
+      throw new HttpError(409, idempotencyMessages.stillSaving, { [stillSavingField]: true });
     }
     await sleep(pollEveryMs);
   }

@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@srs/shared/endpoints/define';
-import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader } from '@srs/shared/messages';
+import { idempotencyKeyHeader, idempotencyMessages, renewedTokenHeader, stillSavingField } from '@srs/shared/messages';
 import { locales } from '../i18n/locale.ts';
 import { sharedText } from '../i18n/shared.ts';
 import { goTo } from './browser.ts';
@@ -36,6 +36,8 @@ export function endSession() {
  */
 export function madeOrNotUnknown(status: number, body: unknown): boolean {
   if (status >= 502 && status <= 504) return true;
+  // The server's mark: known even when its sentence is in a language this browser has not loaded.
+  if (status === 409 && body !== null && typeof body === 'object' && (body as Record<string, unknown>)[stillSavingField] === true) return true;
   const said = bodyError(body);
   return status === 409 && said !== null && locales.some((locale) => sharedText(idempotencyMessages.stillSaving, locale) === said);
 }

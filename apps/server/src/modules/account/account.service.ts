@@ -111,7 +111,10 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
   const background = files.background_image ? await redrawPicture('background_image', files.background_image) : null;
   const userId = actor.userId;
   return userTransaction(db, async (tx) => {
-    const [user] = await tx.select({ pictureId: users.profilePictureUploadId }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ pictureId: users.profilePictureUploadId, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw notFound('User');
     const values: Partial<typeof users.$inferInsert> = {};
     if (input.first_name !== undefined) values.firstName = input.first_name;
@@ -152,7 +155,9 @@ export async function updateAccount(db: Db, actor: Actor, input: AccountUpdateIn
     if (was === null) return success({ account: await accountDetail(tx, userId), generation: null });
     const generation = await endSessions(tx, userId, { voidPasswordLinks: true });
     const account = await accountDetail(tx, userId);
-    const notice = emailChangedNotice({ email: was, firstName: account.first_name, language: account.language }, account.email, null);
+    // In the language the owner had before this request: one who took the account over and changes
+    // the email does not choose the words of the warning the old address gets.
+    const notice = emailChangedNotice({ email: was, firstName: account.first_name, language: user.language }, account.email, null);
     return success({ account, generation }, [await queueMail(tx, notice)]);
   });
 }
