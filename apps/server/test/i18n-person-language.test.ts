@@ -9,6 +9,7 @@ import type { App } from '../src/types.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { signInThroughProvider } from './support/browser.ts';
 import { createInstructorWithPassword, createSchool, createUser } from './support/factories.ts';
+import { outboxTo } from './support/student-factories.ts';
 
 // The person's language (issue 29): chosen in My Account and kept in users.language, carried by
 // their session; else their browser's Accept-Language. The server's refusals and the built-in
@@ -243,5 +244,43 @@ describe('the built-in provider’s pages in the person’s language', () => {
     const unknown = await spanishBrowser.inject({ method: 'GET', url: '/idp/welcome/not-a-token' });
     expect(unknown.statusCode).toBe(410);
     expect(unknown.body).toContain('Este enlace no es válido');
+  });
+});
+
+describe('a language an admin chooses for a new colleague (issue 29)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is kept with the account, shown to the admin, and speaks the welcome mail from the first', async () => {
+    const school = await createSchool(t.database.db);
+    const admin = await createUser(t.database.db, { roleType: 'school_admin', schoolId: school.id });
+    const headers = await t.headersFor(admin.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: {
+        first_name: 'Rosa',
+        last_name: 'Pérez',
+        email: `rosa.${school.id}@test.example`,
+        language: 'es',
+        roles: [{ role_type: 'instructor', organization_id: school.id }],
+        send_welcome_email: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: number };
+    const shown = await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers });
+    expect(shown.json()).toMatchObject({ language: 'es' });
+    const [welcome] = await outboxTo(t.database.db, `rosa.${school.id}@test.example`);
+    expect(welcome?.subject).toBe('Le damos la bienvenida al Sistema de Registro de Estudiantes');
+
+    // Back to her browser's language, by whoever may edit her.
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload: { language: null } });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers })).json()).toMatchObject({ language: null });
   });
 });

@@ -17,6 +17,7 @@ const user: UserDetail = {
   last_name: 'Lee',
   email: 'ann@example.org',
   phone: null,
+  language: null,
   admin: false,
   roles: [
     { id: 1, role_type: 'instructor', organization_type: 'School', organization_id: 3, organization_name: '(#101) First' },

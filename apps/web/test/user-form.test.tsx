@@ -17,6 +17,7 @@ const colleague: UserDetail = {
   last_name: 'Lee',
   email: 'ann@example.org',
   phone: null,
+  language: null,
   admin: false,
   roles: [{ id: 1, role_type: 'instructor', organization_type: 'School', organization_id: 3, organization_name: 'Central' }],
   students_count: 0,
@@ -68,5 +69,27 @@ describe('editing a user whose email this admin may not change', () => {
     await userEvent.type(email, 'ann.lee@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ email: 'ann.lee@example.org' }));
+  });
+});
+
+describe("a user's language (issue 29)", () => {
+  it("is chosen for them: their browser's until set, then sent with the rest", async () => {
+    const onSubmit = renderEdit(colleague);
+    const language = screen.getByLabelText('Language', { selector: 'input' });
+    expect(language).toHaveValue("Their browser's language");
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole('option', { name: 'Español', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ language: 'es' }));
+  });
+
+  it("shows the language set, and goes back to the browser's as null", async () => {
+    const onSubmit = renderEdit({ ...colleague, language: 'es' });
+    const language = screen.getByLabelText('Language', { selector: 'input' });
+    expect(language).toHaveValue('Español');
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole('option', { name: "Their browser's language", hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ language: null }));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './i18n.ts';
 import {
   boundedArray,
   boundedText,
@@ -91,6 +92,8 @@ export const UserInput = z.object({
   last_name: requiredText(100),
   email: requiredEmail,
   phone: optionalText(40),
+  /** The person's language (issue 29): their mails from the first, the welcome; null: their browser's. */
+  language: z.enum(languages).nullable().optional(),
   admin: flag.optional(),
   roles: boundedArray(RoleInput, 50).default([]),
   send_welcome_email: flag.default(false),
@@ -104,6 +107,7 @@ export const UserUpdateInput = z.object({
   last_name: requiredText(100).optional(),
   email: requiredEmail.optional(),
   phone: optionalText(40).optional(),
+  language: z.enum(languages).nullable().optional(),
   admin: flag.optional(),
   roles: boundedArray(RoleInput, 50).optional(),
   send_welcome_email: flag.default(false),
@@ -121,6 +125,8 @@ export const UserDetail = z.object({
   last_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** The language chosen for the person, by them or by an admin; null: their browser's. */
+  language: z.enum(languages).nullable(),
   admin: z.boolean(),
   roles: z.array(RoleSchema),
   students_count: z.number(),

@@ -35,7 +35,7 @@ export async function userFacts(
 /** GET /users/{id}: the user whose scope check passed (a deleted, inactive user is a 404). */
 export async function findUser(db: DbOrTx, scope: Scope, id: Visible<'user'> | number) {
   const [found] = await rows<Omit<UserDetail, 'permissions' | 'roles' | 'head_of_schools'> & { has_password: boolean }>(
-    db.execute(sql`select u.id, u.first_name, u.last_name, u.email, u.phone, u.admin, u.password_hash is not null as has_password,
+    db.execute(sql`select u.id, u.first_name, u.last_name, u.email, u.phone, u.language, u.admin, u.password_hash is not null as has_password,
       (select count(*)::int from students s where s.instructor_id = u.id and ${studentRowVisible(scope, 's')}) as students_count,
       ${iso('u.last_sign_in_at')} as last_sign_in_at, ${iso('u.welcome_email_sent_at')} as welcome_email_sent_at
       from users u where u.id = ${id} and u.active`),

@@ -93,6 +93,8 @@ const fields = (input: UserInput) => ({
   lastName: input.last_name,
   email: input.email,
   phone: input.phone,
+  // The language an admin chose for the person (issue 29): the welcome mail is in it.
+  language: input.language ?? null,
 });
 
 /** A transaction that writes users: an email another account has is the 422 of SPEC section 8. */
@@ -188,6 +190,7 @@ export async function updateUser(
       lastName: input.last_name,
       email: input.email,
       phone: input.phone,
+      language: input.language,
       admin: input.admin,
     };
     const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));

@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '../../../lib/http-errors.ts';
+import type { Language } from '@srs/shared/i18n';
 import type { RoleType } from '@srs/shared/roles';
 import type { RoleInput, UserDetail, UserInputFields, UserUpdateFields } from '@srs/shared/users';
 import { instructorsText } from '../messages.ts';
@@ -11,6 +12,8 @@ export type UserFormValues = {
   last_name: string;
   email: string;
   phone: string;
+  /** The person's language; '' for their browser's. */
+  language: '' | Language;
   admin: boolean;
   roles: RoleRow[];
   send_welcome_email: boolean;
@@ -45,6 +48,7 @@ export function userFormValuesOf(user?: UserDetail, schoolId?: number): UserForm
       last_name: '',
       email: '',
       phone: '',
+      language: '',
       admin: false,
       roles: [{ role_type: 'instructor', organization: schoolId ? String(schoolId) : '' }],
       send_welcome_email: true,
@@ -55,6 +59,7 @@ export function userFormValuesOf(user?: UserDetail, schoolId?: number): UserForm
     last_name: user.last_name,
     email: user.email,
     phone: user.phone ?? '',
+    language: user.language ?? '',
     admin: user.admin,
     roles: user.roles.map((role) => ({
       role_type: role.role_type,
@@ -75,6 +80,7 @@ export function userInputOf(values: UserFormValues, withAdminFlag: boolean): Use
     last_name: values.last_name,
     email: values.email,
     phone: values.phone,
+    language: values.language === '' ? null : values.language,
     roles,
     send_welcome_email: values.send_welcome_email,
     ...(withAdminFlag ? { admin: values.admin } : {}),

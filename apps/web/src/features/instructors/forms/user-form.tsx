@@ -1,3 +1,4 @@
+import { languageNames, languages } from '@srs/shared/i18n';
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { messages } from '@srs/shared/messages';
 import type { RoleType } from '@srs/shared/roles';
@@ -111,6 +112,23 @@ export function UserForm(props: Props) {
             <TextInput label={t('email')} type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...form.register('email', required)} />
           )}
           <TextInput label={t('phone')} type="tel" error={errors.phone?.message} {...form.register('phone')} />
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field: input }) => (
+              <Select
+                label={t('language')}
+                description={t('languageHelp')}
+                data={[
+                  { value: '', label: t('languageOfBrowser') },
+                  ...languages.map((code) => ({ value: code, label: languageNames[code] })),
+                ]}
+                value={input.value}
+                allowDeselect={false}
+                onChange={(value) => input.onChange((value ?? '') as UserFormValues['language'])}
+              />
+            )}
+          />
         </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600} size="sm">
