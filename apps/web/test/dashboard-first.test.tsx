@@ -2,7 +2,9 @@ import type { FollowupEnrollment } from '@srs/shared/enrollments';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followupListUrl, startDashboardFirst, takeFirstFollowupList } from '../src/lib/dashboard-first.ts';
+import { switchLanguage } from '../src/i18n/load.ts';
+import { followupListUrl, linesFromWords, startDashboardFirst, takeFirstFollowupList, writeFollowupLines } from '../src/lib/dashboard-first.ts';
+import { enrollmentLines, followupWords } from '../src/lib/dashboard-text.ts';
 import { setToken, tokenKey } from '../src/lib/session.ts';
 import { renderDashboardFrame } from '../src/prerender.tsx';
 import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
@@ -105,5 +107,29 @@ describe("the dashboard page's first script (before the app has loaded)", () => 
     expect(await screen.findByText('2 courses and seminars to follow up, a line for each.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Ruth Reader 2/ })).toBeInTheDocument();
     expect(api.callsTo('GET', '/enrollments/needing_followup')).toHaveLength(1);
+  });
+});
+
+describe("the follow-up sentence the page's first script writes (no catalogue of its own)", () => {
+  const cases: Array<[number, boolean, number]> = [
+    [1, false, 1],
+    [23, false, 23],
+    [140, false, 100],
+    [1000, true, 100],
+    [12345, false, 100],
+  ];
+  it.each(['en', 'es'] as const)('says what the app says, from the templates the frame carries (%s)', async (language) => {
+    await switchLanguage(language);
+    const words = followupWords();
+    for (const [total, capped, shown] of cases) {
+      const pagination = { total_count: total, total_capped: capped };
+      expect(linesFromWords(pagination, shown, words)).toBe(enrollmentLines(pagination, shown));
+    }
+  });
+
+  it('is written in the language the frame was drawn in', async () => {
+    document.body.innerHTML = `<div id="root"><div inert>${await renderDashboardFrame('es')}</div></div>`;
+    writeFollowupLines({ enrollments: [], pagination: { page: 1, per_page: 100, total_count: 23, total_pages: 1, total_capped: false } } as never);
+    expect(document.querySelector('[data-followup-lines]')?.textContent).toBe('23 cursos y seminarios para dar seguimiento; aquí están los 0 que más tiempo llevan esperando.');
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../src/lib/session.ts';
-import { enrollmentLines } from '../src/lib/dashboard-first.ts';
+import { enrollmentLines } from '../src/lib/dashboard-text.ts';
 import { DashboardMobile } from '../src/routes/dashboard-mobile.tsx';
 import { appConfig, instructor, makeToken, mockJsonApi, schoolAdmin, Wrapper } from './support.tsx';
 

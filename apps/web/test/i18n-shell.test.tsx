@@ -22,7 +22,7 @@ import { formatMailTime } from '../src/features/mail/api.ts';
 import { switchLanguage } from '../src/i18n/load.ts';
 import { currentLocale, languageKey } from '../src/i18n/locale.ts';
 import { sharedText } from '../src/i18n/shared.ts';
-import { enrollmentLines } from '../src/lib/dashboard-first.ts';
+import { enrollmentLines } from '../src/lib/dashboard-text.ts';
 import { followupReasonText } from '../src/lib/followup-words.ts';
 import { madeOrNotUnknown } from '../src/lib/http.ts';
 import { fieldErrorsOf, handlerMessage, routeIdOf } from '../src/lib/http-errors.ts';

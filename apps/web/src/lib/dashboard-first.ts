@@ -1,10 +1,9 @@
 import type { Pagination } from '@srs/shared/common';
 import type { FollowupListResponse } from '@srs/shared/enrollments';
 import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
+import { groupedNumber } from '@srs/shared/numbers';
 import { apiUrl } from './api-url.ts';
-import { countText } from './counts.ts';
 import { markDashboardTiles } from './dashboard-tiles.ts';
-import { dashboardText } from './dashboard-text.ts';
 import { tokenKey } from './session-keys.ts';
 
 /** The dashboard's follow-up list: the first 100, oldest follow-up first (the server's order). */
@@ -13,19 +12,34 @@ export const followupListQuery = { page: 1, per_page: 100 } as const;
 /** The address of that list, as the app asks for it (lib/http.ts). */
 export const followupListUrl = apiUrl(enrollmentEndpoints.needingFollowup.path, followupListQuery);
 
-/** '23 courses and seminars to follow up, a line for each.' (the oldest first when not all fit). */
-export function enrollmentLines(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number): string {
-  const count = pagination.total_count;
-  return dashboardText.t('enrollmentLines', {
-    one: count === 1 && !pagination.total_capped ? 'yes' : 'no',
-    count: countText(pagination),
-    all: shown < count || pagination.total_capped ? 'no' : 'yes',
-    shown: String(shown),
-  });
+/**
+ * The sentence above the follow-up list as templates in the page's language, written into the
+ * frame at build time (app/shell/dashboard-frame.tsx, from lib/dashboard-text.ts followupWords):
+ * this script carries no catalogue, so it stays small and speaks the language the page was drawn in.
+ * `{count}` and `{shown}` are filled here.
+ */
+export type FollowupWords = { one: string; all: string; some: string; more: string };
+
+/** The sentence from those templates: what lib/dashboard-text.ts enrollmentLines says (a test holds them together). */
+export function linesFromWords(pagination: Pick<Pagination, 'total_count' | 'total_capped'>, shown: number, words: FollowupWords): string {
+  const total = pagination.total_count;
+  if (total === 1 && !pagination.total_capped) return words.one;
+  const count = pagination.total_capped ? words.more.replace('{count}', groupedNumber(total)) : groupedNumber(total);
+  const template = shown < total || pagination.total_capped ? words.some : words.all;
+  return template.replace('{count}', count).replace('{shown}', String(shown));
 }
 
-/** The attribute of the frame's place for that sentence (app/shell/dashboard-frame.tsx). */
+/** The attribute of the frame's place for that sentence (app/shell/dashboard-frame.tsx); its templates are in `data-words`. */
 export const followupLinesAttribute = 'data-followup-lines';
+
+function wordsOf(element: HTMLElement): FollowupWords | null {
+  try {
+    const words = JSON.parse(element.dataset.words ?? '') as Partial<FollowupWords>;
+    return words.one && words.all && words.some && words.more ? (words as FollowupWords) : null;
+  } catch {
+    return null;
+  }
+}
 
 type FirstList = { url: string; token: string; list: Promise<FollowupListResponse | null> };
 
@@ -50,9 +64,10 @@ function whenParsed(run: () => void) {
 /** Writes the sentence above the follow-up list into the frame, while the app is still on its way. */
 export function writeFollowupLines(list: FollowupListResponse) {
   if (list.pagination.total_count === 0) return;
-  const text = enrollmentLines(list.pagination, list.enrollments.length);
   for (const line of document.querySelectorAll<HTMLElement>(`#root [inert] [${followupLinesAttribute}]`)) {
-    line.textContent = text;
+    const words = wordsOf(line);
+    if (!words) continue;
+    line.textContent = linesFromWords(list.pagination, list.enrollments.length, words);
     line.hidden = false;
   }
 }

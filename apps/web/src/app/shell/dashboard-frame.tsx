@@ -4,7 +4,7 @@ import tileClasses from '../../components/count-tile.module.css';
 import remindersClasses from '../../features/enrollments/components/reminders-due.module.css';
 import { remindersText } from '../../features/enrollments/reminders-text.ts';
 import { followupLinesAttribute } from '../../lib/dashboard-first.ts';
-import { dashboardText } from '../../lib/dashboard-text.ts';
+import { dashboardText, followupWords } from '../../lib/dashboard-text.ts';
 import crumbClasses from './breadcrumbs.module.css';
 import frameClasses from './dashboard-frame.module.css';
 import classes from './shell.module.css';
@@ -104,7 +104,7 @@ function PhoneDashboard() {
         </Title>
         {/* How many, written here by the page's first script when the list arrives before the app
             (lib/dashboard-first.ts), where dashboard-mobile.tsx writes it. */}
-        <Text size="xs" c="dimmed" px="xs" mb={4} hidden {...{ [followupLinesAttribute]: '' }} />
+        <Text size="xs" c="dimmed" px="xs" mb={4} hidden {...{ [followupLinesAttribute]: '' }} data-words={JSON.stringify(followupWords())} />
         <Center py="md">
           <Loader size="sm" />
         </Center>
