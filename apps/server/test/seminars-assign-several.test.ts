@@ -67,6 +67,11 @@ describe('PUT /series/{id}/assign_students: several seminar students in one requ
     try {
       const answer = await clientFor(t, net.schoolAdminA.email).put(url(), { student_ids: [net.studentB.id] });
       expect((answer.json() as { results: Result[] }).results.map((row) => row.error)).toEqual(['Estudiante no encontrado']);
+      // A sentence with names in it, said in Spanish too (studentA was enrolled by the first test).
+      const twice = await clientFor(t, net.schoolAdminA.email).put(url(), { student_ids: [net.studentA.id] });
+      expect((twice.json() as { results: Result[] }).results[0]!.error).toMatch(
+        new RegExp(`ya está inscrito en ${net.seminar.name} \\(número de registro \\d+\\)\\.$`),
+      );
       // A rule's 422, its field named in Spanish too.
       const global = await t.headersFor(net.globalAdmin.email);
       const spanish = await t.app.inject({ method: 'PATCH', url: '/api/users/update_current', headers: global, payload: { language: 'es' } });

@@ -153,6 +153,13 @@ describe('series: detail, create, update, delete', () => {
     const refused = await admin.delete(`/api/series/${course.id}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual(['This course cannot be deleted: 2 enrollments hold it']);
+    // In Spanish to who reads it (issue 29): the sentence with its counts says itself.
+    const spanish = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/series/${course.id}`,
+      headers: { ...(await t.headersFor(net.globalAdmin.email)), 'accept-language': 'es-MX' },
+    });
+    expect(spanish.json()).toEqual(['Este curso no se puede eliminar: lo tienen 2 inscripciones']);
     const { course: unused } = await createCourse(db(), 2, { name: 'Unused course' });
     expect((await clientFor(t, net.schoolAdminA.email).delete(`/api/series/${unused.id}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/series/${unused.id}`)).statusCode).toBe(204);

@@ -1,5 +1,13 @@
 import { notValid, unknownField } from '@srs/shared/common';
+import type { Language } from '@srs/shared/i18n';
 import { messages } from '@srs/shared/messages';
+
+/**
+ * A refusal's body in a language, for a sentence with names in it that no lookup of its English
+ * finds ('Ann Lee is already enrolled in …'): the error handler answers with it in the reader's
+ * language (plugins/errors.ts).
+ */
+export type Spoken = (language: Language) => unknown;
 
 /** A typed error that the one error handler turns into the SPEC section 8 shapes. */
 export class HttpError extends Error {
@@ -7,6 +15,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly body?: unknown,
+    readonly spoken?: Spoken,
   ) {
     super(message);
   }
@@ -20,8 +29,8 @@ export const unauthorized = (reason: string) => new HttpError(401, reason);
  * 422 in a SPEC section 8 shape: an object of field → messages ('Field name message'), an array
  * of full sentences (joined with commas) or one sentence shown as is.
  */
-export const invalid = (body: Record<string, string[]> | string[] | string) =>
-  new HttpError(422, 'Unprocessable Entity', body);
+export const invalid = (body: Record<string, string[]> | string[] | string, spoken?: Spoken) =>
+  new HttpError(422, 'Unprocessable Entity', body, spoken);
 
 type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; input?: unknown; keys?: string[] };
 

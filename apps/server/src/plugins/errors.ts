@@ -102,7 +102,13 @@ function inLanguage(answer: ErrorAnswer, language: Language): ErrorAnswer {
  * error handler and a stream's last line), in the reader's language (requestLanguage).
  */
 function errorAnswer(error: FastifyError, request: FastifyRequest, answeredLately: () => boolean): ErrorAnswer {
-  return inLanguage(englishAnswer(error, request, answeredLately), requestLanguage(request));
+  const language = requestLanguage(request);
+  const answer = englishAnswer(error, request, answeredLately);
+  // A sentence with names in it says itself in the language (HttpError.spoken).
+  if (language !== 'en' && error instanceof HttpError && error.spoken && answer.statusCode === error.statusCode) {
+    return { ...answer, body: error.spoken(language) };
+  }
+  return inLanguage(answer, language);
 }
 
 function englishAnswer(error: FastifyError, request: FastifyRequest, answeredLately: () => boolean): ErrorAnswer {

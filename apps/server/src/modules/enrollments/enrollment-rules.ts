@@ -1,6 +1,10 @@
 import type { EnrollmentAction } from '@srs/shared/enrollments';
 import { admins, everyone, type TokenUser } from '@srs/shared/roles';
 import type { Actor } from '../../core/actor.ts';
+import { invalid } from '../../core/errors.ts';
+import { serverMessages } from '../../core/i18n.ts';
+import en from '../../locales/enrollments.en.json' with { type: 'json' };
+import es from '../../locales/enrollments.es.json' with { type: 'json' };
 import { type ActionRule, permissionsOf } from '../../core/permissions.ts';
 import { administers } from '../../core/scope.ts';
 
@@ -22,9 +26,13 @@ export const enrollRule: ActionRule<unknown> = { roles: everyone, allows: () => 
 export const enrollmentPermissions = (user: TokenUser, actor: Actor, enrollment: EnrollmentFacts) =>
   permissionsOf(user, actor, enrollmentRules, enrollment);
 
+const rulesText = serverMessages('enrollments', en, es);
+
 /**
  * A student has at most one active enrollment in a series: the refusal of a second, naming the
- * enrollment there is (the create path's and an import's words).
+ * enrollment there is (the create path's and an import's words), in the reader's language.
  */
-export const alreadyEnrolled = (student: { first_name: string; last_name: string }, seriesName: string, registrationNumber: string) =>
-  `${student.first_name} ${student.last_name} is already enrolled in ${seriesName} (registration number ${registrationNumber}).`;
+export function alreadyEnrolled(student: { first_name: string; last_name: string }, seriesName: string, registrationNumber: string) {
+  const values = { name: `${student.first_name} ${student.last_name}`, series: seriesName, number: registrationNumber };
+  return invalid([rulesText('en', 'alreadyEnrolled', values)], (language) => [rulesText(language, 'alreadyEnrolled', values)]);
+}

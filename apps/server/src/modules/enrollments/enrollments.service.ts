@@ -78,7 +78,7 @@ async function refuseDuplicate(tx: Tx, student: StudentRow, series: SeriesRow) {
         and status in (${sql.join(activeStatuses.map((status) => sql`${status}`), sql`, `)}) limit 1`),
   );
   if (existing) {
-    throw invalid([alreadyEnrolled(student, series.name, existing.registration_number)]);
+    throw alreadyEnrolled(student, series.name, existing.registration_number);
   }
 }
 

@@ -118,7 +118,7 @@ async function refuseSecondActive(tx: Tx, found: Map<number, Student>, seriesFor
   );
   if (!twice) return;
   const item = items[ids.indexOf(twice.id)]!;
-  throw invalid([alreadyEnrolled(found.get(item.studentId)!, seriesFor(item).name, twice.registration_number)]);
+  throw alreadyEnrolled(found.get(item.studentId)!, seriesFor(item).name, twice.registration_number);
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { recordVersion } from '../../core/audit.ts';
 import { invalid, notFound } from '../../core/errors.ts';
+import { serverMessages } from '../../core/i18n.ts';
 import { rows } from '../../core/lists.ts';
 import { assertAllowed } from '../../core/permissions.ts';
 import { type Visible, visibleOr404 } from '../../core/records.ts';
@@ -11,6 +12,10 @@ import { series } from '../../db/schema/index.ts';
 import { writeDecisionOptions, writeEpisodes } from './series-catalogue.ts';
 import { writeProducts } from './series-products.ts';
 import { type SeriesFacts, seriesRules } from './series-rules.ts';
+import en from '../../locales/series.en.json' with { type: 'json' };
+import es from '../../locales/series.es.json' with { type: 'json' };
+
+const seriesText = serverMessages('series', en, es);
 
 type Row = Record<string, unknown>;
 /** The model name of a series row in the versions ('series' is its own singular). */
@@ -95,14 +100,12 @@ export async function deleteSeries(db: Db, actor: Actor, id: Visible<'series'>) 
       tx.execute(sql`select (select count(*)::int from enrollments where series_id = ${id}) as enrollments,
         (select count(*)::int from interests where series_id = ${id}) as interests`),
     );
-    const what = facts.type === 'Course' ? 'course' : 'seminar';
-    const holders = [
-      held?.enrollments ? `${held.enrollments} ${held.enrollments === 1 ? 'enrollment' : 'enrollments'}` : null,
-      held?.interests ? `${held.interests} ${held.interests === 1 ? 'interest' : 'interests'}` : null,
-    ].filter(Boolean);
-    if (holders.length > 0) {
-      const count = (held?.enrollments ?? 0) + (held?.interests ?? 0);
-      throw invalid([`This ${what} cannot be deleted: ${holders.join(' and ')} ${count === 1 ? 'holds' : 'hold'} it`]);
+    const enrollments = held?.enrollments ?? 0;
+    const interests = held?.interests ?? 0;
+    if (enrollments + interests > 0) {
+      // 'This course cannot be deleted: 3 enrollments and 1 interest hold it', in the reader's language.
+      const values = { kind: facts.type, enrollments, interests, total: enrollments + interests };
+      throw invalid([seriesText('en', 'cannotDelete', values)], (language) => [seriesText(language, 'cannotDelete', values)]);
     }
     const [catalogue] = await rows<Record<string, unknown>>(
       tx.execute(sql`select
