@@ -117,6 +117,22 @@ describe('the language a person chose: PATCH /api/users/update_current, their to
     expect(anonymous.json()).toEqual({ error: 'No ha iniciado sesión' });
   });
 
+  it('says a wrong password locked out in Spanish, with how long to wait', async () => {
+    const password = 'the current password 29';
+    const owner = await createInstructorWithPassword(t.database.db, password, { language: 'es' });
+    let last = { statusCode: 0, json: () => ({}) as unknown };
+    for (let attempt = 0; attempt < 8 && last.statusCode !== 429; attempt += 1) {
+      last = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/change_password',
+        headers: await t.headersFor(owner.email),
+        payload: { current_password: 'not it at all', password: 'a brand new password 29' },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect((last.json() as { error: string }).error).toMatch(/^Demasiadas contraseñas incorrectas\. Espere \d+ minutos? e inténtelo de nuevo\.$/);
+  });
+
   it('says the server’s own refusals in Spanish too: a new password’s problems, the database away', async () => {
     const password = 'the current password 29';
     const owner = await createInstructorWithPassword(t.database.db, password, { language: 'es' });

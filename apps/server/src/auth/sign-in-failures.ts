@@ -101,8 +101,12 @@ export async function clearFailures(db: DbOrTx, policy: FailurePolicy, subject: 
 }
 
 /** A change refused while its key is locked (the API's 429, with the wait). */
-export const lockRefusal = (what: 'passwords' | 'codes', lock: Lock) =>
-  new LimitReached(`Too many wrong ${what}. Please wait ${waitWords(lock)} and try again.`, lock.lockedForSeconds * 1000);
+export const lockRefusal = (what: 'passwords' | 'codes', lock: Lock) => {
+  const key = what === 'passwords' ? 'apiPasswordsLocked' : 'apiCodesLocked';
+  return new LimitReached(idpText('en', key, { wait: waitWords(lock) }), lock.lockedForSeconds * 1000, (language) => ({
+    error: idpText(language, key, { wait: waitWords(lock, language) }),
+  }));
+};
 
 /** 'Please wait 3 minutes' in words for a person, in their language (the provider's pages, issue 29). */
 export function waitWords(lock: Lock, language: Language = 'en'): string {

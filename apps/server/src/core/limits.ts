@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { HttpError } from './errors.ts';
+import { HttpError, type Spoken } from './errors.ts';
 
 /**
  * A limit a service counts itself (core/counters.ts, auth/sign-in-failures.ts) is reached: 429 and
@@ -9,8 +9,8 @@ import { HttpError } from './errors.ts';
  */
 export class LimitReached extends HttpError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, waitMs: number) {
-    super(429, message);
+  constructor(message: string, waitMs: number, spoken?: Spoken) {
+    super(429, message, undefined, spoken);
     this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
 }
