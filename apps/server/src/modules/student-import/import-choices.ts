@@ -1,17 +1,25 @@
 import type { StudentImportInput } from '@srs/shared/student-import';
 import type { z } from 'zod';
-import { invalid } from '../../core/errors.ts';
+import { type HttpError, invalid } from '../../core/errors.ts';
+import { serverMessages } from '../../core/i18n.ts';
+import en from '../../locales/student-import.en.json' with { type: 'json' };
+import es from '../../locales/student-import.es.json' with { type: 'json' };
 import type { CheckedRow } from './check-rows.ts';
 
 export const choiceReasons = {
   notAMatch: (line: number) => `line ${line} does not match an existing student`,
   noEnrollment: (line: number) => `line ${line} has no course or seminar to add`,
-  enrolled: (line: number, name: string, series: string) =>
-    `Line ${line}: ${name} is already enrolled in ${series}; skip the line or create the student anyway.`,
+  /** A sentence with names in it: said in the reader's language (HttpError.spoken). */
+  enrolled: (line: number, name: string, series: string) => {
+    const values = { line: String(line), name, series };
+    return invalid([importText('en', 'enrolledLine', values)], (language) => [importText(language, 'enrolledLine', values)]);
+  },
 };
 
+const importText = serverMessages('student-import', en, es);
+
 type Choice = 'skip' | 'create' | 'add_enrollment';
-type Outcome = { chosen: Choice } | { problem: string } | { enrolled: string };
+type Outcome = { chosen: Choice } | { problem: string } | { enrolled: HttpError };
 
 /**
  * The user's choice for each matching row (skip, add the enrollment to the student found, or create
@@ -54,7 +62,7 @@ export function importChoices(choices: z.output<typeof StudentImportInput>['choi
       const problems: string[] = [];
       for (const line of [...wanted.keys()].sort((a, b) => a - b)) {
         const outcome = outcomes.get(line) ?? { problem: choiceReasons.notAMatch(line) };
-        if ('enrolled' in outcome) return invalid([outcome.enrolled]);
+        if ('enrolled' in outcome) return outcome.enrolled;
         if ('problem' in outcome) problems.push(outcome.problem);
       }
       return problems.length > 0 ? invalid({ choices: problems }) : null;
