@@ -1,6 +1,7 @@
 import type { Pagination } from '@srs/shared/common';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { useLocale } from '../i18n/locale.ts';
 import type { QueryParams } from '../lib/http.ts';
 import type { TableSort } from './data-table.tsx';
 import { ListPage } from './list-page.tsx';
@@ -12,7 +13,8 @@ import { useListParams } from './use-list-params.ts';
 export type ListTableProps<Data> = { data: Data | undefined; loading: boolean; sort: TableSort };
 
 type ListRoute<Data, Key extends QueryKey> = {
-  title: string;
+  /** The page's title, read as the page draws: in the language of the moment (i18n). */
+  title: () => string;
   defaultSort: string;
   /** The list's query for its page, sort and Quick find text (SPEC section 2, Shared list behaviour). */
   query: (query: QueryParams) => UseQueryOptions<Data, Error, Data, Key>;
@@ -36,6 +38,8 @@ export function listRoute<Data extends { pagination: Pagination }, Key extends Q
   Table,
 }: ListRoute<Data, Key>) {
   return function Component() {
+    // Drawn again when the language changes: the title is read in it.
+    useLocale();
     const list = useListParams(defaultSort);
     const params = listQuery(list);
     const result = useQuery(query(params));
@@ -46,7 +50,7 @@ export function listRoute<Data extends { pagination: Pagination }, Key extends Q
     );
     return (
       <ListPage
-        title={title}
+        title={title()}
         actions={csv ? exports : []}
         searchText={list.searchText}
         onSearch={list.onSearch}
