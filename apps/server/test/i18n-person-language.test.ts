@@ -299,4 +299,23 @@ describe('a language an admin chooses for a new colleague (issue 29)', () => {
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers })).json()).toMatchObject({ language: null });
   });
+
+  it('is for whoever governs the account: an admin who shares one role with a colleague cannot set it', async () => {
+    const school = await createSchool(t.database.db);
+    const admin = await createUser(t.database.db, { roleType: 'school_admin', schoolId: school.id });
+    // An instructor of the school who is also a conference admin: the school admin may edit her,
+    // but could not grant her every role.
+    const colleague = await createUser(t.database.db, { roleType: 'instructor', schoolId: school.id });
+    await t.database.query(
+      "insert into roles (user_id, role_type, conference_id) select $1, 'conference_admin', conference_id from schools where id = $2",
+      [colleague.id, school.id],
+    );
+    const headers = await t.headersFor(admin.email);
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/users/${colleague.id}`, headers, payload: { language: 'es' } });
+    expect(refused.statusCode).toBe(403);
+    const [row] = await t.database.query<{ language: string | null }>('select language from users where id = $1', [colleague.id]);
+    expect(row!.language).toBeNull();
+    // Her phone, the admin may still change.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${colleague.id}`, headers, payload: { phone: '555 0101' } })).statusCode).toBe(200);
+  });
 });

@@ -1,4 +1,4 @@
-import { dateOrderOf } from '@srs/shared/dates';
+import { dateOrderOf, dateShape } from '@srs/shared/dates';
 import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
 import { PassThrough, Transform, type Writable } from 'node:stream';
@@ -157,7 +157,7 @@ export async function writeXlsx(output: Writable, csv: CsvExport, rows: AsyncIte
   await zip.add('_rels/.rels', rootRels);
   await zip.add('xl/workbook.xml', workbookXml(csv.label.slice(0, 31)));
   await zip.add('xl/_rels/workbook.xml.rels', workbookRels);
-  await zip.add('xl/styles.xml', styles(dateOrderOf(csv.language ?? 'en') === 'day-first' ? 'dd/mm/yyyy' : 'mm/dd/yyyy'));
+  await zip.add('xl/styles.xml', styles(dateShape(dateOrderOf(csv.language ?? 'en')).toLowerCase()));
   await zip.add('xl/worksheets/sheet1.xml', sheetParts(csv, rows[Symbol.asyncIterator]()));
   await zip.finish();
   output.end();

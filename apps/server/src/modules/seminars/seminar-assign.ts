@@ -19,7 +19,7 @@ export type Refusal = { statusCode: number; body: unknown };
  */
 export function refusalOf(
   error: unknown,
-  answer: (error: HttpError) => Refusal = (refused) => ({ statusCode: refused.statusCode, body: refused.statusCode === 422 ? refused.body : { error: refused.message } }),
+  answer: (error: HttpError) => Refusal,
   fieldName?: (field: string) => string,
 ): string {
   if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
@@ -41,8 +41,8 @@ export async function assignSeveral(
   seminarId: number,
   input: AssignSeveralInput,
   baseUrl: string,
-  /** Why a student was refused, in the reader's words (default: as the server writes it, in English). */
-  why: (error: unknown) => string = (error) => refusalOf(error),
+  /** Why a student was refused, in the reader's words (refusalOf with the error handler's answer). */
+  why: (error: unknown) => string,
 ): Promise<{ answer: AssignSeveralResponse; outboxIds: number[] }> {
   return db.transaction(async (tx) => {
     const outcomes: { studentId: number; enrollmentId: number | null; error: string | null }[] = [];

@@ -174,6 +174,9 @@ export async function updateUser(
     const newEmail = input.email !== undefined && input.email !== facts.email;
     if (newEmail) assertAllowed(actor, userRules.change_email, [facts]);
     if (input.send_welcome_email) assertAllowed(actor, userRules.welcome_email, [facts]);
+    // Someone's language chooses the words of their security notices: like their email, it is for
+    // whoever governs the account (an admin who could grant every role it holds), or the owner.
+    if (input.language !== undefined && id !== actor.userId) assertAllowed(actor, userRules.change_email, [facts]);
     if (input.roles !== undefined) {
       const wanted = roleFactsOfInput(input.roles);
       if (wanted.length === 0 && !(input.admin ?? facts.admin)) {

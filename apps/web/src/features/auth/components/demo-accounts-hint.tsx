@@ -1,5 +1,6 @@
+import { withNodes } from '../../../i18n/rich-text.ts';
 import { Alert, Code, List, Text } from '@mantine/core';
-import { around, authText } from '../text.ts';
+import { authText } from '../text.ts';
 
 type Props = { accounts: readonly string[]; password: string | null };
 
@@ -7,7 +8,6 @@ type Props = { accounts: readonly string[]; password: string | null };
 export function DemoAccountsHint({ accounts, password }: Props) {
   const t = authText.useT();
   if (accounts.length === 0) return null;
-  const [before, after] = around((mark) => t('password', { password: mark }));
   return (
     <Alert variant="light" color="gray" title={t('demoAccounts')}>
       <List size="sm" spacing={2}>
@@ -19,9 +19,7 @@ export function DemoAccountsHint({ accounts, password }: Props) {
       </List>
       {password && (
         <Text size="sm" mt="xs">
-          {before}
-          <Code>{password}</Code>
-          {after}
+          {withNodes((marks) => t('password', marks), { password: <Code>{password}</Code> })}
         </Text>
       )}
     </Alert>

@@ -1,6 +1,7 @@
+import { withNodes } from '../../../i18n/rich-text.ts';
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { around, authText } from '../text.ts';
+import { authText } from '../text.ts';
 
 // The request form (a school picker, the signup schema) loads when it is asked for: the sign-in
 // page paints without it.
@@ -15,7 +16,6 @@ const AccountRequestForm = lazy(async () => ({
 export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefined }) {
   const t = authText.useT();
   const [asking, setAsking] = useState(false);
-  const [before, after] = around((mark) => t('coordinatorsContact', { support: mark }));
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
@@ -38,9 +38,9 @@ export function NeedAnAccount({ supportEmail }: { supportEmail: string | undefin
         </Button>
       )}
       <Text size="sm">
-        {before}
-        {supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : t('schoolSupport')}
-        {after}
+        {withNodes((marks) => t('coordinatorsContact', marks), {
+          support: supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : t('schoolSupport'),
+        })}
       </Text>
     </Stack>
   );
