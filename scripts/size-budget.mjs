@@ -21,13 +21,16 @@ const kB = 1024;
  * the http and session code every page loads before its route. Issue 29 (157.8 kB, /login 204.8,
  * dashboard 302.9): Lingui's core (2.5 kB) and the language's start, and the words of the shell,
  * the site map and the common buttons as compiled English catalogues, which every page draws; the
- * Spanish ones are a chunk of their own, fetched only by those who read Spanish.
+ * Spanish ones are a chunk of their own, fetched only by those who read Spanish. Issue 30 (dashboard
+ * 306.7 kB): the shell's line about working without a signal and its words, and the enrollment's
+ * writes that are kept on the phone when there is none (lib/offline), which every signed-in page
+ * may make; the list of waiting writes and the copying of an instructor's work load only when used.
  */
 const budgets = {
   entry: 159 * kB,
   css: 43 * kB,
   login: 207 * kB,
-  dashboard: 304 * kB,
+  dashboard: 308 * kB,
   chunk: 50 * kB,
   /** The dashboard's classic script, run before the page paints (lib/dashboard-first.ts): 1.3 kB. */
   beforePaint: 3 * kB,

@@ -4,6 +4,7 @@ import { endpointsWithoutSchemas } from './build-plugins/endpoints-without-schem
 import { firstPaintChunks } from './build-plugins/first-paint-chunks.ts';
 import { landingPageHtml } from './build-plugins/landing-pages.ts';
 import { compiledMessages } from './build-plugins/messages.ts';
+import { offlineShell } from './build-plugins/offline-shell.ts';
 import { precompress } from './build-plugins/precompress.ts';
 
 // The API server the dev server proxies to; another port with SRS_API_URL.
@@ -42,7 +43,9 @@ export default defineConfig(async ({ command }) => {
   if (command !== 'build') return { ...app, server: { proxy }, preview: { proxy } };
   return {
     ...app,
-    plugins: [...(app.plugins ?? []), landingPageHtml(app), precompress()],
+    // offlineShell writes sw.js once the build's files are written (writeBundle), precompress its
+    // twins after (closeBundle).
+    plugins: [...(app.plugins ?? []), landingPageHtml(app), offlineShell(), precompress()],
     build: {
       ...app.build,
       rolldownOptions: {

@@ -14,24 +14,28 @@ export const viewports = {
 } as const;
 export type ViewportName = keyof typeof viewports;
 
+/** Debian's Chromium's flags for the journeys (docs/STACK-NOTES.md). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
-/** What a journey's browser says of itself: its languages (Accept-Language, navigator.languages). */
-export type BrowserOptions = { locale?: string };
+/**
+ * What a journey's browser says of itself: its languages (Accept-Language, navigator.languages);
+ * `serviceWorkers: 'block'` for a journey that holds back the app's scripts with page.route(),
+ * which never sees what the app's service worker answers from its cache (docs/decisions/028).
+ */
+export type BrowserOptions = { locale?: string; serviceWorkers?: 'allow' | 'block' };
 
 export async function newPage(
   browser: Browser,
@@ -42,6 +46,7 @@ export async function newPage(
     viewport: viewports[viewport],
     baseURL: baseUrl(),
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
   });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forget, purgeIdempotentWrites } from '../src/core/idempotent-writes.ts';
 import { fingerprintOf, withFilesHashed } from '../src/plugins/idempotency.ts';
-import { idempotentWrites, visits } from '../src/db/schema/index.ts';
+import { episodeDeliveries, idempotentWrites, visits } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createInstructorWithPassword, createNetwork, enroll, type Network, offer } from './support/factories.ts';
 
@@ -13,12 +13,14 @@ describe('Idempotency-Key on writes', () => {
   let net: Network;
   let enrollmentId: number;
   let courseId: number;
+  let firstLessonId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
     net = await createNetwork(t.database.db);
-    const { course } = await createCourse(t.database.db, 3);
+    const { course, lessons } = await createCourse(t.database.db, 3);
     courseId = course.id;
+    firstLessonId = lessons[0]!.id;
     await offer(t.database.db, course.id, net.schoolA.id);
   });
   beforeEach(async () => {
@@ -45,6 +47,24 @@ describe('Idempotency-Key on writes', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers[replayedHeader.toLowerCase()]).toBe('true');
     expect(again.json()).toEqual(first.json());
+    expect(await visitCount()).toBe(1);
+  });
+
+  it('a lesson and a visit kept on a phone (issue 30), sent again after their answers were lost, are made once each', async () => {
+    const lesson = {
+      episode_deliveries_attributes: [{ episode_id: firstLessonId, date_sent: '2026-11-20', date_completed: '2026-11-28', delivery_type: 'PD' }],
+    };
+    // The first copies arrive and are made; their answers never reach the phone.
+    expect((await putVisit('phone-lesson', lesson)).statusCode).toBe(200);
+    expect((await putVisit('phone-visit')).statusCode).toBe(200);
+    // Back online, the phone sends its queue again in order, with the keys it kept.
+    const lessonAgain = await putVisit('phone-lesson', lesson);
+    const visitAgain = await putVisit('phone-visit');
+    expect([lessonAgain.statusCode, visitAgain.statusCode]).toEqual([200, 200]);
+    expect(lessonAgain.headers[replayedHeader.toLowerCase()]).toBe('true');
+    expect(visitAgain.headers[replayedHeader.toLowerCase()]).toBe('true');
+    const deliveries = await t.database.db.select().from(episodeDeliveries).where(eq(episodeDeliveries.enrollmentId, enrollmentId));
+    expect(deliveries).toHaveLength(1);
     expect(await visitCount()).toBe(1);
   });
 

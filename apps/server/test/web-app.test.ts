@@ -18,6 +18,9 @@ const dashboardPage = html('<link rel="modulepreload" href="/assets/app-shell-Uv
 const loginPageEs = loginPage.replace('lang="en"', 'lang="es-US"');
 const dashboardPageEs = dashboardPage.replace('lang="en"', 'lang="es-US"');
 
+const workerScript = `self.addEventListener('fetch', () => {}); // ${'x'.repeat(400)}\n`;
+const manifest = JSON.stringify({ name: 'Student Records System', start_url: '/', display: 'standalone' });
+
 function writeWithTwins(file: string, content: string) {
   writeFileSync(file, content);
   writeFileSync(`${file}.br`, brotliCompressSync(content));
@@ -45,6 +48,9 @@ describe('the web app is served precompressed', () => {
     writeWithTwins(path.join(root, 'pages/index.es.html'), dashboardPageEs);
     writeWithTwins(path.join(root, 'assets/main-Ab12Cd34.js'), script);
     writeFileSync(path.join(root, 'assets/mark-Ef56Gh78.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The installable app's files (docs/decisions/028).
+    writeWithTwins(path.join(root, 'sw.js'), workerScript);
+    writeFileSync(path.join(root, 'manifest.webmanifest'), manifest);
     app = Fastify();
     await app.register(webApp, { root });
     await app.ready();
@@ -82,6 +88,22 @@ describe('the web app is served precompressed', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.body).toContain('<svg');
+  });
+
+  it.each(['br', 'gzip', undefined])('sends the service worker always fresh (accept-encoding %s)', async (accept) => {
+    // A browser learns of a new release by fetching sw.js again: no cache may keep an old one.
+    const response = await get('/sw.js', accept);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decoders[accept ?? 'identity']?.(response.rawPayload).toString()).toBe(workerScript);
+  });
+
+  it('sends the manifest as a web app manifest', async () => {
+    const response = await get('/manifest.webmanifest', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(response.body)).toMatchObject({ display: 'standalone' });
   });
 
   it.each(['br', 'gzip', undefined])('answers 404 for a script that is not there (accept-encoding %s)', async (accept) => {

@@ -25,6 +25,9 @@ function htmlFor(root: string, url: string, language: Language): string {
   return existsSync(path.join(root, page)) ? page : 'index.html';
 }
 
+/** dist/sw.js, or one of its twins. */
+const isWorker = (root: string, filePath: string) => /^sw\.js(?:\.br|\.gz)?$/.test(path.relative(root, filePath));
+
 /**
  * The language a page is drawn in before the app runs (a landing page is written at build time in
  * each, docs/decisions/027): the one the app last drew in on this browser (its cookie), else the
@@ -58,10 +61,11 @@ async function webAppPlugin(app: FastifyInstance, { root = webDistDir }: WebAppO
       preCompressed: true,
       // filePath is the file sent, the twin included (index.html.br).
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; the pages (index.html) must always be fresh.
+        // Hashed assets never change; the pages (index.html) and the service worker (sw.js, whose
+        // change is how a browser learns of a new release: docs/decisions/028) must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (/\.html(?:\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
+        else if (/\.html(?:\.br|\.gz)?$/.test(filePath) || isWorker(root, filePath)) res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -31,6 +31,12 @@ async function start(root: HTMLElement | null) {
   const { Providers } = await import('./providers.tsx');
   await nextTask();
   const { AppRouter, router } = await import('./router.tsx');
+  // The phone's copy of the person's work (issue 30): without a signal, the pages show what it
+  // kept, so it is read before the first page; online it starts beside it.
+  const { queryClient } = await import('./query-client.ts');
+  const copyWork = (client: typeof queryClient) => import('./phone-copy.ts').then(({ refreshPhoneCopy }) => refreshPhoneCopy(client));
+  const onPhone = import('../lib/offline/on-phone.ts').then(({ followSessions }) => followSessions(queryClient, copyWork));
+  if (!navigator.onLine) await onPhone.catch(() => undefined);
   await language;
   if (!root) return;
   // A page written at build time (the sign-in page, the dashboard's frame) stays on screen until
@@ -47,6 +53,11 @@ async function start(root: HTMLElement | null) {
       </StrictMode>,
     ),
   );
+  // The offline shell and its 'New version' notice (docs/decisions/028): a script of its own,
+  // once the app has started; in production builds only (sw.js is written by the build).
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    void import('./service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+  }
 }
 
 void start(document.getElementById('root'));

@@ -72,3 +72,15 @@ export function relativeDays(iso: string, today: Date = new Date(), locale: Loca
   if (Math.abs(months) < 12) return format.format(months, 'month');
   return format.format(Math.round(days / 365.25), 'year');
 }
+
+/** How long ago a moment was, in the language: '2 hours ago', 'hace 2 horas', 'now' ('ahora'). */
+export function relativeTime(at: number, now: number = Date.now(), locale: Locale = currentLocale()): string {
+  const format = new Intl.RelativeTimeFormat(localeTags[locale], { numeric: 'auto' });
+  const seconds = Math.round((at - now) / 1000);
+  if (Math.abs(seconds) < 60) return format.format(0, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return format.format(hours, 'hour');
+  return format.format(Math.round(hours / 24), 'day');
+}

@@ -18,6 +18,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false: no toast of the shared handler; the caller shows the error. The session still ends on 401. */
   toastErrors?: boolean;
+  /** A write's key chosen by the caller: a write kept on the phone goes with the key it was given (lib/offline). */
+  writeKey?: string;
 };
 
 /** Clears the session, remembers where the user was and goes to /login (SPEC section 7). */
@@ -40,6 +42,12 @@ export function madeOrNotUnknown(status: number, body: unknown): boolean {
   if (status === 409 && body !== null && typeof body === 'object' && (body as Record<string, unknown>)[stillSavingField] === true) return true;
   const said = bodyError(body);
   return status === 409 && said !== null && locales.some((locale) => sharedText(idempotencyMessages.stillSaving, locale) === said);
+}
+
+/** The server's "This was already done": a repeat of a write it had made, in whichever language it said it. */
+export function alreadyMade(status: number | null, body: unknown): boolean {
+  const said = bodyError(body);
+  return status === 409 && said !== null && locales.some((locale) => sharedText(idempotencyMessages.alreadyMade, locale) === said);
 }
 
 /** An answer's text as its content type says: JSON parsed, anything else (or JSON that is not) as text; nothing is null. */
@@ -74,22 +82,23 @@ export function failure(status: number | null, body: unknown, statusText: string
  * What a call to the API carries: the token, the type of its body, and a write's key (the ticket
  * says how the write ended). One home for `send` and a call that cannot use fetch (an upload whose progress is shown).
  */
-export function callHeaders(method: string, url: string, body: unknown) {
+export function callHeaders(method: string, url: string, body: unknown, writeKey?: string) {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   // Every write carries a key: a copy of it the person did not mean is answered, not written again.
-  const write = isWrite(method) ? beginWrite(method, url, body) : null;
-  if (write) headers[idempotencyKeyHeader] = write.key;
+  const write = isWrite(method) && writeKey === undefined ? beginWrite(method, url, body) : null;
+  const key = writeKey ?? write?.key;
+  if (key !== undefined) headers[idempotencyKeyHeader] = key;
   return { headers, token, write };
 }
 
 /** A raw call with the Authorization header; errors go through the shared handler. */
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const url = apiUrl(path, options.query);
-  const { headers, token, write } = callHeaders(method, url, options.body);
+  const { headers, token, write } = callHeaders(method, url, options.body, options.writeKey);
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
@@ -130,7 +139,7 @@ async function request(method: string, path: string, options: RequestOptions = {
   return body;
 }
 
-type CallOptions<E extends Endpoint> = Pick<RequestOptions, 'query' | 'signal' | 'toastErrors'> &
+type CallOptions<E extends Endpoint> = Pick<RequestOptions, 'query' | 'signal' | 'toastErrors' | 'writeKey'> &
   (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
   ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
 

@@ -148,6 +148,11 @@ export function takeTokenCookie(): string | null {
   return token === '' ? null : token;
 }
 
+/** Calls `listener` when the session changes (a sign-in, a renewed token, the end), here or in another tab. */
+export function subscribeSession(listener: () => void) {
+  return subscribe(listener);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

@@ -105,3 +105,15 @@ export function forgetWriteKeys(): void {
   entries.clear();
   lastBegun.clear();
 }
+
+/**
+ * The key a write went with when no answer came for it (the connection dropped on the way), or
+ * undefined: a write kept on the phone to be sent later goes with it, so that the server, if the
+ * first copy did arrive, answers the second with it instead of making it again.
+ */
+export function unansweredKey(method: string, url: string, body: unknown): string | undefined {
+  const text = bodyText(body);
+  if (text === null) return undefined;
+  const entry = entries.get(`${method.toUpperCase()} ${url}\n${text}`);
+  return entry?.unsureSince !== null ? entry?.key : undefined;
+}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api.ts';
+import { OfflineStatus } from '../../features/offline/offline-status.tsx';
 import { appConfigQuery } from '../../lib/app-config.ts';
 import { usePictureUrl } from '../../lib/picture-url.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -76,6 +77,7 @@ export function Component() {
             interestTracking={flags.interestTracking}
           />
         )}
+        <OfflineStatus />
         <main id="main" className={classes.main} tabIndex={-1}>
           <div className={classes.content}>
             <Outlet />

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Divider, Drawer, Group, NavLink, ScrollArea, Stack,
 import { IconArrowLeft, IconArrowRight, IconExternalLink, IconLogout, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { changePassword, logOut } from '../../features/auth/api.ts';
+import { changePassword } from '../../features/auth/api.ts';
+import { useLogOut } from './log-out.tsx';
 import type { MenuEntry, MenuLevel } from './mobile-menu-levels.ts';
 import { commonText } from '../../i18n/common.ts';
 import classes from './shell.module.css';
@@ -16,6 +17,7 @@ type Props = { opened: boolean; onClose: () => void; levels: readonly MenuLevel[
  */
 export function MobileMenu({ opened, onClose, levels, start }: Props) {
   const t = shellText.useT();
+  const leaving = useLogOut();
   const c = commonText.useT();
   const [index, setIndex] = useState(start);
   useEffect(() => {
@@ -96,13 +98,14 @@ export function MobileMenu({ opened, onClose, levels, start }: Props) {
               color="red"
               fullWidth
               leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={() => void logOut()}
+              onClick={leaving.logOut}
             >
               {t('logOut')}
             </Button>
           </div>
         </Drawer.Body>
       </Drawer.Content>
+      {leaving.dialog}
     </Drawer.Root>
   );
 }

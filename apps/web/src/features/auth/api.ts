@@ -41,7 +41,10 @@ export async function signInWithDifferentAccount() {
 export async function logOut() {
   try {
     const data = await call(authEndpoints.logout, { toastErrors: false });
+    // At once: a call still in flight, refused for the token just revoked, must not send the page to /login.
     clearSessionBeforeLeaving();
+    // Nothing of the person stays on the phone: what they opened, and what waits to be sent (issue 30).
+    await import('../../lib/offline/on-phone.ts').then(({ forgetPhone }) => forgetPhone()).catch(() => undefined);
     goTo(data.url);
   } catch (error) {
     showServerError(error);

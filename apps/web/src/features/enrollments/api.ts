@@ -10,6 +10,8 @@ import type { DueReminder } from '@srs/shared/reminders';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { takeFirstFollowupList } from '../../lib/dashboard-first.ts';
 import { apiUrl, call, type QueryParams } from '../../lib/http.ts';
+import { putEnrollment, takeAttendance } from '../../lib/enrollment-writes.ts';
+import { isKeptForLater, type KeptForLater } from '../../lib/offline/kept-for-later.ts';
 import { enrollmentKeys, studentKeys } from '../../lib/query-keys.ts';
 import { readRecord } from '../../lib/record-read.ts';
 import { getToken } from '../../lib/session.ts';
@@ -60,10 +62,6 @@ export const decisionsSummaryQuery = (id: number) =>
     queryFn: ({ signal }) => call(enrollmentEndpoints.decisionsSummary, { params: { id }, signal }),
   });
 
-function putEnrollment(id: number, body: EnrollmentUpdateInput) {
-  return call(enrollmentEndpoints.update, { params: { id }, body });
-}
-
 /** The lists that count an enrollment's records: every student list and page, the follow-up list and the reminders due. */
 function afterEnrollmentChange(client: QueryClient) {
   return [
@@ -77,7 +75,8 @@ function afterEnrollmentChange(client: QueryClient) {
  * A saved enrollment answers with its new detail; the student's lists and the follow-up list
  * count its records, so they load again.
  */
-function afterEnrollmentUpdate(client: QueryClient, detail: EnrollmentDetail) {
+function afterEnrollmentUpdate(client: QueryClient, detail: EnrollmentDetail | KeptForLater) {
+  if (isKeptForLater(detail)) return Promise.resolve();
   client.setQueryData(enrollmentKeys.detail(detail.id), detail);
   return Promise.all([
     client.invalidateQueries({ queryKey: enrollmentKeys.decisionsSummary(detail.id) }),
@@ -136,9 +135,9 @@ export function useDeleteEnrollment() {
 export function useTakeAttendance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TakeAttendanceInput) => call(enrollmentEndpoints.takeAttendance, { body }),
-    onSuccess: (_answer, body) =>
-      Promise.all([
+    mutationFn: (body: TakeAttendanceInput) => takeAttendance(body, null),
+    onSuccess: (answer, body) =>
+      isKeptForLater(answer) ? undefined : Promise.all([
         ...body.attendances.map(({ enrollment_id }) =>
           client.invalidateQueries({ queryKey: enrollmentKeys.detail(enrollment_id) }),
         ),

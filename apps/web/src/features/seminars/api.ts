@@ -1,4 +1,3 @@
-import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
 import { schoolEndpoints } from '@srs/shared/endpoints/schools';
 import { seminarEndpoints } from '@srs/shared/endpoints/seminars';
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
@@ -10,6 +9,8 @@ import { todayIso } from '../../lib/dates.ts';
 import { call, type QueryParams, send } from '../../lib/http.ts';
 import { enrollmentKeys, seminarKeys, seriesKeys, studentKeys } from '../../lib/query-keys.ts';
 import { seminarsText } from './messages.ts';
+import { takeAttendance } from '../../lib/enrollment-writes.ts';
+import { isKeptForLater } from '../../lib/offline/kept-for-later.ts';
 
 /** The seminar (GET /series/{id}), under the same key as every series page. */
 export { seriesQuery as seminarQuery } from '../../lib/lookups/series.ts';
@@ -110,7 +111,7 @@ export function useTakeAttendance(id: number) {
   const client = useQueryClient();
   const refresh = useRefreshSeminar();
   return useMutation({
-    mutationFn: (body: TakeAttendanceInput) => call(enrollmentEndpoints.takeAttendance, { body }),
+    mutationFn: (body: TakeAttendanceInput) => takeAttendance(body, id),
     // The tick shows at once; a refused one goes back when the grid is read again.
     onMutate: async (body) => {
       await client.cancelQueries({ queryKey: seminarKeys.attendances(id) });
@@ -119,7 +120,9 @@ export function useTakeAttendance(id: number) {
       );
     },
     onError: () => client.invalidateQueries({ queryKey: seminarKeys.attendances(id) }),
-    onSuccess: async () => {
+    // Kept on the phone (offline): the tick stays as shown until the write is sent.
+    onSuccess: async (answer) => {
+      if (isKeptForLater(answer)) return;
       await Promise.all([
         refresh(),
         client.invalidateQueries({ queryKey: enrollmentKeys.all }),

@@ -2,7 +2,7 @@ import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
 import { studentEndpoints } from '@srs/shared/endpoints/students';
 import { userEndpoints } from '@srs/shared/endpoints/users';
 import type { BulkReassignInput, BulkShareInput, StudentCreateInput, StudentUpdateInput } from '@srs/shared/students';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { cursorOf, pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
 import { saveBlob } from '../../lib/browser.ts';
@@ -10,6 +10,7 @@ import { todayIso } from '../../lib/dates.ts';
 import { call, type QueryParams, send } from '../../lib/http.ts';
 import { readRecord } from '../../lib/record-read.ts';
 import { studentKeys, userKeys } from '../../lib/query-keys.ts';
+import { studentsOnPhone } from './students-on-phone.ts';
 import type { EnrollmentCreateInput } from '@srs/shared/enrollments';
 
 export const studentsPerPage = 25;
@@ -46,7 +47,10 @@ export function studentListQuery(params: URLSearchParams): QueryParams {
 export const studentsQuery = (query: QueryParams) =>
   queryOptions({
     queryKey: studentKeys.list(query),
-    queryFn: ({ signal }) => call(studentEndpoints.list, { query, signal }),
+    // Without a signal, the list finds among the students the phone keeps (issue 30).
+    queryFn: ({ signal, client }) =>
+      onlineManager.isOnline() ? call(studentEndpoints.list, { query, signal }) : studentsOnPhone(client, query),
+    networkMode: 'always',
     placeholderData: keepPreviousData,
   });
 

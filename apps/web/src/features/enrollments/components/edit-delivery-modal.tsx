@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DateInput } from '../../../components/date-input.tsx';
 import { commonText } from '../../../i18n/common.ts';
 import { sharedText } from '../../../i18n/shared.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { receivedAfterSent } from '../forms/form-schemas.ts';
 import { lessonsText } from '../lessons-text.ts';
@@ -91,12 +91,13 @@ export function EditDeliveryModal({ enrollmentId, delivery, opened, onClose }: P
 
   const save = form.handleSubmit(async (values) => {
     if (!delivery) return;
+    let answer: unknown;
     try {
-      await update.mutateAsync({ episode_deliveries_attributes: [{ id: delivery.id, ...values }] });
+      answer = await update.mutateAsync({ episode_deliveries_attributes: [{ id: delivery.id, ...values }] });
     } catch {
       return; // the shared handler has shown why
     }
-    showSuccess(sharedText(messages.updated));
+    showSaved(answer, sharedText(messages.updated));
     onClose();
   });
 

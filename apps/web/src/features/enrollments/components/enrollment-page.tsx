@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RouteTabs } from '../../../components/route-tabs.tsx';
+import { WaitingHere } from '../../../components/waiting-here.tsx';
 import { usePageMatch } from '../../../lib/site-map/page-match.ts';
 import { pages } from '../../../lib/site-map/pages.ts';
 import { enrollmentPageIds, enrollmentPath } from '../../../lib/site-map/paths.ts';
@@ -37,6 +38,7 @@ export function EnrollmentPage({ type, studentId, enrollmentId }: Props) {
         <EnrollmentHeading enrollment={enrollment} />
         <StudentQuickAddMenu studentId={enrollment.student.id} enrollmentId={enrollment.id} />
       </Group>
+      <WaitingHere enrollmentId={enrollment.id} />
       <RouteTabs>
         <Outlet context={enrollment} />
       </RouteTabs>

@@ -9,7 +9,7 @@ import type { Column } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../i18n/format.ts';
 import { sharedText } from '../../../i18n/shared.ts';
 import { episodesQuery } from '../../../lib/lookups/series.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useTakeAttendance } from '../api.ts';
 import { enrollmentTarget } from '../forms/record-form-target.ts';
 import { enrollmentsText } from '../messages.ts';
@@ -39,8 +39,8 @@ export function PresentationsTab({ enrollment }: { enrollment: EnrollmentDetail 
   const toggle = async (episode: Episode, attended: boolean) => {
     setPending({ episodeId: episode.id, attended });
     try {
-      await take.mutateAsync({ episode_id: episode.id, attendances: [{ enrollment_id: enrollment.id, attended }] });
-      showSuccess(sharedText(messages.updated));
+      const answer = await take.mutateAsync({ episode_id: episode.id, attendances: [{ enrollment_id: enrollment.id, attended }] });
+      showSaved(answer, sharedText(messages.updated));
     } catch {
       // the shared handler has shown why; the box goes back to what is saved
     } finally {

@@ -5,7 +5,7 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import { commonText } from '../../../i18n/common.ts';
 import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { useUpdateEnrollment } from '../api.ts';
 
@@ -16,13 +16,14 @@ import { useUpdateEnrollment } from '../api.ts';
 export function useRecordUpdate(enrollmentId: number, onDone: () => void) {
   const update = useUpdateEnrollment(enrollmentId);
   const save = async (body: EnrollmentUpdateInput) => {
+    let answer: unknown;
     try {
-      await update.mutateAsync(body);
+      answer = await update.mutateAsync(body);
     } catch (error) {
       if (error instanceof HttpError) return;
       throw error;
     }
-    showSuccess(sharedText(messages.updated));
+    showSaved(answer, sharedText(messages.updated));
     onDone();
   };
   return { save, saving: update.isPending };

@@ -3,7 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { commonText } from '../../../i18n/common.ts';
 import { sharedText } from '../../../i18n/shared.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RowAction } from './row-action.tsx';
@@ -31,13 +31,14 @@ export function RemoveRecordButton({ enrollmentId, attribute, recordId, title, c
   const [opened, setOpened] = useState(false);
   const update = useUpdateEnrollment(enrollmentId);
   const remove = async () => {
+    let answer: unknown;
     try {
-      await update.mutateAsync({ [attribute]: [{ id: recordId, _destroy: true }] });
+      answer = await update.mutateAsync({ [attribute]: [{ id: recordId, _destroy: true }] });
     } catch {
       return; // the shared handler has shown why; the dialog stays for another try
     }
     // The row may already be gone from the refreshed enrollment: the toast must not depend on it.
-    showSuccess(sharedText(messages.updated));
+    showSaved(answer, sharedText(messages.updated));
     setOpened(false);
   };
   return (

@@ -3,7 +3,7 @@ import { type EnrollmentDetail, type EnrollmentStatus, enrollmentStatuses, statu
 import { messages } from '@srs/shared/messages';
 import { commonText } from '../../../i18n/common.ts';
 import { sharedText, useSharedText } from '../../../i18n/shared.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useUpdateEnrollment } from '../api.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
 
@@ -18,12 +18,13 @@ export function StatusSelect({ enrollment }: { enrollment: EnrollmentDetail }) {
   const statusOptions = enrollmentStatuses.map((status) => ({ value: status, label: shared(status) }));
   const change = async (value: string | null) => {
     if (!isStatus(value) || value === enrollment.status) return;
+    let answer: unknown;
     try {
-      await update.mutateAsync({ status: value });
+      answer = await update.mutateAsync({ status: value });
     } catch {
       return; // the shared handler has shown why; the select keeps the saved status
     }
-    showSuccess(sharedText(messages.updated));
+    showSaved(answer, sharedText(messages.updated));
   };
   return (
     <Select

@@ -1,7 +1,7 @@
 import type { EnrollmentUpdateInput } from '@srs/shared/enrollments';
 import { sharedText } from '../../../i18n/shared.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
-import { showSuccess } from '../../../lib/toasts.ts';
+import { showSaved } from '../../../lib/offline/kept-for-later.ts';
 import { useUpdateChosenEnrollment } from '../api.ts';
 
 /**
@@ -12,13 +12,14 @@ import { useUpdateChosenEnrollment } from '../api.ts';
 export function useRecordSave(successMessage: string, onDone: () => void) {
   const mutation = useUpdateChosenEnrollment();
   const save = async (id: number, body: EnrollmentUpdateInput) => {
+    let answer: unknown;
     try {
-      await mutation.mutateAsync({ id, body });
+      answer = await mutation.mutateAsync({ id, body });
     } catch (error) {
       if (error instanceof HttpError) return;
       throw error;
     }
-    showSuccess(sharedText(successMessage));
+    showSaved(answer, sharedText(successMessage));
     onDone();
   };
   return { save, saving: mutation.isPending };

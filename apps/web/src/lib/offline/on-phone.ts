@@ -1,0 +1,87 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { getSessionUser, subscribeSession } from '../session.ts';
+import { keepReads, restoreReads, stopKeepingReads } from './kept-queries.ts';
+import { emptyPhoneStore, putValue, readOne, stores } from './phone-store.ts';
+import { forgetWaiting, loadWaiting, sendWaiting } from './write-queue.ts';
+
+/**
+ * The phone's copy of one person's work (issue 30, docs/decisions/029): what they opened and what
+ * they wrote without a signal. It belongs to the person who signed in last: anyone else signing in
+ * on this browser finds it empty, and Log out empties it.
+ */
+
+let started: { client: QueryClient; userId: number } | null = null;
+let stopOnline: (() => void) | null = null;
+/** How often the waiting writes are tried again while online (a server that could not answer). */
+const retryEveryMs = 30_000;
+let retryTimer: ReturnType<typeof setInterval> | null = null;
+
+/** Empties the phone's copy unless it is `userId`'s, and marks it theirs. */
+export async function claimPhoneFor(userId: number) {
+  const owner = await readOne<number>(stores.meta, 'owner').catch(() => undefined);
+  if (owner === userId) return;
+  if (owner !== undefined) {
+    stopKeepingReads();
+    forgetWaiting();
+    await emptyPhoneStore().catch(() => undefined);
+  }
+  await putValue(stores.meta, 'owner', userId).catch(() => undefined);
+}
+
+/**
+ * Starts the phone's copy for the person signed in: reads are kept from now on, the waiting
+ * writes are read and sent when online, and offline the kept reads fill the pages. Resolves once
+ * a page drawn next finds what the phone has.
+ */
+export async function startOnPhone(client: QueryClient) {
+  const user = getSessionUser();
+  if (!user) return;
+  if (started?.userId === user.id) return;
+  started = { client, userId: user.id };
+  await claimPhoneFor(user.id);
+  keepReads(client, user.id);
+  await loadWaiting(client, user.id);
+  if (!onlineManager.isOnline()) await restoreReads(client, user.id);
+  stopOnline?.();
+  stopOnline = onlineManager.subscribe((online) => {
+    const id = getSessionUser()?.id;
+    if (id === undefined || id !== started?.userId) return;
+    if (online) {
+      void sendWaiting().then(() => refreshPhoneCopy(client));
+    } else void restoreReads(client, id);
+  });
+  if (retryTimer) clearInterval(retryTimer);
+  retryTimer = setInterval(() => {
+    if (onlineManager.isOnline()) void sendWaiting();
+  }, retryEveryMs);
+  if (onlineManager.isOnline()) void sendWaiting().then(() => refreshPhoneCopy(client));
+}
+
+/** Copies the instructor's work while online (app/phone-copy.ts: it reads as the features' pages read). */
+export type CopyWork = (client: QueryClient) => Promise<void>;
+let copyWork: CopyWork = () => Promise.resolve();
+const refreshPhoneCopy = (client: QueryClient) => copyWork(client);
+
+/**
+ * Starts the phone's copy at the app's start and for each person who signs in after. Offline, the
+ * kept reads are in the cache before this resolves.
+ */
+export async function followSessions(client: QueryClient, copy: CopyWork) {
+  copyWork = copy;
+  subscribeSession(() => {
+    if (getSessionUser()) void startOnPhone(client);
+  });
+  await startOnPhone(client);
+}
+
+/** Log out: nothing of the person stays on the phone, waiting writes included. */
+export async function forgetPhone() {
+  started = null;
+  stopOnline?.();
+  stopOnline = null;
+  if (retryTimer) clearInterval(retryTimer);
+  retryTimer = null;
+  stopKeepingReads();
+  forgetWaiting();
+  await emptyPhoneStore().catch(() => undefined);
+}

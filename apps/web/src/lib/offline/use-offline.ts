@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+export { useOnline } from './use-online.ts';
+import { subscribeWaiting, type WaitingWrite, waitingWrites } from './waiting-store.ts';
+
+/** The writes kept on the phone, in the order they go. */
+export function useWaitingWrites(): readonly WaitingWrite[] {
+  return useSyncExternalStore(subscribeWaiting, waitingWrites, waitingWrites);
+}
+
+/**
+ * When what the page shows was read from the server: the oldest answer among the page's reads
+ * (what "Saved on this phone 2 hours ago" says), looked at again every minute; null when the page
+ * shows nothing read.
+ */
+export function useShownSince(): number | null {
+  const client = useQueryClient();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    const stop = client.getQueryCache().subscribe(() => setNow(Date.now()));
+    return () => {
+      clearInterval(timer);
+      stop();
+    };
+  }, [client]);
+  void now;
+  const times = client
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .filter((query) => query.state.status === 'success' && query.state.dataUpdatedAt > 0)
+    .map((query) => query.state.dataUpdatedAt);
+  return times.length > 0 ? Math.min(...times) : null;
+}
