@@ -60,7 +60,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the offline shell (%s)', 
       await page.goto('/login');
       expect(await page.locator('meta[name="srs-after-paint"]').count()).toBe(1);
       expect(complaints).toEqual([]);
-    });
+    }, { serviceWorkers: 'allow' });
   });
 
   it('is installable: Chromium finds no fault in its manifest, icons or worker', async () => {

@@ -173,5 +173,5 @@ describe.each(['phone', 'desktop'] as ViewportName[])('without a signal (%s)', (
       await page.goto('/login');
       expect(await phoneRows(page, 'queries')).toEqual([]);
       expect(await phoneRows(page, 'writes')).toEqual([]);
-    }));
+    }, { serviceWorkers: 'allow' }));
 });

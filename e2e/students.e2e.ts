@@ -121,8 +121,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
 
   it('shows My Dashboard with real data', async () => {
     // The app's scripts are held back below with page.route(), which a service worker answering
-    // them from its cache would go around.
-    const { context, page } = await newPage(browser, viewport, { serviceWorkers: 'block' });
+    // them from its cache would go around (journeys run without it unless they ask).
+    const { context, page } = await newPage(browser, viewport);
     try {
       await signIn(page, 'school.admin@demo.test');
       // The dashboard's page paints its frame before any script (app/shell/dashboard-frame.tsx);

@@ -32,8 +32,10 @@ export async function launch(): Promise<Browser> {
 
 /**
  * What a journey's browser says of itself: its languages (Accept-Language, navigator.languages);
- * `serviceWorkers: 'block'` for a journey that holds back the app's scripts with page.route(),
- * which never sees what the app's service worker answers from its cache (docs/decisions/028).
+ * `serviceWorkers: 'allow'` for a journey of the app without a signal (docs/decisions/028, 029).
+ * The others run without the app's service worker: installed in each journey's new context, it
+ * would download the whole app (some 200 files) beside every journey, and answer the scripts a
+ * journey holds back with page.route() from its cache, where the route never sees them.
  */
 export type BrowserOptions = { locale?: string; serviceWorkers?: 'allow' | 'block' };
 
@@ -46,7 +48,7 @@ export async function newPage(
     viewport: viewports[viewport],
     baseURL: baseUrl(),
     ...(options.locale ? { locale: options.locale } : {}),
-    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'block',
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
   });

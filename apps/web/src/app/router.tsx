@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { appConfigQuery } from '../lib/app-config.ts';
+import { loadFirst } from '../lib/offline/load-first.ts';
 import { pageList, pages } from '../lib/site-map/pages.ts';
 import { defaultTabOf, pathOf } from '../lib/site-map/paths.ts';
 import type { PageEntry, PageHandle, TabHandle } from '../lib/site-map/types.ts';
@@ -71,7 +72,12 @@ function pageRoute(page: PageEntry): RouteObject {
     errorElement: <RouteError />,
     loader: async (args: LoaderFunctionArgs) => {
       if (!page.public) refuseUnlessAllowed(page);
-      if (page.flag) refuseUnlessFlagOn(page, await queryClient.ensureQueryData(appConfigQuery));
+      if (page.flag) {
+        // Offline, a flag the phone does not know is left to the page (which then says it is not kept).
+        await loadFirst(() => queryClient.ensureQueryData(appConfigQuery));
+        const config = queryClient.getQueryData(appConfigQuery.queryKey);
+        if (config) refuseUnlessFlagOn(page, config);
+      }
       const module = await load();
       return module.loader ? module.loader(args) : null;
     },

@@ -1,6 +1,7 @@
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../app/query-client.ts';
+import { loadFirst } from '../lib/offline/load-first.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { apiKeysQuery } from '../features/api-keys/api.ts';
 import { ApiKeyList } from '../features/api-keys/components/api-key-list.tsx';
@@ -15,7 +16,8 @@ const bearerHeader = 'Authorization: Bearer …';
 
 /** The keys before the page shows (its route checked the flag: with it off, the page does not exist). */
 export async function loader() {
-  return queryClient.ensureQueryData(apiKeysQuery);
+  await loadFirst(() => queryClient.ensureQueryData(apiKeysQuery));
+  return null;
 }
 
 /** /account/settings/api-keys (global admins, interest tracking on): keys for the public interest intake. */

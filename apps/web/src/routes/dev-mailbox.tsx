@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { queryClient } from '../app/query-client.ts';
+import { loadFirst } from '../lib/offline/load-first.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { mailboxQuery, mailText } from '../features/mail/api.ts';
@@ -12,7 +13,8 @@ import { useIsMobile } from '../lib/use-is-mobile.ts';
 
 /** A global admin only, and only without a mail server: anything else shows the error panel. */
 export async function loader() {
-  return queryClient.ensureQueryData(mailboxQuery());
+  await loadFirst(() => queryClient.ensureQueryData(mailboxQuery()));
+  return null;
 }
 
 /** /dev/mailbox: the mail the product would have sent, while no SMTP server is configured. */

@@ -2,6 +2,7 @@ import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
+import { loadFirst } from '../lib/offline/load-first.ts';
 import { DemoAccountsHint } from '../features/auth/components/demo-accounts-hint.tsx';
 import { LoginBlurbs } from '../features/auth/components/login-blurbs.tsx';
 import { NeedAnAccount } from '../features/auth/components/need-an-account.tsx';
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (getSessionUser()) throw redirect(takeAuthRedirect());
   // The page paints once, with its configuration (the demo accounts, the support address), rather
   // than growing when it arrives; without it the page still works.
-  await queryClient.prefetchQuery(appConfigQuery);
+  await loadFirst(() => queryClient.prefetchQuery(appConfigQuery));
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
+import { loadFirst } from '../lib/offline/load-first.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { NewStudentForm } from '../features/students/forms/new-student-form.tsx';
 import { studentWizardText } from '../features/students/wizard/messages.ts';
@@ -23,7 +24,7 @@ const manualFormPosition = positionOn('manual', 'form');
 /** SPEC section 2: with school_id the page is that school's form, so the school loads first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const schoolId = schoolIdOf(new URL(request.url).searchParams.get('school_id'));
-  if (schoolId !== null) await queryClient.ensureQueryData(schoolQuery(schoolId));
+  if (schoolId !== null) await loadFirst(() => queryClient.ensureQueryData(schoolQuery(schoolId)));
   return null;
 }
 

@@ -60,7 +60,15 @@ export async function startOnPhone(client: QueryClient) {
 /** Copies the instructor's work while online (app/phone-copy.ts: it reads as the features' pages read). */
 export type CopyWork = (client: QueryClient) => Promise<void>;
 let copyWork: CopyWork = () => Promise.resolve();
-const refreshPhoneCopy = (client: QueryClient) => copyWork(client);
+/** How long after the app starts the copy begins: the page the person opened loads first. */
+const copyAfterMs = 5_000;
+const refreshPhoneCopy = (client: QueryClient) =>
+  new Promise<void>((resolve) => {
+    setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+      idle(() => resolve(copyWork(client).catch(() => undefined)));
+    }, copyAfterMs);
+  });
 
 /**
  * Starts the phone's copy at the app's start and for each person who signs in after. Offline, the
