@@ -199,10 +199,24 @@ describe('Idempotency-Key on writes', () => {
     expect(await t.database.db.select().from(idempotentWrites)).toEqual([]);
   });
 
-  it('keys are kept a day: the purge removes older ones', async () => {
-    await putVisit('old');
-    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '25 hours'`);
+  it('answers are kept a day, the keys of writes made 30 days: a phone sending again days later makes nothing twice', async () => {
+    await putVisit('days-ago');
+    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '3 days'`);
+    // A claim of nothing made (its server stopped before the write), two days old.
+    await t.database.db.insert(idempotentWrites).values({ userId: net.instructorA.id, route: 'PUT /x', key: 'never-made', fingerprint: 'f' });
+    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '2 days' where key = 'never-made'`);
     await putVisit('fresh');
+    await purgeIdempotentWrites(t.database.db);
+    const rows = await t.database.db.select().from(idempotentWrites);
+    expect(rows.map((row) => row.key).sort()).toEqual(['days-ago', 'fresh']);
+    // The answer of three days ago is gone; the key still says it was done.
+    expect(rows.find((row) => row.key === 'days-ago')).toMatchObject({ statusCode: 409 });
+    const again = await putVisit('days-ago');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: idempotencyMessages.alreadyMade });
+    expect(await visitCount()).toBe(2);
+
+    await t.database.db.execute(sql`update idempotent_writes set created_at = now() - interval '31 days' where key = 'days-ago'`);
     await purgeIdempotentWrites(t.database.db);
     expect((await t.database.db.select().from(idempotentWrites)).map((row) => row.key)).toEqual(['fresh']);
   });

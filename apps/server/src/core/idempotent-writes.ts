@@ -8,8 +8,14 @@ import type { Claim } from '../db/write-marks.ts';
  * plugins/idempotency.ts claims and answers; the erasure and the purge clear them.
  */
 
-/** How long a key is kept: a day, then the purge removes it and the key may be used again. */
+/** How long a write's answer is kept: a day, then the purge puts "already done" in its place. */
 export const keptForMs = 24 * 60 * 60 * 1000;
+/**
+ * How long the key of a write that was made is kept (issue 30): a phone that sent a write, lost
+ * the answer and then the signal, sends it again when it is back online, days later maybe; the key
+ * still says it was done. After 30 days the purge removes it and the key may be used again.
+ */
+export const rememberedForMs = 30 * 24 * 60 * 60 * 1000;
 
 export type { Claim } from '../db/write-marks.ts';
 export type KeptRow = {
@@ -41,7 +47,7 @@ export async function readKept(db: DbOrTx, owner: Claim): Promise<KeptRow | null
 }
 
 /**
- * Takes over a claim that is past its day, or whose server stopped before answering and before its
+ * Takes over a claim that is past its 30 days, or whose server stopped before answering and before its
  * write's transaction committed (nothing of it was written).
  */
 export async function takeOver(db: DbOrTx, owner: Claim, fingerprint: string, staleMs: number): Promise<boolean> {
@@ -49,7 +55,7 @@ export async function takeOver(db: DbOrTx, owner: Claim, fingerprint: string, st
     sql`update idempotent_writes set fingerprint = ${fingerprint}, status_code = null, content_type = null,
         body = null, written_at = null, created_at = now()
       where user_id = ${owner.userId} and route = ${owner.route} and key = ${owner.key}
-        and (created_at < now() - ${keptForMs} * interval '1 millisecond'
+        and (created_at < now() - ${rememberedForMs} * interval '1 millisecond'
           or (status_code is null and written_at is null and created_at < now() - ${staleMs} * interval '1 millisecond'))
       returning 1 as taken`,
   );
@@ -107,7 +113,19 @@ export async function forgetKeptAnswers(db: DbOrTx): Promise<void> {
   );
 }
 
-/** Keys past their day are removed now and then (server.ts). */
+/**
+ * Now and then (server.ts): past its day, a made write's answer gives way to "already done" (its
+ * key is remembered for 30 days), and a claim of nothing made is removed; past 30 days every key is.
+ */
 export async function purgeIdempotentWrites(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from idempotent_writes where created_at < now() - ${keptForMs} * interval '1 millisecond'`);
+  const day = sql`now() - ${keptForMs} * interval '1 millisecond'`;
+  await db.execute(
+    sql`update idempotent_writes set status_code = 409, body = ${alreadyMadeBody}, content_type = ${jsonType}
+      where created_at < ${day} and (written_at is not null or status_code between 200 and 299)`,
+  );
+  await db.execute(
+    sql`delete from idempotent_writes
+      where created_at < now() - ${rememberedForMs} * interval '1 millisecond'
+        or (created_at < ${day} and written_at is null and status_code is distinct from 409)`,
+  );
 }

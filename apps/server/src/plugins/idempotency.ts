@@ -9,7 +9,7 @@ import {
   forget,
   keepAnswer,
   keepRefusal,
-  keptForMs,
+  rememberedForMs,
   readKept,
   takeOver,
 } from '../core/idempotent-writes.ts';
@@ -91,8 +91,8 @@ async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyRepl
   const deadline = Date.now() + waitForFirstMs;
   for (;;) {
     const kept = await readKept(db, owner);
-    if (!kept || kept.age_ms > keptForMs || (kept.status_code === null && !kept.written && kept.age_ms > abandonedAfterMs)) {
-      // Gone meanwhile (the first was refused or failed: nothing written), past its day, or abandoned.
+    if (!kept || kept.age_ms > rememberedForMs || (kept.status_code === null && !kept.written && kept.age_ms > abandonedAfterMs)) {
+      // Gone meanwhile (the first was refused or failed: nothing written), past its 30 days, or abandoned.
       if ((await claim(db, owner, fingerprint)) || (await takeOver(db, owner, fingerprint, abandonedAfterMs))) {
         request.idempotencyClaim = owner;
         return;
