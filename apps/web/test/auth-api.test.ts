@@ -49,4 +49,19 @@ describe('sign-in URL and log out (SPEC section 7 and 8)', () => {
     expect(showError).toHaveBeenCalledWith('Try again later');
     expect(localStorage.getItem(tokenKey)).toBe(token);
   });
+
+  // Issue 30's review: Log out without a signal said only "Something went wrong.".
+  it('without a signal says that logging out needs a connection, and keeps the session', async () => {
+    const token = makeToken();
+    setToken(token);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await logOut();
+    } finally {
+      onLine.mockRestore();
+    }
+    expect(showError).toHaveBeenCalledWith(expect.stringMatching(/^Logging out needs a connection/));
+    expect(localStorage.getItem(tokenKey)).toBe(token);
+  });
 });

@@ -67,6 +67,22 @@ describe('the shared error handler (SPEC section 8)', () => {
     expect(error.status).toBeNull();
   });
 
+  // Issue 30's review: a read on its way as the signal went (a phone's flickering signal) showed a
+  // red "Something went wrong." under the shell's line that already says there is no connection.
+  it('a read that got no answer because the phone went offline shows no toast; a write still does', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const error = await failWith(new TypeError('Failed to fetch'));
+      expect(error.status).toBeNull();
+      expect(showHandlerError).not.toHaveBeenCalled();
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await expect(call(studentEndpoints.destroy, { params: { id: 4 } })).rejects.toBeInstanceOf(HttpError);
+      expect(showHandlerError).toHaveBeenCalledWith(messages.somethingWentWrong);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('keeps the server words for the error panel', async () => {
     const error = await failWith(jsonResponse({ error: 'Student not found' }, 404));
     expect(error.message).toBe('Student not found');

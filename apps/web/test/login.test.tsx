@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import type { AppConfig } from '@srs/shared/users';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,27 @@ describe('login page (SPEC section 2 and 4)', () => {
     expect(screen.getByText('Export Data')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(submitted).not.toHaveBeenCalled();
+  });
+
+  // Issue 30's review: a session that ended with records waiting on the phone sent the person to
+  // this page, which said nothing of them; anyone else signing in removes them.
+  it('says how many records wait on this phone to be sent, and that signing in again sends them', async () => {
+    const { putRows, stores, emptyPhoneStore } = await import('../src/lib/offline/phone-store.ts');
+    await putRows(stores.writes, [{ key: 'k1' }, { key: 'k2' }]);
+    try {
+      renderLogin('/login');
+      expect(await screen.findByText('2 records waiting to be sent')).toBeInTheDocument();
+      expect(screen.getByText('Sign in again to send them.')).toBeInTheDocument();
+    } finally {
+      await emptyPhoneStore();
+    }
+  });
+
+  it('says nothing of records when none wait', async () => {
+    renderLogin('/login');
+    await screen.findByRole('heading', { name: 'Student Records System' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
   });
 
   it('shows the message parameter in red', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   authRedirectKey,
   decodeToken,
@@ -35,6 +35,25 @@ describe('session token', () => {
     expect(getToken()).toBeNull();
     expect(getSessionUser()).toBeNull();
     expect(localStorage.getItem(tokenKey)).toBeNull();
+  });
+
+  // Issue 30's review: the app opened without a signal an hour after sign-in found no session, and
+  // none of what the phone keeps for the person could be opened, nor a record made.
+  it('keeps an expired token while the browser is offline: the phone copy opens; online it is removed', () => {
+    const expired = makeToken(instructor, Math.floor(Date.now() / 1000) - 10);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      localStorage.setItem(tokenKey, expired);
+      expect(getToken()).toBe(expired);
+      expect(getSessionUser()?.id).toBe(instructor.id);
+      onLine.mockReturnValue(true);
+      // Read again online (the next start): the session has ended.
+      setToken(expired);
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem(tokenKey)).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
 

@@ -66,6 +66,15 @@ async function authPlugin(app: FastifyInstance, { db, tokens, sessions }: Option
     // Known before the roles are checked: a 403 speaks the user's language (core/request-language.ts).
     if (!can(user, config.roles)) throw forbidden();
   });
+
+  // A signed-in answer is someone's records: the browser must not keep it in its HTTP cache, which
+  // outlives Log out (the phone's own copy is emptied then, issue 30). A route that chose its own
+  // caching (a picture of one's own) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config;
+    if (!config.public && config.roles && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 export const auth = fp(authPlugin, { name: 'auth' });

@@ -7,7 +7,7 @@ import { studentListQuery, studentNotesQuery, studentQuery, studentsQuery } from
 import { call, type QueryParams } from '../lib/http.ts';
 import { decisionOptionsQuery, episodesQuery, productOffersQuery } from '../lib/lookups/series.ts';
 import { getSessionUser } from '../lib/session.ts';
-import { keepNow } from '../lib/offline/kept-queries.ts';
+import { forgetAllBut, keepNow } from '../lib/offline/kept-queries.ts';
 import { putValue, readOne, stores } from '../lib/offline/phone-store.ts';
 import { isOffline } from '../lib/offline/write-queue.ts';
 
@@ -34,7 +34,8 @@ export function copiesWork(user: ReturnType<typeof getSessionUser>): boolean {
   return user !== null && !user.admin && user.roles.some((role) => role.role_type === 'instructor') && !can({ ...user, admin: false }, admins);
 }
 
-async function everyStudent(): Promise<Student[]> {
+/** Every student of the instructor, and whether that is all of them (not cut at studentsKeptAtMost). */
+async function everyStudent(): Promise<{ students: Student[]; all: boolean }> {
   const students: Student[] = [];
   let cursor: string | null = null;
   do {
@@ -43,7 +44,7 @@ async function everyStudent(): Promise<Student[]> {
     students.push(...page.students);
     cursor = page.students.length === pageSize ? page.pagination.next_cursor : null;
   } while (cursor && students.length < studentsKeptAtMost);
-  return students;
+  return { students, all: cursor === null };
 }
 
 async function inTurns(tasks: readonly (() => Promise<unknown>)[]) {
@@ -61,7 +62,7 @@ async function copyWork(client: QueryClient, userId: number) {
   const fresh = { staleTime: refreshEveryMs };
   // The students list as /students first opens.
   await client.prefetchQuery({ ...studentsQuery(studentListQuery(new URLSearchParams())), ...fresh });
-  const students = await everyStudent();
+  const { students, all } = await everyStudent();
   const enrollments = students.flatMap((student) => [...student.course_enrollments, ...student.seminar_enrollments]);
   const series = [...new Set(enrollments.map((enrollment) => enrollment.series_id))];
   await inTurns([
@@ -77,6 +78,9 @@ async function copyWork(client: QueryClient, userId: number) {
     ]),
   ]);
   if (isOffline() || getSessionUser()?.id !== userId) return;
+  // A student or enrollment no longer among theirs (moved to another instructor, no longer shared,
+  // deleted) leaves the phone: offline it would be shown for the month a kept read lasts.
+  if (all) await forgetAllBut(client, { students: new Set(students.map((student) => student.id)), enrollments: new Set(enrollments.map((enrollment) => enrollment.id)) });
   await keepNow();
   await putValue(stores.meta, 'refreshedAt', { userId, at: Date.now() });
 }

@@ -53,7 +53,15 @@ export function isExpired(payload: TokenPayload, now = Date.now()): boolean {
   return typeof payload.exp === 'number' && payload.exp * 1000 <= now;
 }
 
-/** The stored token; a corrupt or expired one is removed (SPEC section 8). */
+/** False while the browser says it has no connection. */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The stored token; a corrupt or expired one is removed (SPEC section 8). Without a signal an
+ * expired one stays (issue 30): the person goes on working on what the phone keeps for them, and
+ * once the server is reached it ends the session (401), the records recorded meanwhile waiting on
+ * the phone until they sign in again.
+ */
 export function getToken(): string | null {
   const token = localStorage.getItem(tokenKey);
   if (token === cachedToken) return token;
@@ -61,7 +69,7 @@ export function getToken(): string | null {
   cachedUser = null;
   if (!token) return null;
   const payload = decodeToken(token);
-  if (!payload || isExpired(payload)) {
+  if (!payload || (isExpired(payload) && !offline())) {
     localStorage.removeItem(tokenKey);
     cachedToken = null;
     return null;

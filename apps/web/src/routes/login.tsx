@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
 import { queryClient } from '../app/query-client.ts';
 import { loadFirst } from '../lib/offline/load-first.ts';
@@ -29,8 +30,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+const WaitingAtSignIn = lazy(async () => ({ default: (await import('../features/offline/waiting-at-sign-in.tsx')).WaitingAtSignIn }));
+
+/** How many records recorded on this phone wait to be sent (issue 30); read after the page is drawn. */
+function useWaitingOnPhone(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void import('../lib/offline/phone-store.ts')
+      .then(({ countRows, stores }) => countRows(stores.writes))
+      .then((rows) => {
+        if (live) setCount(rows);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return count;
+}
+
 export function Component() {
   const t = authText.useT();
+  const waiting = useWaitingOnPhone();
   const [params] = useSearchParams();
   const config = useQuery(appConfigQuery).data;
   const message = params.get('message');
@@ -51,6 +73,11 @@ export function Component() {
             <Text c="red" role="alert" ta="center" fw={500}>
               {message}
             </Text>
+          )}
+          {waiting > 0 && (
+            <Suspense fallback={null}>
+              <WaitingAtSignIn count={waiting} />
+            </Suspense>
           )}
           <SignInForm autoSubmit={params.get('goto_login') === 'true'} />
           <NeedAnAccount supportEmail={config?.support_email} />

@@ -14,10 +14,18 @@ function OfflineLine() {
   const t = offlineText.useT();
   const locale = useLocale();
   const since = useShownSince();
+  const now = Date.now();
+  // Under a minute the relative time is "now": "saved on it now" says nothing of when.
+  const words =
+    since === null
+      ? t('offlineNothingSaved')
+      : now - since < 60_000
+        ? t('offlineSavedJustNow')
+        : t('offlineSaved', { age: relativeTime(since, now, locale) });
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <IconWifiOff size={18} aria-hidden className={classes.icon} />
-      <Text size="sm">{since === null ? t('offlineNothingSaved') : t('offlineSaved', { age: relativeTime(since, Date.now(), locale) })}</Text>
+      <Text size="sm">{words}</Text>
     </Group>
   );
 }

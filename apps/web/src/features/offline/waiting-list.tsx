@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { offlineText } from '../../lib/offline/text.ts';
 import { useOnline, useWaitingWrites } from '../../lib/offline/use-offline.ts';
 import { dropWrite, sendAgain, sendWaiting, type WaitingWrite } from '../../lib/offline/write-queue.ts';
+import { tabOfKind } from '../../lib/offline/written.ts';
 import { enrollmentPath } from '../../lib/site-map/paths.ts';
 
 type Translate = ReturnType<typeof offlineText.useT>;
@@ -33,11 +34,11 @@ function WriteTitle({ write, t }: { write: WaitingWrite; t: Translate }) {
   );
 }
 
-/** Where the person fixes a write: its enrollment's page. */
+/** Where the person fixes a write: its enrollment's page, on the tab of its kind of record. */
 function fixPath(write: WaitingWrite): string | null {
   const { what } = write;
   if (what.enrollmentId === null || what.studentId === null || what.seriesType === null) return null;
-  return enrollmentPath(what.studentId, what.enrollmentId, what.seriesType);
+  return enrollmentPath(what.studentId, what.enrollmentId, what.seriesType, tabOfKind(what.kind));
 }
 
 function WriteRow({ write, behind, onOpenRecord }: { write: WaitingWrite; behind: boolean; onOpenRecord: () => void }) {

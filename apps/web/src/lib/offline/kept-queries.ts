@@ -107,6 +107,30 @@ export function forgetRead(hash: string) {
   void deleteRows(stores.queries, [hash]).catch(() => undefined);
 }
 
+/** The student or enrollment a read is of (its page, its notes, its decisions), or null. */
+function recordOf(key: QueryKey): { kind: 'students' | 'enrollments'; id: number } | null {
+  const [kind, part, id] = key;
+  if ((kind !== 'students' && kind !== 'enrollments') || part !== 'detail' || typeof id !== 'number') return null;
+  return { kind, id };
+}
+
+/**
+ * Forgets the reads of every student and enrollment but those given (what a whole copy of an
+ * instructor's work found theirs), on the phone and in the cache.
+ */
+export async function forgetAllBut(client: QueryClient, kept: { students: ReadonlySet<number>; enrollments: ReadonlySet<number> }) {
+  const gone = (key: QueryKey) => {
+    const record = recordOf(key);
+    return record !== null && !kept[record.kind].has(record.id);
+  };
+  const rows = await readAll<KeptQuery>(stores.queries).catch(() => [] as KeptQuery[]);
+  const hashes = rows.filter((row) => gone(row.key)).map((row) => row.hash);
+  for (const hash of hashes) dirty.delete(hash);
+  for (const query of client.getQueryCache().findAll({ predicate: (query) => gone(query.queryKey) })) dirty.delete(query.queryHash);
+  client.removeQueries({ predicate: (query) => gone(query.queryKey) });
+  await deleteRows(stores.queries, hashes).catch(() => undefined);
+}
+
 /** When the person's copy was last written: what "Saved on this phone … ago" counts from. */
 export async function keptAt(userId: number): Promise<number | null> {
   const meta = await readOne<{ userId: number; at: number }>(stores.meta, 'keptAt').catch(() => undefined);

@@ -48,6 +48,11 @@ function database(): Promise<IDBDatabase | null> {
   return opening;
 }
 
+/** False where the browser gives no database: what is kept then lives in the tab's memory only. */
+export async function hasPhoneStore(): Promise<boolean> {
+  return (await database()) !== null;
+}
+
 /** Runs `work` in one transaction of `store`; resolves once the transaction has committed. */
 async function inStore<T>(store: StoreName, mode: IDBTransactionMode, work: (objects: IDBObjectStore) => Promise<T> | T) {
   const db = await database();
@@ -83,6 +88,25 @@ export async function putValue(store: StoreName, key: IDBValidKey, value: unknow
   await inStore(store, 'readwrite', (objects) => {
     objects.put(value, key);
   });
+}
+
+/**
+ * Puts `row` (a store with a key path) only where a row of its key is still kept, in one
+ * transaction: another tab may have sent or dropped it meanwhile, and it must not come back.
+ * Resolves true when it was put.
+ */
+export async function replaceRow(store: StoreName, key: IDBValidKey, row: unknown): Promise<boolean> {
+  const put = await inStore(store, 'readwrite', async (objects) => {
+    if ((await promised(objects.getKey(key))) === undefined) return false;
+    objects.put(row);
+    return true;
+  });
+  return put ?? false;
+}
+
+/** How many rows `store` keeps (0 where the browser gives no database). */
+export async function countRows(store: StoreName): Promise<number> {
+  return (await inStore(store, 'readonly', (objects) => promised(objects.count()))) ?? 0;
 }
 
 export async function deleteRows(store: StoreName, keys: readonly IDBValidKey[]): Promise<void> {

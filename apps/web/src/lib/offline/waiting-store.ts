@@ -20,6 +20,8 @@ export type WaitingWrite = {
   what: WrittenWhat;
   /** The enrollment as the person saw it when they made the write (a fingerprint), or null: not checked. */
   base: string | null;
+  /** Sent once and no answer came: the server may have made it (and knows its key). */
+  unanswered?: boolean;
   state: WaitingState;
   reason: string | null;
 };

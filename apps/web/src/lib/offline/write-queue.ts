@@ -5,7 +5,7 @@ import { alreadyMade, call, madeOrNotUnknown, send } from '../http.ts';
 import { bodyError, endsSession, handlerMessage, HttpError } from '../http-errors.ts';
 import { enrollmentKeys, seriesKeys, studentKeys } from '../query-keys.ts';
 import { getSessionUser } from '../session.ts';
-import { deleteRows, putRows, readAll, stores } from './phone-store.ts';
+import { deleteRows, hasPhoneStore, putRows, readAll, readOne, replaceRow, stores } from './phone-store.ts';
 import { showWaiting, type WaitingWrite, waitingWrites } from './waiting-store.ts';
 import { enrollmentFingerprint, whatIsWritten } from './written.ts';
 
@@ -26,21 +26,80 @@ export { subscribeWaiting, type WaitingState, type WaitingWrite, waitingWrites }
 type Answer = { sent: true; body: unknown } | { sent: false };
 
 let client: QueryClient | null = null;
+let owner: number | null = null;
 let sending: Promise<void> | null = null;
 let lastSeq = 0;
+/**
+ * How long the server knows the key of a write it made (30 days, apps/server's rememberedForMs): a
+ * copy sent again within it is answered, not made again.
+ */
+const serverKnowsKeysMs = 30 * 24 * 60 * 60 * 1000;
 
-const changed = (next: readonly WaitingWrite[]) => showWaiting(next);
+/**
+ * The tabs of this browser share one queue on the phone: they send it one at a time (the Web Locks
+ * API) and tell each other when it changes, so that a tab never sends, or shows as waiting, what
+ * another has sent.
+ */
+const sendLock = 'srs-offline-send';
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('srs-offline-writes') : null;
+if (channel) channel.onmessage = () => void reloadWaiting();
+
+function changed(next: readonly WaitingWrite[], tellOthers = true) {
+  showWaiting(next);
+  if (tellOthers) channel?.postMessage('changed');
+}
+
+const writePaths = [new RegExp(`^${enrollmentEndpoints.update.path.replace(':id', '[1-9][0-9]{0,15}')}$`), new RegExp(`^${enrollmentEndpoints.takeAttendance.path}$`)];
+
+/**
+ * A row this app wrote: a PUT of an enrollment's records or of a seminar's attendance with a body.
+ * Anything else found in the store (written there by other hands) is never sent with the person's
+ * token: the queue does no more than the record forms do.
+ */
+function isQueued(row: WaitingWrite): boolean {
+  const body = row.body as unknown;
+  return (
+    typeof row.key === 'string' &&
+    typeof row.seq === 'number' &&
+    row.method === 'PUT' &&
+    typeof row.path === 'string' &&
+    writePaths.some((path) => path.test(row.path)) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    typeof row.what === 'object' &&
+    row.what !== null
+  );
+}
+
+/** The person's waiting writes as the phone keeps them now (another tab may have changed them). */
+async function readWaiting(userId: number): Promise<WaitingWrite[]> {
+  const rows = await readAll<WaitingWrite>(stores.writes).catch(() => [] as WaitingWrite[]);
+  const strange = rows.filter((row) => !isQueued(row));
+  if (strange.length > 0) await deleteRows(stores.writes, strange.map((row) => row.key)).catch(() => undefined);
+  return rows.filter((row) => row.userId === userId && isQueued(row)).sort((a, b) => a.seq - b.seq);
+}
 
 /** The person's waiting writes, read from the phone (at start). */
 export async function loadWaiting(queryClient: QueryClient, userId: number) {
   client = queryClient;
-  const rows = await readAll<WaitingWrite>(stores.writes).catch(() => [] as WaitingWrite[]);
-  changed(rows.filter((row) => row.userId === userId).sort((a, b) => a.seq - b.seq));
+  owner = userId;
+  changed(await readWaiting(userId), false);
   lastSeq = Math.max(lastSeq, ...waitingWrites().map((row) => row.seq));
+}
+
+/** Reads the queue again: another tab changed it. */
+async function reloadWaiting() {
+  // Without a database the queue is this tab's memory alone.
+  if (owner === null || !(await hasPhoneStore())) return;
+  const userId = owner;
+  const rows = await readWaiting(userId);
+  if (owner === userId) changed(rows, false);
 }
 
 /** Forgets every waiting write (Log out, someone else signed in: the phone store is emptied beside). */
 export function forgetWaiting() {
+  owner = null;
   changed([]);
 }
 
@@ -68,13 +127,14 @@ async function keep(row: WaitingWrite) {
  * Keeps a write of an enrollment's records (PUT /enrollments/{id}) for later. `key`: the key it
  * was sent with already (no answer came), so that the server knows it if it did arrive.
  */
-export function keepEnrollmentWrite(id: number, body: EnrollmentUpdateInput, key = randomKey()) {
+export function keepEnrollmentWrite(id: number, body: EnrollmentUpdateInput, key?: string) {
   const user = getSessionUser();
   if (!user) throw new HttpError('', 401, null);
   const detail = client?.getQueryData<EnrollmentDetail>(enrollmentKeys.detail(id));
   lastSeq = Math.max(lastSeq + 1, Date.now());
   return keep({
-    key,
+    key: key ?? randomKey(),
+    unanswered: key !== undefined,
     userId: user.id,
     seq: lastSeq,
     madeAt: Date.now(),
@@ -89,12 +149,13 @@ export function keepEnrollmentWrite(id: number, body: EnrollmentUpdateInput, key
 }
 
 /** Keeps a seminar's attendance ticks (PUT /enrollments/take_attendance) for later. */
-export function keepAttendanceWrite(body: TakeAttendanceInput, seminarId: number | null, key = randomKey()) {
+export function keepAttendanceWrite(body: TakeAttendanceInput, seminarId: number | null, key?: string) {
   const user = getSessionUser();
   if (!user) throw new HttpError('', 401, null);
   lastSeq = Math.max(lastSeq + 1, Date.now());
   return keep({
-    key,
+    key: key ?? randomKey(),
+    unanswered: key !== undefined,
     userId: user.id,
     seq: lastSeq,
     madeAt: Date.now(),
@@ -110,8 +171,9 @@ export function keepAttendanceWrite(body: TakeAttendanceInput, seminarId: number
 
 async function update(row: WaitingWrite, patch: Partial<WaitingWrite>) {
   const next = { ...row, ...patch };
-  await putRows(stores.writes, [next]).catch(() => undefined);
-  changed(waitingWrites().map((other) => (other.key === row.key ? next : other)));
+  // Sent or dropped by another tab meanwhile: it stays gone.
+  const kept = await replaceRow(stores.writes, row.key, next).catch(() => true);
+  changed(kept ? waitingWrites().map((other) => (other.key === row.key ? next : other)) : waitingWrites().filter((other) => other.key !== row.key));
   return next;
 }
 
@@ -123,6 +185,9 @@ async function remove(row: WaitingWrite) {
 /** The server's current copy of the write's enrollment has changed since the person saw it. */
 async function changedMeanwhile(row: WaitingWrite): Promise<boolean> {
   if (row.base === null || row.what.enrollmentId === null) return false;
+  // Sent once and no answer came: the change may be its own. Sent again with its key, a copy the
+  // server made is answered, not made twice.
+  if (row.unanswered && Date.now() - row.madeAt < serverKnowsKeysMs) return false;
   const current = await call(enrollmentEndpoints.detail, { params: { id: row.what.enrollmentId }, toastErrors: false });
   return enrollmentFingerprint(current) !== row.base;
 }
@@ -164,15 +229,21 @@ function refusalReason(error: HttpError): string {
 }
 
 async function sendAll() {
-  const user = getSessionUser();
   // Signed out (the session ended while offline): the writes wait for the same person to sign in.
-  if (!user) return;
+  if (!getSessionUser()) return;
+  // As the phone keeps it now: another tab may have sent some of it.
+  await reloadWaiting();
   const blocked = new Set<number>();
   for (const { key } of [...waitingWrites()]) {
     // As it is now: a write made before it may have moved its starting point.
     const row = waitingWrites().find((write) => write.key === key);
     if (!row) continue;
-    if (row.userId !== user.id || isOffline()) return;
+    // The session of the moment: someone else signing in, in another tab, ends the run.
+    if (row.userId !== getSessionUser()?.id || isOffline()) return;
+    if ((await hasPhoneStore()) && !(await readOne(stores.writes, key).catch(() => true))) {
+      changed(waitingWrites().filter((write) => write.key !== key), false);
+      continue;
+    }
     const enrollment = row.what.enrollmentId;
     if (row.state !== 'waiting' || (enrollment !== null && blocked.has(enrollment))) {
       if (enrollment !== null) blocked.add(enrollment);
@@ -189,7 +260,11 @@ async function sendAll() {
       if (answer.sent) await refreshAfter(row, answer.body);
     } catch (error) {
       // No answer, or one that does not say: the next try goes with the same key.
-      if (noAnswer(error) || !(error instanceof HttpError)) return;
+      if (noAnswer(error)) {
+        await update(row, { unanswered: true });
+        return;
+      }
+      if (!(error instanceof HttpError)) return;
       // The session ended: the person signs in again, and the writes go then.
       if (endsSession(error.status, error.body)) return;
       // The server could not do it now (5xx): the next try goes again.
@@ -200,9 +275,15 @@ async function sendAll() {
   }
 }
 
-/** Sends what waits, in order; one run at a time. */
+/** Runs `work` while no other tab of this browser sends the queue (where the browser can tell). */
+function aloneInBrowser(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(sendLock, work).then(() => undefined) : work();
+}
+
+/** Sends what waits, in order; one run at a time, in this tab and across the browser's tabs. */
 export function sendWaiting(): Promise<void> {
-  sending ??= sendAll().finally(() => {
+  sending ??= aloneInBrowser(sendAll).finally(() => {
     sending = null;
   });
   return sending;

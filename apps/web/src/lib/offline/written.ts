@@ -77,6 +77,12 @@ function enrollmentKind(body: EnrollmentUpdateInput): { kind: WrittenKind; date:
   return { kind: kinds[list], date };
 }
 
+/** The tab of the enrollment's page a record of this kind is on; undefined: the page's first. */
+export function tabOfKind(kind: WrittenKind): string | undefined {
+  const tabs: Partial<Record<WrittenKind, string>> = { visit: 'visits', reminder: 'reminders', product: 'products', decision: 'decisions' };
+  return tabs[kind];
+}
+
 /** What a write records, with the names the person saw (the enrollment's page, when it was open). */
 export function whatIsWritten(written: Written, detail?: EnrollmentDetail): WrittenWhat {
   if (written.kind === 'attendance') {

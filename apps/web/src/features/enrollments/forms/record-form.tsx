@@ -3,6 +3,7 @@ import { enrollLabel } from '@srs/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { sharedText } from '../../../i18n/shared.ts';
+import { useOnline } from '../../../lib/offline/use-online.ts';
 import { enrollmentsText } from '../messages.ts';
 import { DecisionForm } from './decision-form.tsx';
 import { EnrollForm } from './enroll-form.tsx';
@@ -57,6 +58,7 @@ export function RecordForm({ target, onDone }: RecordFormProps) {
   const t = enrollmentsText.useT();
   const [studentId, setStudentId] = useState(target.studentId);
   const student = useQuery({ ...recordStudentQuery(studentId ?? 0), enabled: studentId !== null });
+  const online = useOnline();
   const Form = forms[target.kind];
   return (
     <Stack gap="sm">
@@ -68,6 +70,11 @@ export function RecordForm({ target, onDone }: RecordFormProps) {
       ) : student.data ? (
         // A new student starts a fresh form: nothing of the previous one's enrollment carries over.
         <Form key={student.data.id} student={student.data} target={target} onDone={onDone} />
+      ) : student.isPending && !online ? (
+        // Without a signal a student the phone does not keep would spin here until it came back (issue 30).
+        <Text size="sm" role="status">
+          {t('studentNotOnPhone')}
+        </Text>
       ) : (
         student.isPending && <Loader size="sm" aria-label={t('loading')} />
       )}
