@@ -121,7 +121,8 @@ export async function purgeIdempotentWrites(db: DbOrTx): Promise<void> {
   const day = sql`now() - ${keptForMs} * interval '1 millisecond'`;
   await db.execute(
     sql`update idempotent_writes set status_code = 409, body = ${alreadyMadeBody}, content_type = ${jsonType}
-      where created_at < ${day} and (written_at is not null or status_code between 200 and 299)`,
+      where created_at < ${day} and status_code is distinct from 409
+        and (written_at is not null or status_code between 200 and 299)`,
   );
   await db.execute(
     sql`delete from idempotent_writes

@@ -31,7 +31,7 @@ let running: Promise<void> | null = null;
 
 /** Students copied for an instructor (their own and those shared with them); admins copy nothing. */
 export function copiesWork(user: ReturnType<typeof getSessionUser>): boolean {
-  return user !== null && !user.admin && user.roles.some((role) => role.role_type === 'instructor') && !can({ ...user, admin: false }, admins);
+  return can(user, ['instructor']) && !can(user, admins);
 }
 
 /** Every student of the instructor, and whether that is all of them (not cut at studentsKeptAtMost). */

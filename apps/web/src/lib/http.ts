@@ -109,10 +109,7 @@ export async function send(method: string, path: string, options: RequestOptions
   } catch (error) {
     write?.unanswered();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    // A read that went as the signal went: the shell's line says there is no connection (issue 30),
-    // and the page shows what the phone keeps. A write's form still says it was not saved.
-    const signalGone = !isWrite(method) && typeof navigator !== 'undefined' && navigator.onLine === false;
-    throw failure(null, null, '', (options.toastErrors ?? true) && !signalGone);
+    throw failure(null, null, '', options.toastErrors ?? true);
   }
   if (write) {
     // Only a 409's body is read here: whether it says "still being saved".

@@ -29,7 +29,8 @@ const lastBegun = new Map<string, string>();
 
 export const isWrite = (method: string) => writeMethods.has(method.toUpperCase());
 
-function randomKey(): string {
+/** A new idempotency key (a write's, or one kept on the phone: lib/offline/write-queue.ts). */
+export function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID exists only in secure contexts (HTTPS or localhost).
   const bytes = crypto.getRandomValues(new Uint8Array(16));

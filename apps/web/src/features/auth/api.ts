@@ -8,7 +8,6 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { userKeys } from '../../lib/query-keys.ts';
 import { clearSessionBeforeLeaving } from '../../lib/session.ts';
 import { showError } from '../../lib/toasts.ts';
-import { authText } from './text.ts';
 
 /** Sign-in is a real form submit: the server answers with a redirect to the identity provider. */
 export const signInFormAction = '/api/users/auth/auth0';
@@ -48,9 +47,8 @@ export async function logOut() {
     await import('../../lib/offline/on-phone.ts').then(({ forgetPhone }) => forgetPhone()).catch(() => undefined);
     goTo(data.url);
   } catch (error) {
-    // Without a signal the server cannot end the session: said so, rather than "Something went wrong" (issue 30).
-    if (error instanceof HttpError && error.status === null && !navigator.onLine) showError(authText.t('logOutOffline'));
-    else showServerError(error);
+    // Without a signal too (SPEC section 8: 'Something went wrong.'); the session and the phone's copy stay.
+    showServerError(error);
   }
 }
 

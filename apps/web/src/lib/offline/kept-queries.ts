@@ -1,5 +1,5 @@
 import { hydrate, type Query, type QueryClient, type QueryKey, type QueryState } from '@tanstack/react-query';
-import { deleteRows, putRows, putValue, readAll, readOne, stores } from './phone-store.ts';
+import { deleteRows, putRows, readAll, stores } from './phone-store.ts';
 
 /**
  * The answers of what the person opened, kept on the phone (issue 30, docs/decisions/029): every
@@ -35,7 +35,6 @@ async function writeDirty() {
   }
   dirty.clear();
   await putRows(stores.queries, rows).catch(() => undefined);
-  if (rows.length > 0 && userId !== null) await putValue(stores.meta, 'keptAt', { userId, at: Date.now() }).catch(() => undefined);
 }
 
 /** Keeps every successful read of `userId` from now on; a call for another user replaces the watch. */
@@ -101,12 +100,6 @@ export async function restoreReads(client: QueryClient, userId: number): Promise
   return fresh.length;
 }
 
-/** Forgets a kept answer (a record deleted here): offline it would show what is gone. */
-export function forgetRead(hash: string) {
-  dirty.delete(hash);
-  void deleteRows(stores.queries, [hash]).catch(() => undefined);
-}
-
 /** The student or enrollment a read is of (its page, its notes, its decisions), or null. */
 function recordOf(key: QueryKey): { kind: 'students' | 'enrollments'; id: number } | null {
   const [kind, part, id] = key;
@@ -129,10 +122,4 @@ export async function forgetAllBut(client: QueryClient, kept: { students: Readon
   for (const query of client.getQueryCache().findAll({ predicate: (query) => gone(query.queryKey) })) dirty.delete(query.queryHash);
   client.removeQueries({ predicate: (query) => gone(query.queryKey) });
   await deleteRows(stores.queries, hashes).catch(() => undefined);
-}
-
-/** When the person's copy was last written: what "Saved on this phone … ago" counts from. */
-export async function keptAt(userId: number): Promise<number | null> {
-  const meta = await readOne<{ userId: number; at: number }>(stores.meta, 'keptAt').catch(() => undefined);
-  return meta && meta.userId === userId ? meta.at : null;
 }

@@ -2,9 +2,10 @@ import { enrollmentEndpoints } from '@srs/shared/endpoints/enrollments';
 import type { EnrollmentDetail, EnrollmentUpdateInput, TakeAttendanceInput } from '@srs/shared/enrollments';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { alreadyMade, call, madeOrNotUnknown, send } from '../http.ts';
-import { bodyError, endsSession, handlerMessage, HttpError } from '../http-errors.ts';
+import { bodyError, endsSession, HttpError } from '../http-errors.ts';
 import { enrollmentKeys, seriesKeys, studentKeys } from '../query-keys.ts';
 import { getSessionUser } from '../session.ts';
+import { randomKey } from '../write-keys.ts';
 import { deleteRows, hasPhoneStore, putRows, readAll, readOne, replaceRow, stores } from './phone-store.ts';
 import { showWaiting, type WaitingWrite, waitingWrites } from './waiting-store.ts';
 import { enrollmentFingerprint, whatIsWritten } from './written.ts';
@@ -22,8 +23,6 @@ export { subscribeWaiting, type WaitingState, type WaitingWrite, waitingWrites }
  * the record to fix it, or drops it: nothing is dropped without them. The writes of an enrollment
  * behind one of those wait for it.
  */
-
-type Answer = { sent: true; body: unknown } | { sent: false };
 
 let client: QueryClient | null = null;
 let owner: number | null = null;
@@ -103,12 +102,6 @@ export function forgetWaiting() {
   changed([]);
 }
 
-function randomKey(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** True when a write should be kept for later rather than sent: the phone says it has no connection. */
 export const isOffline = () => !onlineManager.isOnline();
 
@@ -124,49 +117,38 @@ async function keep(row: WaitingWrite) {
 }
 
 /**
- * Keeps a write of an enrollment's records (PUT /enrollments/{id}) for later. `key`: the key it
+ * Keeps a write of the person signed in for later, after those they made before. `key`: the key it
  * was sent with already (no answer came), so that the server knows it if it did arrive.
  */
-export function keepEnrollmentWrite(id: number, body: EnrollmentUpdateInput, key?: string) {
+function keepWrite(write: Pick<WaitingWrite, 'path' | 'body' | 'what' | 'base'>, key: string | undefined) {
   const user = getSessionUser();
   if (!user) throw new HttpError('', 401, null);
-  const detail = client?.getQueryData<EnrollmentDetail>(enrollmentKeys.detail(id));
   lastSeq = Math.max(lastSeq + 1, Date.now());
   return keep({
+    ...write,
     key: key ?? randomKey(),
     unanswered: key !== undefined,
     userId: user.id,
     seq: lastSeq,
     madeAt: Date.now(),
     method: 'PUT',
-    path: enrollmentEndpoints.update.path.replace(':id', String(id)),
-    body,
-    what: whatIsWritten({ kind: 'enrollment', enrollmentId: id, body }, detail),
-    base: detail ? enrollmentFingerprint(detail) : null,
     state: 'waiting',
     reason: null,
   });
 }
 
+/** Keeps a write of an enrollment's records (PUT /enrollments/{id}) for later. */
+export function keepEnrollmentWrite(id: number, body: EnrollmentUpdateInput, key?: string) {
+  const detail = client?.getQueryData<EnrollmentDetail>(enrollmentKeys.detail(id));
+  const path = enrollmentEndpoints.update.path.replace(':id', String(id));
+  const what = whatIsWritten({ kind: 'enrollment', enrollmentId: id, body }, detail);
+  return keepWrite({ path, body, what, base: detail ? enrollmentFingerprint(detail) : null }, key);
+}
+
 /** Keeps a seminar's attendance ticks (PUT /enrollments/take_attendance) for later. */
 export function keepAttendanceWrite(body: TakeAttendanceInput, seminarId: number | null, key?: string) {
-  const user = getSessionUser();
-  if (!user) throw new HttpError('', 401, null);
-  lastSeq = Math.max(lastSeq + 1, Date.now());
-  return keep({
-    key: key ?? randomKey(),
-    unanswered: key !== undefined,
-    userId: user.id,
-    seq: lastSeq,
-    madeAt: Date.now(),
-    method: 'PUT',
-    path: enrollmentEndpoints.takeAttendance.path,
-    body,
-    what: whatIsWritten({ kind: 'attendance', seminarId, body }),
-    base: null,
-    state: 'waiting',
-    reason: null,
-  });
+  const what = whatIsWritten({ kind: 'attendance', seminarId, body });
+  return keepWrite({ path: enrollmentEndpoints.takeAttendance.path, body, what, base: null }, key);
 }
 
 async function update(row: WaitingWrite, patch: Partial<WaitingWrite>) {
@@ -192,13 +174,14 @@ async function changedMeanwhile(row: WaitingWrite): Promise<boolean> {
   return enrollmentFingerprint(current) !== row.base;
 }
 
-async function sendOne(row: WaitingWrite): Promise<Answer> {
+/** Sends a write with its key; its answer, or null when the server says it had made it already. */
+async function sendOne(row: WaitingWrite): Promise<unknown> {
   try {
     const response = await send(row.method, row.path, { body: row.body, writeKey: row.key, toastErrors: false });
     const text = await response.text();
-    return { sent: true, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    return text === '' ? null : (JSON.parse(text) as unknown);
   } catch (error) {
-    if (error instanceof HttpError && alreadyMade(error.status, error.body)) return { sent: true, body: null };
+    if (error instanceof HttpError && alreadyMade(error.status, error.body)) return null;
     throw error;
   }
 }
@@ -225,7 +208,7 @@ async function refreshAfter(row: WaitingWrite, answer: unknown) {
 /** Why the server refused a write, in the person's language (SPEC section 8's words). */
 function refusalReason(error: HttpError): string {
   if (error.status === 422 || error.status === 403) return error.handlerText;
-  return bodyError(error.body) ?? error.handlerText ?? handlerMessage(error.status, error.body);
+  return bodyError(error.body) ?? error.handlerText;
 }
 
 async function sendAll() {
@@ -257,7 +240,7 @@ async function sendAll() {
       }
       const answer = await sendOne(row);
       await remove(row);
-      if (answer.sent) await refreshAfter(row, answer.body);
+      await refreshAfter(row, answer);
     } catch (error) {
       // No answer, or one that does not say: the next try goes with the same key.
       if (noAnswer(error)) {
