@@ -24,7 +24,7 @@ import {
   type SweptPage,
   urlOf,
 } from './support/axe-pages.ts';
-import { baseUrl, launch, signIn, viewports, type ViewportName } from './support/browser.ts';
+import { baseUrl, keepFailure, launch, signIn, viewports, type ViewportName } from './support/browser.ts';
 import { englishLeftOn, esShared } from './support/spanish.ts';
 import { longNamePages, longNameRecords, longNameUrl } from './support/long-names.ts';
 
@@ -152,32 +152,41 @@ describe.each(widths)('a record form by keyboard at %s width', (viewport) => {
     const studentPage = pages.find(({ page }) => page.id === 'student')!;
     const role = roleFor(studentPage)!;
     const page = await pageFor(role, viewport);
-    await page.goto(`/students/${sessions.get(role)!.ids.student}/overview`);
-    await settle(page);
-    // Quick Add is given the focus rather than reached across the header's stops; from here on, keys only.
-    await page.getByRole('button', { name: 'Quick Add' }).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Add a visit', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Save' }).waitFor();
-
-    // Tab from the top of the dialog to Save: every stop stays in the dialog, has a name, shows.
-    const stops: FocusState[] = [];
-    while (stops.at(-1)?.name !== 'Save' && stops.length < 30) stops.push(await tabOnce(page));
-    expect(stops.at(-1)?.name).toBe('Save');
-    expect(stops.filter((stop) => !stop.inDialog || !stop.name || !stop.visible)).toEqual([]);
-
-    // Save with the series left empty: the focus goes to that field, which says what is wrong.
-    await page.keyboard.press('Enter');
-    // A poll of 10 s, not 1: on a loaded CI machine the phone's form took longer to move the focus.
-    await expect.poll(async () => (await focusState(page)).invalid, { timeout: 10_000 }).toBe('true');
-    expect(await focusState(page)).toMatchObject({ name: 'Series *', description: messages.fieldRequired, visible: true });
-    const findings = await seriousViolations(page, '[role="dialog"]');
-    expect(findings.length, describeFindings(`the visit form with its errors at ${viewport} width`, findings)).toBe(0);
-    await page.keyboard.press('Escape');
+    try {
+      await visitFormByKeyboard(page, role, viewport);
+    } catch (error) {
+      await keepFailure(page, 'visit-form-by-keyboard', viewport);
+      throw error;
+    }
   });
 });
+
+async function visitFormByKeyboard(page: Page, role: RoleType, viewport: ViewportName) {
+  await page.goto(`/students/${sessions.get(role)!.ids.student}/overview`);
+  await settle(page);
+  // Quick Add is given the focus rather than reached across the header's stops; from here on, keys only.
+  await page.getByRole('button', { name: 'Quick Add' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add a visit', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).waitFor();
+
+  // Tab from the top of the dialog to Save: every stop stays in the dialog, has a name, shows.
+  const stops: FocusState[] = [];
+  while (stops.at(-1)?.name !== 'Save' && stops.length < 30) stops.push(await tabOnce(page));
+  expect(stops.at(-1)?.name).toBe('Save');
+  expect(stops.filter((stop) => !stop.inDialog || !stop.name || !stop.visible)).toEqual([]);
+
+  // Save with the series left empty: the focus goes to that field, which says what is wrong.
+  await page.keyboard.press('Enter');
+  // A poll of 10 s, not 1: on a loaded CI machine the phone's form took longer to move the focus.
+  await expect.poll(async () => (await focusState(page)).invalid, { timeout: 10_000 }).toBe('true');
+  expect(await focusState(page)).toMatchObject({ name: 'Series *', description: messages.fieldRequired, visible: true });
+  const findings = await seriousViolations(page, '[role="dialog"]');
+  expect(findings.length, describeFindings(`the visit form with its errors at ${viewport} width`, findings)).toBe(0);
+  await page.keyboard.press('Escape');
+}
 
 const parentPath = (path: string) => path.slice(0, path.lastIndexOf('/'));
 

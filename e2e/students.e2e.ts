@@ -151,9 +151,11 @@ describe.each(['desktop', 'phone'] as ViewportName[])('finding and opening stude
         // Opened again, the frame draws the admin's five tiles, the box of reminders due when some
         // were, and the follow-up list below them before the app's scripts have run
         // (lib/dashboard-tiles.ts): seen here with the app held back.
-        const hadReminders = await page.evaluate(() => localStorage.getItem('dashboard_reminders') !== null);
         await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
         await page.goto('/');
+        // Read once the app is held back: before, its reminders could still be on their way and
+        // write the box's shape after the test looked (another journey may have made one due).
+        const hadReminders = await page.evaluate(() => localStorage.getItem('dashboard_reminders') !== null);
         const frame = page.locator('#root [inert] .mantine-hidden-from-md');
         await expect.poll(() => frame.locator('.mantine-Paper-root:visible').count()).toBe(hadReminders ? 7 : 6);
         if (hadReminders) await frame.getByText('Reminders due').waitFor();

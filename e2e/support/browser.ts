@@ -83,10 +83,15 @@ export async function journey(
   try {
     await steps(page);
   } catch (error) {
-    const file = `test-results/${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${viewport}.png`;
-    await page.screenshot({ path: path.join(resultsDir, path.basename(file)), fullPage: true }).catch(() => {});
+    await keepFailure(page, name, viewport);
     throw error;
   } finally {
     await context.close();
   }
+}
+
+/** The page as it was when a test failed, kept as test-results/<name>-<viewport>.png. */
+export async function keepFailure(page: Page, name: string, viewport: ViewportName) {
+  const file = `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${viewport}.png`;
+  await page.screenshot({ path: path.join(resultsDir, file), fullPage: true }).catch(() => {});
 }

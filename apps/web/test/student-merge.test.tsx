@@ -1,7 +1,14 @@
 import type { Student } from '@srs/shared/students';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { differingFields, initialChoices, mergeBody } from '../src/features/student-merge/merge-fields.ts';
-import { makeStudent } from './student-fixtures.ts';
+import { setToken } from '../src/lib/session.ts';
+import { Component as MergePage } from '../src/routes/student-merge.tsx';
+import { makeStudent, makeStudentDetail } from './student-fixtures.ts';
+import { jsonResponse, makeToken, renderRoutes, schoolAdmin, stubApi, unexpectedCall } from './support.tsx';
+
+vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 
 const student = (overrides: Partial<Student>): Student =>
   makeStudent(overrides.id ?? 1, {
@@ -54,5 +61,49 @@ describe('the fields of a merge (issue 27)', () => {
       merged_id: 2,
       fields: { first_name: 'merged', city: 'kept', email: 'merged', phone: 'merged', school: 'kept' },
     });
+  });
+});
+
+describe('the merge page after the merge (issue 27)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes to the kept student at once, even when the student merged away answers its 404 first', async () => {
+    setToken(makeToken(schoolAdmin));
+    const kept = makeStudentDetail(1, { first_name: 'Ruth', last_name: 'Ames', city: 'Lansing' });
+    const merged = makeStudentDetail(2, { first_name: 'Ruth', last_name: 'Ames', city: 'Okemos' });
+    let merging = false;
+    // Read again after the merge, the kept student answers last (a loaded server), the other at once.
+    let answerKept = () => {};
+    const keptLater = new Promise<void>((resolve) => (answerKept = resolve));
+    const api = stubApi(async (call) => {
+      if (call.method === 'GET' && call.path === '/students/1') {
+        if (merging) await keptLater;
+        return jsonResponse(kept);
+      }
+      if (call.method === 'GET' && call.path === '/students/2') {
+        if (!merging) return jsonResponse(merged);
+        const deleted = { record: 'student', deleted_on: '2026-11-29', deleted_by: null, version_id: 7, can_restore: true };
+        return jsonResponse({ error: 'Not found', deleted }, 404, 'Not Found');
+      }
+      if (call.method === 'POST' && call.path === '/students/merge') {
+        merging = true;
+        return jsonResponse({ student_id: 1, version_id: 7, moved: { enrollments: 0, notes: 0, shares: 0, interests: 0 }, same_series: [] });
+      }
+      return unexpectedCall(call);
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/students/merge', Component: MergePage, errorElement: <p>The merge page failed</p> },
+        { path: '/students/:id', element: <p>The kept student’s page</p> },
+      ],
+      '/students/merge?keep=1&merge=2',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Merge' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Merge' }));
+    await screen.findByText('The kept student’s page');
+    expect(router.state.location.pathname).toBe('/students/1');
+    answerKept();
+    expect(api.callsTo('POST', '/students/merge')[0]?.body).toMatchObject({ kept_id: 1, merged_id: 2 });
   });
 });

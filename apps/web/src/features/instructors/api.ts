@@ -4,7 +4,7 @@ import { userEndpoints } from '@srs/shared/endpoints/users';
 import type { Role, RoleType } from '@srs/shared/roles';
 import type { UserInputFields, UserItem, UserUpdateFields } from '@srs/shared/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useForgetWhenLeft } from '../../lib/forget-when-left.ts';
 import { call, type QueryParams } from '../../lib/http.ts';
 import { schoolKeys, userKeys } from '../../lib/query-keys.ts';
 import { instructorsText } from './messages.ts';
@@ -110,11 +110,7 @@ export function useDeleteUser(id: number) {
     mutationFn: () => call(userEndpoints.destroy, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.instructors({}).slice(0, 2) }),
   });
-  const deleted = mutation.isSuccess;
-  useEffect(() => {
-    if (!deleted) return undefined;
-    return () => client.removeQueries({ queryKey: userKeys.detail(id) });
-  }, [client, deleted, id]);
+  useForgetWhenLeft(mutation.isSuccess, userKeys.detail, id);
   return mutation;
 }
 

@@ -6,6 +6,7 @@ import type {
   SchoolUpdateInput,
 } from '@srs/shared/schools';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { readOf, useForgetWhenLeft } from '../../lib/forget-when-left.ts';
 import { call, type QueryParams } from '../../lib/http.ts';
 import { schoolKeys, seriesKeys, studentKeys } from '../../lib/query-keys.ts';
 
@@ -67,12 +68,19 @@ export function useUpdateSchool(id: number) {
   });
 }
 
+/**
+ * DELETE /schools/{id}: the lists forget the school at once, its page's reads once the page has left
+ * (lib/forget-when-left.ts: read again meanwhile, its 404 would take the page's place).
+ */
 export function useDeleteSchool(id: number) {
-  const changed = useSchoolsChanged();
-  return useMutation({
+  const client = useQueryClient();
+  const gone = readOf(schoolKeys.detail(id));
+  const mutation = useMutation({
     mutationFn: () => call(schoolEndpoints.destroy, { params: { id } }),
-    onSuccess: changed,
+    onSuccess: () => client.invalidateQueries({ queryKey: schoolKeys.all, predicate: (query) => !gone(query) }),
   });
+  useForgetWhenLeft(mutation.isSuccess, schoolKeys.detail, id);
+  return mutation;
 }
 
 export function useClaimedZips(id: number) {

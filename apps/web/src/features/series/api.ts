@@ -1,6 +1,6 @@
 import { seriesEndpoints } from '@srs/shared/endpoints/series';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useForgetWhenLeft } from '../../lib/forget-when-left.ts';
 import { call, type QueryParams } from '../../lib/http.ts';
 import { seriesKeys } from '../../lib/query-keys.ts';
 
@@ -42,10 +42,6 @@ export function useDeleteSeries(id: number) {
     onSuccess: () =>
       client.invalidateQueries({ queryKey: seriesKeys.all, predicate: (query) => query.queryKey[1] !== id }),
   });
-  const deleted = mutation.isSuccess;
-  useEffect(() => {
-    if (!deleted) return undefined;
-    return () => client.removeQueries({ queryKey: seriesKeys.record(id) });
-  }, [client, deleted, id]);
+  useForgetWhenLeft(mutation.isSuccess, seriesKeys.record, id);
   return mutation;
 }

@@ -3,7 +3,7 @@ import { studentEndpoints } from '@srs/shared/endpoints/students';
 import { userEndpoints } from '@srs/shared/endpoints/users';
 import type { BulkReassignInput, BulkShareInput, StudentCreateInput, StudentUpdateInput } from '@srs/shared/students';
 import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useForgetWhenLeft } from '../../lib/forget-when-left.ts';
 import { cursorOf, pageOf, searchTextOf, searchWords, sortOf } from '../../components/list-params.ts';
 import { saveBlob } from '../../lib/browser.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -119,11 +119,7 @@ export function useDeleteStudent(id: number) {
     mutationFn: () => call(studentEndpoints.destroy, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: studentKeys.lists() }),
   });
-  const deleted = mutation.isSuccess;
-  useEffect(() => {
-    if (!deleted) return undefined;
-    return () => client.removeQueries({ queryKey: studentKeys.detail(id) });
-  }, [client, deleted, id]);
+  useForgetWhenLeft(mutation.isSuccess, studentKeys.detail, id);
   return mutation;
 }
 
