@@ -2,6 +2,7 @@ import { messages } from '@srs/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showWaiting, type WaitingWrite } from '../src/lib/offline/waiting-store.ts';
 import { showSuccess } from '../src/lib/toasts.ts';
 import {
   courseEnrollment,
@@ -56,6 +57,34 @@ describe('lessons tab', () => {
     await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Send lesson 3. Salvation' }));
     // The row's lesson is preselected in the form, as the decisions tab's row action does.
     expect(await openedForm()).toEqual({ kind: 'lesson', studentId: 12, enrollmentId: 41, episodeId: 53 });
+  });
+
+  it('a lesson whose sending or return waits on the phone offers neither again: it says it is waiting (issue 30)', async () => {
+    enrollmentApi(courseEnrollment());
+    const waiting = (key: string, item: Record<string, unknown>) =>
+      ({
+        key,
+        what: { kind: 'lessonReceived', enrollmentId: 41 },
+        path: '/enrollments/41',
+        body: { episode_deliveries_attributes: [item] },
+        state: 'waiting',
+      }) as unknown as WaitingWrite;
+    showWaiting([
+      waiting('a', { id: 902, date_completed: '2024-03-18', decisions_attributes: [] }),
+      waiting('b', { episode_id: 53, date_sent: '2024-03-20', delivery_type: 'PO' }),
+      // Another enrollment's write of the same ids changes nothing here.
+      { ...waiting('c', { id: 901, date_completed: '2024-03-18' }), what: { kind: 'lessonReceived', enrollmentId: 7 } } as WaitingWrite,
+    ]);
+    try {
+      renderEnrollmentPage(`${course}/lessons`);
+      const cells = async (name: string) => within(await lessonRow(name)).getAllByRole('cell').map((cell) => cell.textContent);
+      expect((await cells('2. Prayer')).at(-1)).toBe('Waiting to be sentEditRemove');
+      expect((await cells('3. Salvation')).at(-1)).toBe('Waiting to be sent');
+      expect((await cells('1. The Bible')).at(-1)).toBe('EditRemove');
+      expect(screen.queryByRole('button', { name: 'Received lesson 2. Prayer' })).toBeNull();
+    } finally {
+      showWaiting([]);
+    }
   });
 
   it('Edit saves the dates and type of the delivery; a last lesson received graduates the badge', async () => {

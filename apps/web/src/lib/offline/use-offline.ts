@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 export { useOnline } from './use-online.ts';
 import { subscribeWaiting, type WaitingWrite, waitingWrites } from './waiting-store.ts';
+import { type LessonsWaiting, lessonsWaiting } from './written.ts';
 
 /** The writes kept on the phone, in the order they go. */
 export function useWaitingWrites(): readonly WaitingWrite[] {
   return useSyncExternalStore(subscribeWaiting, waitingWrites, waitingWrites);
+}
+
+/** The lessons of the enrollment whose sending or return waits on the phone. */
+export function useLessonsWaiting(enrollmentId: number): LessonsWaiting {
+  const writes = useWaitingWrites();
+  return useMemo(() => lessonsWaiting(writes, enrollmentId), [writes, enrollmentId]);
 }
 
 /**

@@ -37,6 +37,12 @@ function firstOf(body: EnrollmentUpdateInput, name: string): Nested | null {
   return Array.isArray(list) && list.length > 0 ? (list[0] as Nested) : null;
 }
 
+/** A record's id as a body carries it: a positive whole number, or its digits. */
+const idOf = (value: unknown): number | null => {
+  const id = typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 const nestedLists = [
@@ -132,4 +138,30 @@ export function enrollmentFingerprint(detail: EnrollmentDetail): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `${records.length}:${hash.toString(16)}`;
+}
+
+/** The lessons a waiting write of an enrollment sends or records as received. */
+export type LessonsWaiting = { sent: ReadonlySet<number>; received: ReadonlySet<number> };
+
+/**
+ * The lessons the waiting writes of an enrollment send (new lessons, by their lesson's id) and
+ * record as received (lessons out, by their own id), so that the lessons tab offers neither again
+ * while they wait: a second tap would queue a second write.
+ */
+export function lessonsWaiting(writes: readonly { what: Pick<WrittenWhat, 'enrollmentId'>; body: unknown }[], enrollmentId: number): LessonsWaiting {
+  const sent = new Set<number>();
+  const received = new Set<number>();
+  for (const write of writes) {
+    if (write.what.enrollmentId !== enrollmentId || typeof write.body !== 'object' || write.body === null) continue;
+    const items = (write.body as Record<string, unknown>).episode_deliveries_attributes;
+    if (!Array.isArray(items)) continue;
+    for (const item of items as Nested[]) {
+      if (item._destroy) continue;
+      const id = idOf(item.id);
+      const episode = idOf(item.episode_id);
+      if (item.id === undefined && episode !== null) sent.add(episode);
+      else if (id !== null && text(item.date_completed)) received.add(id);
+    }
+  }
+  return { sent, received };
 }

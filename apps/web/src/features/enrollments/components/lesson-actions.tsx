@@ -1,7 +1,9 @@
-import { Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { EpisodeDelivery } from '@srs/shared/enrollments';
-import { IconCheck, IconPencil, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconCloudUpload, IconPencil, IconSend } from '@tabler/icons-react';
 import { commonText } from '../../../i18n/common.ts';
+import { offlineText } from '../../../lib/offline/text.ts';
+import { useLessonsWaiting } from '../../../lib/offline/use-offline.ts';
 import { lessonsText } from '../lessons-text.ts';
 import { episodeLabel } from './enrollment-format.ts';
 import type { LessonRow } from './lesson-rows.ts';
@@ -19,8 +21,19 @@ export type LessonHandlers = {
 type EpisodeProps = { episode: LessonRow['episode']; handlers: LessonHandlers };
 type DeliveryProps = EpisodeProps & { delivery: EpisodeDelivery };
 
+/** In place of Send or Received while that write waits on the phone (issue 30): not offered twice. */
+function WaitingMark() {
+  const t = offlineText.useT();
+  return (
+    <Badge variant="light" size="lg" leftSection={<IconCloudUpload size={14} aria-hidden />}>
+      {t('waitingToBeSent')}
+    </Badge>
+  );
+}
+
 export function SendAction({ episode, handlers }: EpisodeProps) {
   const t = lessonsText.useT();
+  if (useLessonsWaiting(handlers.enrollmentId).sent.has(episode.id)) return <WaitingMark />;
   return (
     <RowAction
       label={t('send')}
@@ -34,6 +47,7 @@ export function SendAction({ episode, handlers }: EpisodeProps) {
 
 export function ReceivedAction({ episode, delivery, handlers }: DeliveryProps) {
   const t = lessonsText.useT();
+  if (useLessonsWaiting(handlers.enrollmentId).received.has(delivery.id)) return <WaitingMark />;
   return (
     <RowAction
       label={t('received')}
