@@ -49,7 +49,8 @@ export const decisions = pgTable(
     // Each foreign key's referencing side indexed, so that a delete of many lessons, visits,
     // attendances or students does not read the whole table once per row it deletes (issue 27).
     index('decisions_attendance_id_idx').on(t.attendanceId).where(sql`${t.attendanceId} is not null`),
-    // The Decisions report finds the decisions recorded in a period (issue 11).
+    // The Decisions report finds the decisions recorded in a period (issue 11), with what it groups
+    // and counts them by as INCLUDE columns (migration 0035): a network's year read from the index alone.
     index('decisions_created_at_idx').on(t.createdAt),
     check('decisions_context_check', sql`num_nonnulls(${t.episodeDeliveryId}, ${t.attendanceId}, ${t.visitId}) = 1`),
   ],

@@ -75,6 +75,12 @@ export type PeriodReport = {
   /** What each join reads from, where it differs from the shared joins'. */
   joinNeeds?: Partial<Record<Join, Join[]>>;
   /**
+   * Its figures, which do not add up (a count of distinct students), are worked out over the
+   * records grouped by the grouping's own columns (`groupedBy`), and the few rows are named
+   * afterwards: a sort of ids instead of names (issue 28).
+   */
+  namedAfter?: true;
+  /**
    * The column of the records each join that names a row reads (`sc`: `e.school_id`): the
    * records can then be added up by that column first and only the rows named.
    */
@@ -228,14 +234,68 @@ function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL): SQL {
  */
 export function addedBy(report: PeriodReport, grouping: Grouping): string[] | null {
   if (!report.measures.every((measure) => measure.adds || measure.distinct)) return null;
-  const joined = (grouping.needs ?? []).map((join) => report.joinReads?.[join]);
-  if (joined.some((read) => read === undefined)) return null;
-  const reads = [...(grouping.reads ?? []), ...(joined as string[])];
-  if (reads.length === 0) return null;
+  const reads = groupedBy(report, grouping);
+  if (!reads) return null;
   // The parts are one derived table under one alias, which the naming joins read from.
   const columns = [...reads, ...report.measures.flatMap((measure) => (measure.distinct ? [measure.distinct] : []))];
-  const aliases = new Set(columns.map((column) => column.split('.')[0]));
-  return aliases.size === 1 ? [...new Set(columns)] : null;
+  return aliasOf(columns) ? [...new Set(columns)] : null;
+}
+
+/** The alias all `columns` are of (`dc` of `dc.cached_school_id`), or null when they are of several. */
+const aliasOf = (columns: readonly string[]): string | null => {
+  const aliases = new Set(columns.map((column) => column.split('.')[0]!));
+  return aliases.size === 1 ? [...aliases][0]! : null;
+};
+
+/**
+ * The columns of the records that tell `grouping`'s rows apart (its `reads` and the columns its
+ * naming joins read); null when they are not known.
+ */
+export function groupedBy(report: PeriodReport, grouping: Grouping): string[] | null {
+  const joined = (grouping.needs ?? []).map((join) => report.joinReads?.[join]);
+  if (joined.some((read) => read === undefined)) return null;
+  const reads = [...new Set([...(grouping.reads ?? []), ...(joined as string[])])];
+  return reads.length > 0 ? reads : null;
+}
+
+/** The place of the totals row among the rows (`n`): after every row. */
+const totalsLast = sql.raw('9223372036854775807');
+
+/**
+ * A report whose figures do not add up (`namedAfter`), grouped by the records' own `columns`: the
+ * figures over the records grouped by those columns and over all of them (the totals: a distinct
+ * count over the same records), kept once (a few hundred rows), then the rows named by the
+ * grouping's joins on those columns, each alias's columns given back under it, and put in order.
+ * The records keep the joins the grouping needs, so that a join that drops records drops them
+ * from the totals as in one step.
+ */
+function namedAfterSelect(report: PeriodReport, grouping: Grouping, columns: string[], scope: Who, query: PeriodReportQuery): SQL {
+  const byColumns = sql.raw(columns.join(', '));
+  const needs = [...(grouping.needs ?? []), ...report.measures.flatMap((measure) => measure.needs ?? [])];
+  const parts = columns.map((column, i) => sql`${sql.raw(column)} as ${sql.identifier(`c${i}`)}`);
+  const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
+  const kept = report.measures.map((measure) => sql`grouped.${sql.identifier(measure.key)}`);
+  const aliases = [...new Set(columns.map((column) => column.split('.')[0]!))].map((alias) => {
+    const own = columns.flatMap((column, i) =>
+      column.split('.')[0] === alias ? [sql`grouped.${sql.identifier(`c${i}`)} as ${sql.identifier(column.split('.')[1]!)}`] : [],
+    );
+    return sql`cross join lateral (select ${sql.join(own, sql`, `)}) ${sql.identifier(alias)}`;
+  });
+  const names = joinOrder
+    .filter((join) => grouping.needs?.includes(join))
+    .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
+  const sort = grouping.sort ?? [grouping.name];
+  return sql`with grouped as materialized (
+      select grouping(${byColumns}) <> 0 as srs_total, ${sql.join([...parts, ...figures], sql`, `)}
+      from ${recordsOf(report, scope, query, needs)}
+      group by grouping sets ((${byColumns}), ())
+    )
+    select false as total, ${grouping.key} as key, ${grouping.name} as name, ${sql.join(kept, sql`, `)},
+      row_number() over (order by ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
+    from grouped ${sql.join([...aliases, ...names], sql` `)}
+    where not grouped.srs_total
+    union all
+    select true, null, null, ${sql.join(kept, sql`, `)}, ${totalsLast} from grouped where grouped.srs_total`;
 }
 
 /**
@@ -249,6 +309,8 @@ function reportSelect(report: PeriodReport, scope: Who, query: PeriodReportQuery
   const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
   const columns = addedBy(report, grouping);
   const measureNeeds = report.measures.flatMap((measure) => measure.needs ?? []);
+  const grouped = !columns && report.namedAfter ? groupedBy(report, grouping) : null;
+  if (grouped) return namedAfterSelect(report, grouping, grouped, scope, query);
   if (!columns) {
     const needs = [...(grouping.needs ?? []), ...measureNeeds];
     const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);

@@ -104,12 +104,14 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     // and its lesson or presentation (0030; none for a visit): no enrollment is read.
     ...decisionPlace,
     joins: { ...decisionPlace.joins, ep: sql`left join episodes ep on ep.id = dc.cached_episode_id` },
+    joinReads: { ...decisionPlace.joinReads, ep: 'dc.cached_episode_id' },
+    namedAfter: true,
     place: { school: sql`dc.cached_school_id`, student: sql`dc.cached_student_id` },
     period: decidedWithin,
     filters: { ...decisionPlace.filters, episode_id: { where: (id) => sql`dc.cached_episode_id = ${id}` } },
     groups: {
       // One row per decision as worded, across series: 'Be baptized' in every course is one row.
-      option: { key: sql`o.name`, name: sql`o.name`, sort: [sql`o.name`] },
+      option: { key: sql`o.name`, name: sql`o.name`, sort: [sql`o.name`], reads: ['o.name'] },
       series: bySeries,
       lesson: byEpisode,
       ...placeGroups,
