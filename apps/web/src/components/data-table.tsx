@@ -1,12 +1,11 @@
 import { Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
-import { messages } from '@srs/shared/messages';
 import type { CSSProperties, ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
-import { useSharedText } from '../i18n/shared.ts';
 import classes from './data-table.module.css';
 import type { SortState } from './list-params.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { componentsText } from './text.ts';
+import { useNotLoadedText } from './not-loaded.ts';
 
 /** SPEC section 9: scrolling tables have a default body height of 300 px. */
 export const defaultTableHeight = 300;
@@ -57,7 +56,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, sort, height = defaultTableHeight } = props;
   const stacked = useIsMobile();
   const t = componentsText.useT();
-  const shared = useSharedText();
+  const notLoaded = useNotLoadedText();
   const table = (
     <Table
       stickyHeader={!stacked}
@@ -110,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Center>
               ) : (
                 <Text c="dimmed" ta="center" py="md">
-                  {rows ? props.emptyMessage : (props.failedMessage ?? shared(messages.failedToLoadContent))}
+                  {rows ? props.emptyMessage : notLoaded(props.failedMessage)}
                 </Text>
               )}
             </Table.Td>

@@ -1,11 +1,10 @@
 import { Box, Center, Loader, Stack, Text } from '@mantine/core';
-import { messages } from '@srs/shared/messages';
 import { IconChevronRight } from '@tabler/icons-react';
 import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { useSharedText } from '../i18n/shared.ts';
 import classes from './link-list.module.css';
 import { componentsText } from './text.ts';
+import { useNotLoadedText } from './not-loaded.ts';
 
 /** A row of the list; without `to` it is shown, not linked (there is no page its user may open). */
 export type LinkItem = { key: string | number; label: string; description?: string; to?: string };
@@ -26,11 +25,11 @@ export const LinkList = memo(function LinkList({ label, items: arrived, emptyMes
 /** The rows of the items the list shows: the urgent render with new items leaves them as they are. */
 const Rows = memo(function Rows({ label, items, emptyMessage, failed }: Props) {
   const t = componentsText.useT();
-  const shared = useSharedText();
+  const notLoaded = useNotLoadedText();
   if (!items && failed) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {shared(messages.failedToLoadContent)}
+        {notLoaded()}
       </Text>
     );
   }

@@ -1,7 +1,5 @@
 import { Center, Group, Loader, Text } from '@mantine/core';
 import type { EpisodeDelivery } from '@srs/shared/enrollments';
-import { messages } from '@srs/shared/messages';
-import { useSharedText } from '../../../i18n/shared.ts';
 import { lessonsText } from '../lessons-text.ts';
 import { enrollmentsText } from '../messages.ts';
 import { DecisionBadges } from './decision-badges.tsx';
@@ -10,6 +8,7 @@ import { DeliveryActions, type LessonHandlers, ReceivedAction, SendAction } from
 import classes from './lesson-list.module.css';
 import { deliveryDates, type LessonItem, type LessonRow, lessonItems } from './lesson-rows.ts';
 import { NoteList } from './note-list.tsx';
+import { useNotLoadedText } from '../../../components/not-loaded.ts';
 
 type ItemProps = { item: LessonItem; handlers: LessonHandlers };
 
@@ -77,7 +76,7 @@ type Props = { rows: readonly LessonRow[] | undefined; loading: boolean; handler
 export function LessonList({ rows, loading, handlers }: Props) {
   const t = lessonsText.useT();
   const e = enrollmentsText.useT();
-  const shared = useSharedText();
+  const notLoaded = useNotLoadedText();
   if (loading) {
     return (
       <Center py="md">
@@ -88,7 +87,7 @@ export function LessonList({ rows, loading, handlers }: Props) {
   if (!rows || rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        {rows ? t('noLessons') : shared(messages.failedToLoadContent)}
+        {rows ? t('noLessons') : notLoaded()}
       </Text>
     );
   }

@@ -9,6 +9,7 @@ import { studentsText } from '../messages.ts';
 import { EnrollmentLines } from './enrollment-lines.tsx';
 import type { StudentSelection } from './use-student-selection.ts';
 import { pathTo } from '../../../lib/site-map/paths.ts';
+import { useNotLoadedText } from '../../../components/not-loaded.ts';
 
 type Props = { students: readonly Student[] | undefined; loading: boolean; failedMessage?: string; selection?: StudentSelection };
 
@@ -16,10 +17,11 @@ type Props = { students: readonly Student[] | undefined; loading: boolean; faile
 export function StudentCards({ students, loading, failedMessage, selection }: Props) {
   const t = studentsText.useT();
   const shared = useSharedText();
+  const notLoaded = useNotLoadedText();
   if (!students && !loading) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        {failedMessage ?? shared(messages.failedToLoadContent)}
+        {notLoaded(failedMessage)}
       </Text>
     );
   }

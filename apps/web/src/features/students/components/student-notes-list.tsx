@@ -1,11 +1,10 @@
 import { Badge, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { messages } from '@srs/shared/messages';
 import type { StudentNote } from '@srs/shared/students';
 import { formatDate } from '../../../i18n/format.ts';
-import { useSharedText } from '../../../i18n/shared.ts';
 import { fullName } from '../format.ts';
 import { studentPageText } from '../messages.ts';
 import { SeriesLink } from './series-link.tsx';
+import { useNotLoadedText } from '../../../components/not-loaded.ts';
 
 const noteTypeKeys = { Note: 'note', PrayerRequest: 'prayerRequest' } as const satisfies Record<StudentNote['type'], string>;
 
@@ -14,7 +13,7 @@ type Props = { studentId: number; notes: readonly StudentNote[] | undefined; loa
 /** The notes tab of a student: one card per note or prayer request, newest first. */
 export function StudentNotesList({ studentId, notes, loading }: Props) {
   const t = studentPageText.useT();
-  const shared = useSharedText();
+  const notLoaded = useNotLoadedText();
   if (!notes) {
     return loading ? (
       <Center py="md">
@@ -22,7 +21,7 @@ export function StudentNotesList({ studentId, notes, loading }: Props) {
       </Center>
     ) : (
       <Text c="dimmed" ta="center" py="md">
-        {shared(messages.failedToLoadContent)}
+        {notLoaded()}
       </Text>
     );
   }
