@@ -85,7 +85,7 @@ beforeEach(async () => {
   setToken(makeToken(instructor));
   const { forgetPhone, claimPhoneFor } = await import('../src/lib/offline/on-phone.ts');
   await forgetPhone();
-  await claimPhoneFor(instructor.id);
+  await claimPhoneFor(instructor);
   onlineManager.setOnline(false);
 });
 afterEach(() => {

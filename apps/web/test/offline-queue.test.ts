@@ -39,7 +39,7 @@ beforeEach(async () => {
   setToken(makeToken(instructor));
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await forgetPhone();
-  await claimPhoneFor(instructor.id);
+  await claimPhoneFor(instructor);
   await loadWaiting(client, instructor.id);
   onlineManager.setOnline(false);
 });
@@ -170,10 +170,40 @@ describe('what the phone keeps belongs to one person (issue 30)', () => {
     // Another person's copy is never read.
     expect(await restoreReads(new QueryClient(), schoolAdmin.id)).toBe(0);
 
-    await claimPhoneFor(schoolAdmin.id);
+    await claimPhoneFor(schoolAdmin);
     expect(await readAll(stores.queries)).toEqual([]);
     expect(await readAll(stores.writes)).toEqual([]);
     expect(waitingWrites()).toEqual([]);
+  });
+
+  it('the same person with other roles keeps their waiting writes but not what they read with the old ones', async () => {
+    keepReads(client, instructor.id);
+    client.setQueryData(studentKeys.detail(9), { id: 9 });
+    await keepNow();
+    await putEnrollment(50, visit);
+    // Signed in again as before: nothing is forgotten.
+    await claimPhoneFor(instructor);
+    expect(await readAll(stores.queries)).toHaveLength(1);
+    // A school taken away (another role): the reads go, the waiting visit stays, for the server to check.
+    const moved = { ...instructor, roles: instructor.roles.map((role) => ({ ...role, organization_id: 999 })) };
+    await claimPhoneFor(moved);
+    expect(await readAll(stores.queries)).toEqual([]);
+    expect(await readAll(stores.writes)).toHaveLength(1);
+    expect(waitingWrites()).toHaveLength(1);
+  });
+
+  it('a kept read the server now refuses (out of reach: 404 or 403) is no longer kept', async () => {
+    keepReads(client, instructor.id);
+    client.setQueryData(studentKeys.detail(9), { id: 9 });
+    client.setQueryData(studentKeys.detail(10), { id: 10 });
+    await keepNow();
+    onlineManager.setOnline(true);
+    const { HttpError } = await import('../src/lib/http-errors.ts');
+    const refused = (status: number) => () => Promise.reject(new HttpError('Not found', status, null));
+    await client.fetchQuery({ queryKey: studentKeys.detail(9), queryFn: refused(404) }).catch(() => undefined);
+    // A server that could not answer is no reason to forget.
+    await client.fetchQuery({ queryKey: studentKeys.detail(10), queryFn: refused(500) }).catch(() => undefined);
+    await vi.waitFor(async () => expect((await readAll<{ key: unknown[] }>(stores.queries)).map((row) => row.key)).toEqual([studentKeys.detail(10)]));
   });
 
   it('Log out empties it, waiting writes included', async () => {

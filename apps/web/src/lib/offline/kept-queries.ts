@@ -1,5 +1,6 @@
 import { hydrate, type Query, type QueryClient, type QueryKey, type QueryState } from '@tanstack/react-query';
-import { deleteRows, putRows, readAll, stores } from './phone-store.ts';
+import { HttpError } from '../http-errors.ts';
+import { deleteRows, emptyStore, putRows, readAll, stores } from './phone-store.ts';
 
 /**
  * The answers of what the person opened, kept on the phone (issue 30, docs/decisions/029): every
@@ -42,12 +43,27 @@ export function keepReads(client: QueryClient, userId: number) {
   stopKeepingReads();
   owner = userId;
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!isKept(event.query.queryKey)) return;
+    if (event.type !== 'updated' || !isKept(event.query.queryKey)) return;
+    if (event.action.type === 'error' && isOutOfReach(event.action.error)) {
+      // No longer the person's to see (moved away, deleted, access taken away): not kept any more.
+      dirty.delete(event.query.queryHash);
+      void deleteRows(stores.queries, [event.query.queryHash]).catch(() => undefined);
+      return;
+    }
+    if (event.action.type !== 'success') return;
     dirty.set(event.query.queryHash, event.query);
     timer ??= setTimeout(() => void writeDirty(), writeDelayMs);
   });
   stopWatching = unsubscribe;
+}
+
+/** A refusal that says the record is out of the person's reach: 403, or 404 (SPEC: out of scope is a 404). */
+const isOutOfReach = (error: unknown) => error instanceof HttpError && (error.status === 403 || error.status === 404);
+
+/** Forgets every kept read (the person's access changed): what they may see now is read again online. */
+export async function forgetKeptReads() {
+  dirty.clear();
+  await emptyStore(stores.queries).catch(() => undefined);
 }
 
 /** Stops keeping reads (Log out): nothing more is written, and nothing waiting to be written is. */

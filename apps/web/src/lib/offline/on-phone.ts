@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { getSessionUser, subscribeSession } from '../session.ts';
-import { keepReads, restoreReads, stopKeepingReads } from './kept-queries.ts';
+import type { TokenUser } from '@srs/shared/roles';
+import { forgetKeptReads, keepReads, restoreReads, stopKeepingReads } from './kept-queries.ts';
 import { emptyPhoneStore, putValue, readOne, stores } from './phone-store.ts';
 import { forgetWaiting, loadWaiting, sendWaiting } from './write-queue.ts';
 
@@ -16,16 +17,31 @@ let stopOnline: (() => void) | null = null;
 const retryEveryMs = 30_000;
 let retryTimer: ReturnType<typeof setInterval> | null = null;
 
-/** Empties the phone's copy unless it is `userId`'s, and marks it theirs. */
-export async function claimPhoneFor(userId: number) {
+/** What a person may see, as their roles say it: the same text while their access is the same. */
+export function accessOf(user: Pick<TokenUser, 'admin' | 'roles'>): string {
+  const roles = user.roles.map((role) => `${role.role_type}:${role.organization_type ?? ''}:${role.organization_id ?? ''}`);
+  return JSON.stringify([user.admin, [...new Set(roles)].sort()]);
+}
+
+/**
+ * Empties the phone's copy unless it is `user`'s, and marks it theirs. The same person with other
+ * roles (a school taken away) keeps their waiting writes, which the server checks again, but not
+ * what they read with the access they had.
+ */
+export async function claimPhoneFor(user: Pick<TokenUser, 'id' | 'admin' | 'roles'>) {
   const owner = await readOne<number>(stores.meta, 'owner').catch(() => undefined);
-  if (owner === userId) return;
-  if (owner !== undefined) {
+  const access = accessOf(user);
+  if (owner === user.id) {
+    const had = await readOne<string>(stores.meta, 'access').catch(() => undefined);
+    if (had === access) return;
+    if (had !== undefined) await forgetKeptReads();
+  } else if (owner !== undefined) {
     stopKeepingReads();
     forgetWaiting();
     await emptyPhoneStore().catch(() => undefined);
   }
-  await putValue(stores.meta, 'owner', userId).catch(() => undefined);
+  await putValue(stores.meta, 'owner', user.id).catch(() => undefined);
+  await putValue(stores.meta, 'access', access).catch(() => undefined);
 }
 
 /**
@@ -38,7 +54,7 @@ export async function startOnPhone(client: QueryClient) {
   if (!user) return;
   if (started?.userId === user.id) return;
   started = { client, userId: user.id };
-  await claimPhoneFor(user.id);
+  await claimPhoneFor(user);
   keepReads(client, user.id);
   await loadWaiting(client, user.id);
   if (!onlineManager.isOnline()) await restoreReads(client, user.id);

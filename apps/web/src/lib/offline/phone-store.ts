@@ -117,10 +117,12 @@ export async function deleteRows(store: StoreName, keys: readonly IDBValidKey[])
 }
 
 /** Empties every store: nothing of the person is left on the phone. */
-export async function emptyPhoneStore(): Promise<void> {
+export const emptyPhoneStore = (): Promise<void> => emptyStore(...Object.values(stores));
+
+/** Empties the stores named. */
+export async function emptyStore(...names: StoreName[]): Promise<void> {
   const db = await database();
   if (!db) return;
-  const names = Object.values(stores);
   const transaction = db.transaction(names, 'readwrite');
   const done = new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => resolve();
