@@ -128,7 +128,10 @@ export function landingPageHtml(config: InlineConfig): Plugin {
             // Inert until the app draws the page in its place (main.tsx): a click on a control whose
             // script has not arrived would be lost. The app's first render replaces the wrapper.
             source = source.replace('<div id="root"></div>', `<div id="root"><div inert>${markup}</div></div>`);
-            if (language === 'es') source = source.replace('<html lang="en"', '<html lang="es-US"');
+            if (language === 'es') {
+              source = source.replace('<html lang="en"', '<html lang="es-US"');
+              source = source.replace('<link rel="manifest" href="/manifest.webmanifest"', '<link rel="manifest" href="/manifest.es.webmanifest"');
+            }
           }
           if (beforePaintTag) source = source.replace('    <link rel="stylesheet"', `${beforePaintTag}    <link rel="stylesheet"`);
           const fileName = language === 'en' ? page.html : page.html.replace(/\.html$/, `.${language}.html`);

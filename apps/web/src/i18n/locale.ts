@@ -47,10 +47,15 @@ export function currentLocale(): Locale {
  */
 export const languageCookie = 'srs_language';
 
+/** The web app manifest in a language (public/manifest.webmanifest, manifest.es.webmanifest). */
+export const manifestOf = (locale: Locale) => (locale === 'en' ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`);
+
 /** Switches the language the app draws in (the catalogues must be loaded first: i18n/load.ts). */
 export function activateLocale(locale: Locale): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = localeTags[locale];
+    // Installed from a page in Spanish, the app is named in Spanish (issue 30): the manifest of the language.
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestOf(locale));
     document.cookie = `${languageCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
   }
   if (locale === current) return;
