@@ -1,5 +1,5 @@
 import type { PeriodReportQuery } from '@srs/shared/reports';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/core/scope.ts';
 import {
@@ -8,13 +8,15 @@ import {
   decisions,
   productDeliveries,
   productOffers,
+  series,
   studentShares,
   students,
+  visits,
 } from '../src/db/schema/index.ts';
 import { addedBy, groupedBy, type PeriodReport, periodReport } from '../src/modules/reports/period-report.ts';
 import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { createStudent, createUser, deliver, enroll } from './support/factories.ts';
+import { createCourse, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
 
 /**
@@ -142,7 +144,8 @@ describe('reports added up by the grouping first (issue 28)', () => {
   it('a report named after its grouping (the decisions) answers every grouping, filter, period and scope as in one step', async () => {
     const db = t.database.db;
     const { scopes, filters, periods } = cases();
-    // A student with no instructor and a decision of a visit (no lesson), for those rows.
+    // A student with no instructor, with a decision on a lesson, for the 'No instructor' row (the
+    // hand-counted network has a decision of a visit, with no lesson, for the 'A visit' row).
     const nobody = await createStudent(db, { schoolId: net.schoolB.id, firstName: 'Named', lastName: 'Nobody' });
     const nobodys = await enroll(db, nobody.id, net.zeta.course.id, { startedOn: '2026-02-03', status: 'Enrolled' });
     const lesson = await deliver(db, nobodys.id, net.zeta.lessons[0]!.id, { deliveryType: 'PD', dateSent: '2026-02-03', dateCompleted: '2026-02-20' });
@@ -174,6 +177,36 @@ describe('reports added up by the grouping first (issue 28)', () => {
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     expect(byInstructor.totals.students).toBeGreaterThan(0);
     await db.delete(students).where(eq(students.id, nobody.id));
+  });
+
+  it('a report named after its grouping answers the decisions of visits in two series of one name as in one step', async () => {
+    const db = t.database.db;
+    // Two courses of one name (names are not unique: every school's seminar may be called alike),
+    // each with a decision of a visit: the one-step report groups the visits' rows by the series' name.
+    const student = await createStudent(db, { schoolId: net.schoolB.id, firstName: 'Twin', lastName: 'Visits' });
+    const made: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { course } = await createCourse(db, 1, { name: 'Twin Course' });
+      const enrollment = await enroll(db, student.id, course.id, { startedOn: '2026-02-03', status: 'Enrolled' });
+      const [visit] = await db.insert(visits).values({ enrollmentId: enrollment.id, date: '2026-02-10' }).returning();
+      const [option] = await db.insert(decisionOptions).values({ seriesId: course.id, name: 'Twin Decision' }).returning();
+      await db
+        .insert(decisions)
+        .values({ decisionOptionId: option!.id, cachedEnrollmentId: enrollment.id, visitId: visit!.id, createdAt: new Date('2026-02-10T12:00:00Z') });
+      made.push(course.id);
+    }
+    const report = periodReports.decisions;
+    const oneStep: PeriodReport = { ...report, namedAfter: undefined };
+    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    try {
+      for (const group of ['lesson', 'series', 'option']) {
+        const query = { group } as PeriodReportQuery;
+        expect(await periodReport(db, report, 'Row', network, query), group).toEqual(await periodReport(db, oneStep, 'Row', network, query));
+      }
+    } finally {
+      await db.delete(students).where(eq(students.id, student.id));
+      await db.delete(series).where(inArray(series.id, made));
+    }
   });
 
   it("tests a user's scope on the place a decision or an attendance carries exactly as on its enrollment", async () => {

@@ -6,7 +6,7 @@ import { putEnrollment } from '../src/lib/enrollment-writes.ts';
 import { isKeptForLater } from '../src/lib/offline/kept-for-later.ts';
 import { keepNow, keepReads, restoreReads } from '../src/lib/offline/kept-queries.ts';
 import { claimPhoneFor, forgetPhone } from '../src/lib/offline/on-phone.ts';
-import { readAll, stores } from '../src/lib/offline/phone-store.ts';
+import { putValue, readAll, readOne, stores } from '../src/lib/offline/phone-store.ts';
 import {
   dropWrite,
   loadWaiting,
@@ -15,7 +15,7 @@ import {
   type WaitingWrite,
   waitingWrites,
 } from '../src/lib/offline/write-queue.ts';
-import { enrollmentFingerprint } from '../src/lib/offline/written.ts';
+import { enrollmentFingerprint, lessonsWaiting } from '../src/lib/offline/written.ts';
 import { enrollmentKeys, studentKeys } from '../src/lib/query-keys.ts';
 import { setToken } from '../src/lib/session.ts';
 import { courseEnrollment } from './enrollment-support.tsx';
@@ -190,6 +190,19 @@ describe('what the phone keeps belongs to one person (issue 30)', () => {
     expect(await readAll(stores.queries)).toEqual([]);
     expect(await readAll(stores.writes)).toHaveLength(1);
     expect(waitingWrites()).toHaveLength(1);
+  });
+
+  it('a kept write whose lessons are not records (a queue written otherwise) does not break the lessons tab', () => {
+    const what = { enrollmentId: 41 };
+    const body = { episode_deliveries_attributes: [null, 'x', { episode_id: 53, date_sent: '2024-03-20' }] };
+    expect(lessonsWaiting([{ what, body }], 41)).toEqual({ sent: new Set([53]), received: new Set() });
+  });
+
+  it('the same person with other roles gets a new copy of their work at once, not ten minutes later', async () => {
+    // The copy made with the old roles said when it was made; its reads are forgotten with the roles.
+    await putValue(stores.meta, 'refreshedAt', { userId: instructor.id, at: Date.now() });
+    await claimPhoneFor({ ...instructor, roles: instructor.roles.map((role) => ({ ...role, organization_id: 999 })) });
+    expect(await readOne(stores.meta, 'refreshedAt')).toBeUndefined();
   });
 
   it('a kept read the server now refuses (out of reach: 404 or 403) is no longer kept', async () => {

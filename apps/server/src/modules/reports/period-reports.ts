@@ -113,7 +113,9 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       // One row per decision as worded, across series: 'Be baptized' in every course is one row.
       option: { key: sql`o.name`, name: sql`o.name`, sort: [sql`o.name`], reads: ['o.name'] },
       series: bySeries,
-      lesson: byEpisode,
+      // The decisions of visits (no lesson) are a row per course or seminar, two of one name apart:
+      // so they are when grouped by the decision's lesson and series ids (namedAfter).
+      lesson: { ...byEpisode, sort: [...byEpisode.sort!, sql`se.id`] },
       ...placeGroups,
     },
     measures: [

@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { getSessionUser, subscribeSession } from '../session.ts';
 import type { TokenUser } from '@srs/shared/roles';
 import { forgetKeptReads, keepReads, restoreReads, stopKeepingReads } from './kept-queries.ts';
-import { emptyPhoneStore, putValue, readOne, stores } from './phone-store.ts';
+import { deleteRows, emptyPhoneStore, putValue, readOne, stores } from './phone-store.ts';
 import { forgetWaiting, loadWaiting, sendWaiting } from './write-queue.ts';
 
 /**
@@ -34,7 +34,11 @@ export async function claimPhoneFor(user: Pick<TokenUser, 'id' | 'admin' | 'role
   if (owner === user.id) {
     const had = await readOne<string>(stores.meta, 'access').catch(() => undefined);
     if (had === access) return;
-    if (had !== undefined) await forgetKeptReads();
+    if (had !== undefined) {
+      await forgetKeptReads();
+      // The copy of their work went with the reads: the next is made now, not ten minutes after the last.
+      await deleteRows(stores.meta, ['refreshedAt']).catch(() => undefined);
+    }
   } else if (owner !== undefined) {
     stopKeepingReads();
     forgetWaiting();

@@ -155,7 +155,10 @@ export function lessonsWaiting(writes: readonly { what: Pick<WrittenWhat, 'enrol
     if (write.what.enrollmentId !== enrollmentId || typeof write.body !== 'object' || write.body === null) continue;
     const items = (write.body as Record<string, unknown>).episode_deliveries_attributes;
     if (!Array.isArray(items)) continue;
-    for (const item of items as Nested[]) {
+    for (const entry of items as unknown[]) {
+      // A queue kept by another version may hold anything: only records are read.
+      if (typeof entry !== 'object' || entry === null) continue;
+      const item = entry as Nested;
       if (item._destroy) continue;
       const id = idOf(item.id);
       const episode = idOf(item.episode_id);
