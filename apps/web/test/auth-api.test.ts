@@ -6,6 +6,13 @@ import { jsonResponse, makeToken } from './support.tsx';
 
 vi.mock('../src/lib/toasts.ts', () => import('./mocks/toasts.ts'));
 vi.mock('../src/lib/browser.ts', () => import('./mocks/browser.ts'));
+/** Whether the session was still there when the phone was emptied (issue 30). */
+const tokenWhenPhoneEmptied: (string | null)[] = [];
+vi.mock('../src/lib/offline/on-phone.ts', () => ({
+  forgetPhone: async () => {
+    tokenWhenPhoneEmptied.push(localStorage.getItem('tk'));
+  },
+}));
 
 const { showError, showHandlerError } = await import('../src/lib/toasts.ts');
 const { goTo } = await import('../src/lib/browser.ts');
@@ -38,6 +45,17 @@ describe('sign-in URL and log out (SPEC section 7 and 8)', () => {
     vi.stubGlobal('fetch', fetchMock);
     await logOut();
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    expect(localStorage.getItem(tokenKey)).toBeNull();
+    expect(goTo).toHaveBeenCalledWith('/idp/session/end');
+  });
+
+  it('log out empties the phone while the session is still there, so no page switches to /login before the browser leaves', async () => {
+    const token = makeToken();
+    setToken(token);
+    tokenWhenPhoneEmptied.length = 0;
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ url: '/idp/session/end' })));
+    await logOut();
+    expect(tokenWhenPhoneEmptied).toEqual([token]);
     expect(localStorage.getItem(tokenKey)).toBeNull();
     expect(goTo).toHaveBeenCalledWith('/idp/session/end');
   });

@@ -119,13 +119,18 @@ export function clearSession() {
  * are not told, so that the app does not first switch to /login while the browser leaves.
  */
 export function clearSessionBeforeLeaving() {
-  leaving = true;
+  beginLeaving();
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(dashboardTilesKey);
   localStorage.removeItem(dashboardRemindersKey);
   // Log out: the forms' unsaved drafts go with the session.
   dropDrafts();
   forgetWriteKeys();
+}
+
+/** The app is on its way out (Log out answered): a call refused for the token just revoked stays put. */
+export function beginLeaving() {
+  leaving = true;
 }
 
 /** True once the app is on its way out: calls still in flight must not send the browser to /login. */

@@ -6,7 +6,7 @@ import { goTo } from '../../lib/browser.ts';
 import { call } from '../../lib/http.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { userKeys } from '../../lib/query-keys.ts';
-import { clearSessionBeforeLeaving } from '../../lib/session.ts';
+import { beginLeaving, clearSessionBeforeLeaving } from '../../lib/session.ts';
 import { showError } from '../../lib/toasts.ts';
 
 /** Sign-in is a real form submit: the server answers with a redirect to the identity provider. */
@@ -42,9 +42,12 @@ export async function logOut() {
   try {
     const data = await call(authEndpoints.logout, { toastErrors: false });
     // At once: a call still in flight, refused for the token just revoked, must not send the page to /login.
-    clearSessionBeforeLeaving();
+    beginLeaving();
     // Nothing of the person stays on the phone: what they opened, and what waits to be sent (issue 30).
+    // Before the session goes: the pages drawn again meanwhile (the waiting writes gone) still find
+    // it and stay put, instead of switching to /login while the browser leaves (seen in CI).
     await import('../../lib/offline/on-phone.ts').then(({ forgetPhone }) => forgetPhone()).catch(() => undefined);
+    clearSessionBeforeLeaving();
     goTo(data.url);
   } catch (error) {
     // Without a signal too (SPEC section 8: 'Something went wrong.'); the session and the phone's copy stay.
