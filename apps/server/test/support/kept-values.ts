@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { refreshAllEnrollmentCaches } from '../../src/modules/enrollments/public.ts';
-import { countedStudentKeys, keptStudentKeys } from './drills/kept-counts.ts';
+import { countedDecisionMonths, countedStudentKeys, keptDecisionMonths, keptStudentKeys } from './drills/kept-counts.ts';
 import { expectLessonCountsKept } from './lesson-rollups.ts';
 
 /**
@@ -24,6 +24,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   product_deliveries.cached_school_id, cached_instructor_id, cached_series_id   0031_product_place
  *   attendances.cached_student_id, cached_school_id, cached_instructor_id, cached_series_id   0033_attendance_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
+ *   decision_months                            0036_decision_months (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
  *   decisions.cached_enrollment_id, notes.cached_enrollment_id   0001, the enrollment of their lesson,
@@ -46,6 +47,7 @@ export const keptValues = [
   'followup_counts',
   'decisions.cached_student_id',
   'student_key_counts',
+  'decision_months',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'decisions.cached_episode_id',
@@ -120,6 +122,7 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
   );
   await expectLessonCountsKept(database);
   await expectSame(database, 'student_key_counts', countedStudentKeys, keptStudentKeys);
+  await expectSame(database, 'decision_months', countedDecisionMonths, keptDecisionMonths);
   await expectAsTheEnrollment(database, 'decisions', 'cached_enrollment_id', ['student_id', 'school_id', 'instructor_id']);
   expect(
     await count(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { decisionOptions, productOffers, series } from './catalogue.ts';
 import { id, ref, timestamps } from './columns.ts';
 import { attendances, deliveryTypes, enrollments, episodeDeliveries, reminders, visits } from './enrollments.ts';
@@ -49,10 +49,42 @@ export const decisions = pgTable(
     // Each foreign key's referencing side indexed, so that a delete of many lessons, visits,
     // attendances or students does not read the whole table once per row it deletes (issue 27).
     index('decisions_attendance_id_idx').on(t.attendanceId).where(sql`${t.attendanceId} is not null`),
+    // A student's decisions, read whole when one of them changes (decision_months, migration 0036).
+    index('decisions_cached_student_id_idx').on(t.cachedStudentId),
+    // A school's decisions of a period (a conference or school admin's Decisions report, 0036).
+    index('decisions_cached_school_id_created_at_idx').on(t.cachedSchoolId, t.createdAt),
     // The Decisions report finds the decisions recorded in a period (issue 11), with what it groups
     // and counts them by as INCLUDE columns (migration 0035): a network's year read from the index alone.
     index('decisions_created_at_idx').on(t.createdAt),
     check('decisions_context_check', sql`num_nonnulls(${t.episodeDeliveryId}, ${t.attendanceId}, ${t.visitId}) = 1`),
+  ],
+);
+
+/**
+ * The network's decisions per month, row of the Decisions report (`kind`: 'option' by name,
+ * 'series', 'lesson' by series and lesson, 'school', 'instructor', and 'all' for the totals; '' or
+ * 0 where a kind has no such column) and month of the student's decision before in the same row
+ * ('-infinity' for none), kept by the database (migration 0036, issue 28): a global admin's
+ * Decisions over twelve months count the students from a few thousand rows.
+ */
+export const decisionMonths = pgTable(
+  'decision_months',
+  {
+    kind: text('kind').notNull(),
+    optionName: text('option_name').notNull(),
+    seriesId: ref('series_id').notNull(),
+    episodeId: ref('episode_id').notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    prevMonth: date('prev_month', { mode: 'string' }).notNull(),
+    decisions: integer('decisions').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'decision_months_pk',
+      columns: [t.kind, t.month, t.optionName, t.seriesId, t.episodeId, t.schoolId, t.instructorId, t.prevMonth],
+    }),
   ],
 );
 

@@ -87,7 +87,7 @@ const lessonNetworkMonths: PeriodReport = {
 };
 
 /** The instructor of counts kept by instructor (`column`, 0 for none), joined as `u` for placeGroups.instructor. */
-const keptInstructorJoin = (column: SQL) => sql`left join users u on u.id = nullif(${column}, 0)`;
+export const keptInstructorJoin = (column: SQL) => sql`left join users u on u.id = nullif(${column}, 0)`;
 
 /**
  * Lessons from the counts kept per month, school, the student's instructor, course and delivery

@@ -1,6 +1,7 @@
 import type { PeriodReportKind } from '@srs/shared/reports';
 import { sql } from 'drizzle-orm';
 import { and } from '../../core/lists.ts';
+import { keptDecisions } from './kept-decisions.ts';
 import { keptLessons, keptTurnarounds } from './kept-reports.ts';
 import {
   carriedPlace,
@@ -13,7 +14,7 @@ import {
   sharedJoinReads,
   within,
 } from './period-report.ts';
-import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
+import { byDeliveryType, byEpisode, byEpisodeOfSeries, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
  * Lessons sent and returned: the rows of episode_deliveries `d`, their lesson `ep` and its
@@ -115,7 +116,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
       series: bySeries,
       // The decisions of visits (no lesson) are a row per course or seminar, two of one name apart:
       // so they are when grouped by the decision's lesson and series ids (namedAfter).
-      lesson: { ...byEpisode, sort: [...byEpisode.sort!, sql`se.id`] },
+      lesson: byEpisodeOfSeries,
       ...placeGroups,
     },
     measures: [
@@ -130,6 +131,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
         value: () => sql`count(distinct dc.cached_student_id)::int`,
       },
     ],
+    counted: keptDecisions,
   },
   enrollments: {
     from: sql`enrollments e`,

@@ -41,6 +41,11 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
   adds?: 'count' | ((sum: (key: string) => SQL) => SQL);
   derived?: true;
   distinct?: string;
+  /**
+   * The figure of the totals row, where it is not `value` over every record (a count of distinct
+   * students from kept counts, which are kept for the totals apart).
+   */
+  total?: (period: Period) => SQL;
 };
 
 /**

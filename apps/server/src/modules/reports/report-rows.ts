@@ -15,6 +15,12 @@ export const byEpisode: Grouping = {
   needs: ['ep', 'se'],
 };
 
+/**
+ * A lesson or presentation as a row, and the decisions of visits (no lesson) a row per course or
+ * seminar, two of one name apart.
+ */
+export const byEpisodeOfSeries: Grouping = { ...byEpisode, sort: [...byEpisode.sort!, sql`se.id`] };
+
 /** A delivery type as a row, by its name ('Post Office'), in the order PO, PD, IH, none. */
 export const byDeliveryType = (column: string): Grouping => {
   const type = sql.raw(column);

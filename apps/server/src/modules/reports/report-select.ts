@@ -138,7 +138,12 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
   if (grouped) return namedAfterSelect(report, grouping, grouped, scope, query);
   if (!columns) {
     const needs = [...(grouping.needs ?? []), ...measureNeeds];
-    const figures = report.measures.map((measure) => sql`${measure.value(query)} as ${sql.identifier(measure.key)}`);
+    const figures = report.measures.map((measure) => {
+      const figure = measure.total
+        ? sql`case when grouping(${grouping.key}) = 1 then ${measure.total(query)} else ${measure.value(query)} end`
+        : measure.value(query);
+      return sql`${figure} as ${sql.identifier(measure.key)}`;
+    });
     return rowsSelect(grouping, figures, recordsOf(report, scope, query, needs));
   }
   const alias = columns[0]!.split('.')[0]!;

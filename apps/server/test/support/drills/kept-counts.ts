@@ -5,7 +5,7 @@ import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey }
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024, 0025), the students per series and school (0007), the name search's words (0005) and the students per
+ * 0010, 0024, 0025), the decisions by month and row (0036), the students per series and school (0007), the name search's words (0005) and the students per
  * key of the same person (0029). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
@@ -126,13 +126,43 @@ const nameWordsOf = (among?: string) =>
     from student_words sw join name_words w on w.id = sw.word_id${among ? ` where sw.student_id in (${among})` : ''}`,
   );
 
+/**
+ * The rows of the Decisions report one decision of `d` (its option `o`) is in: the totals ('all'),
+ * its option's name, series, lesson (and series), school and instructor.
+ */
+const decisionRowsOf = (d: string, o: string) => `(values ('all', '', 0::bigint, 0::bigint, 0::bigint, 0::bigint),
+    ('option', ${o}.name, 0, 0, 0, 0), ('series', '', ${o}.series_id, 0, 0, 0),
+    ('lesson', '', ${o}.series_id, coalesce(${d}.cached_episode_id, 0), 0, 0),
+    ('school', '', 0, 0, coalesce(${d}.cached_school_id, 0), 0),
+    ('instructor', '', 0, 0, 0, coalesce(${d}.cached_instructor_id, 0)))`;
+
+/**
+ * The decisions by month and row as migration 0036 defines them: each under the month of its
+ * student's latest decision before it (by moment, then id) in the same row, '-infinity' for none.
+ */
+export const countedDecisionMonths = `select k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id,
+    date_trunc('month', d.created_at)::date as month,
+    coalesce((select date_trunc('month', max(p.created_at))::date
+      from decisions p join decision_options po on po.id = p.decision_option_id
+      cross join lateral ${decisionRowsOf('p', 'po')} pk(kind, option_name, series_id, episode_id, school_id, instructor_id)
+      where p.cached_student_id = d.cached_student_id and (p.created_at, p.id) < (d.created_at, d.id)
+        and (pk.kind, pk.option_name, pk.series_id, pk.episode_id, pk.school_id, pk.instructor_id)
+          = (k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id)), '-infinity'::date) as prev_month,
+    count(*)::int as decisions
+  from decisions d join decision_options o on o.id = d.decision_option_id
+  cross join lateral ${decisionRowsOf('d', 'o')} k(kind, option_name, series_id, episode_id, school_id, instructor_id)
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
+export const keptDecisionMonths = `select kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month, decisions
+  from decision_months where decisions <> 0`;
+
 export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0)
     + (select count(*) from lesson_instructor_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_instructor_turnarounds where lessons < 0)
     + (select count(*) from lesson_network_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_network_turnarounds where lessons < 0)
-    + (select count(*) from followup_counts where enrollments < 0))::int as n`;
+    + (select count(*) from followup_counts where enrollments < 0)
+    + (select count(*) from decision_months where decisions < 0))::int as n`;
 
 const checksAmong = (among?: string): Record<string, string> => ({
   'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
@@ -144,6 +174,7 @@ const checksAmong = (among?: string): Record<string, string> => ({
   "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
   'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
   'students per key of the same person (student_key_counts)': bothWays(countedStudentKeys, keptStudentKeys),
+  "the network's decisions by month and row (decision_months)": bothWays(countedDecisionMonths, keptDecisionMonths),
   'negative kept counts': negativeKeptCounts,
   'students per series and school (series_school_students)': seriesStudents,
   'name words of the search (student_words)': nameWordsOf(among),
