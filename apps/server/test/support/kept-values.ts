@@ -17,6 +17,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   enrollments.instructor_id, lesson_instructor_months, lesson_instructor_turnarounds
  *                                              0024_instructor_rollups (support/lesson-rollups.ts)
  *   lesson_network_months, lesson_network_turnarounds   0025_network_rollups (support/lesson-rollups.ts)
+ *   lesson_episode_turnarounds                 0037_lesson_episode_turnarounds (support/lesson-rollups.ts)
  *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
  *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
@@ -44,6 +45,7 @@ export const keptValues = [
   'lesson_instructor_turnarounds',
   'lesson_network_months',
   'lesson_network_turnarounds',
+  'lesson_episode_turnarounds',
   'followup_counts',
   'decisions.cached_student_id',
   'student_key_counts',

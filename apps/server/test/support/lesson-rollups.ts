@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import {
+  countedEpisodeTurnarounds,
   countedFollowups,
   countedInstructorLessons,
   countedInstructorTurnarounds,
@@ -8,6 +9,7 @@ import {
   countedNetworkLessons,
   countedNetworkTurnarounds,
   countedTurnarounds,
+  keptEpisodeTurnarounds,
   keptFollowups,
   keptInstructorLessons,
   keptInstructorTurnarounds,
@@ -21,7 +23,8 @@ import {
 /**
  * The kept counts of lessons (lesson_months, lesson_turnarounds and the same by instructor,
  * lesson_instructor_months and lesson_instructor_turnarounds, and the network's,
- * lesson_network_months and lesson_network_turnarounds) are those of the lessons there are, and
+ * lesson_network_months and lesson_network_turnarounds, and by school and lesson,
+ * lesson_episode_turnarounds) are those of the lessons there are, and
  * the enrollments by follow-up day (followup_counts) those of the enrollments.
  */
 export async function expectLessonCountsKept(database: Database) {
@@ -39,6 +42,8 @@ export async function expectLessonCountsKept(database: Database) {
   expect(await differing(keptNetworkLessons, countedNetworkLessons), "the network's lessons kept but not counted").toBe(0);
   expect(await differing(countedNetworkTurnarounds, keptNetworkTurnarounds), "the network's turnarounds counted but not kept").toBe(0);
   expect(await differing(keptNetworkTurnarounds, countedNetworkTurnarounds), "the network's turnarounds kept but not counted").toBe(0);
+  expect(await differing(countedEpisodeTurnarounds, keptEpisodeTurnarounds), 'turnarounds by lesson counted but not kept').toBe(0);
+  expect(await differing(keptEpisodeTurnarounds, countedEpisodeTurnarounds), 'turnarounds by lesson kept but not counted').toBe(0);
   expect(await differing(countedFollowups, keptFollowups), 'enrollments by follow-up day counted but not kept').toBe(0);
   expect(await differing(keptFollowups, countedFollowups), 'enrollments by follow-up day kept but not counted').toBe(0);
   const negative = await database.query<{ n: number }>(negativeKeptCounts);

@@ -268,6 +268,22 @@ export const lessonNetworkTurnarounds = pgTable(
 );
 
 /**
+ * Lessons returned per month of return, school, lesson and days out (migration 0037, issue 28): a
+ * conference's Lesson turnaround by lesson reads some 100,000 counts, not the network's lessons.
+ */
+export const lessonEpisodeTurnarounds = pgTable(
+  'lesson_episode_turnarounds',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    episodeId: ref('episode_id').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.month, t.episodeId, t.days] })],
+);
+
+/**
  * Active enrollments (not orphaned) per school, day of their latest follow-up (or start) and day of
  * their next reminder ('infinity' for none), kept by the database as enrollments change (migration
  * 0026, issue 28): the network's follow-up roll-up by conference or school counts these rows, a

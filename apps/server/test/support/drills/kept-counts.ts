@@ -5,7 +5,7 @@ import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey }
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024, 0025), the decisions by month and row (0036), the students per series and school (0007), the name search's words (0005) and the students per
+ * 0010, 0024, 0025, 0037), the decisions by month and row (0036), the students per series and school (0007), the name search's words (0005) and the students per
  * key of the same person (0029). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
@@ -67,6 +67,13 @@ export const countedNetworkTurnarounds = `select date_trunc('month', d.date_comp
   from episode_deliveries d join enrollments e on e.id = d.enrollment_id
   where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
 export const keptNetworkTurnarounds = `select month, episode_id, delivery_type, days, lessons from lesson_network_turnarounds
+  where lessons <> 0`;
+/** The lessons returned by school and lesson (migration 0037). */
+export const countedEpisodeTurnarounds = `select date_trunc('month', d.date_completed)::date as month, e.school_id, d.episode_id,
+    d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
+export const keptEpisodeTurnarounds = `select month, school_id, episode_id, days, lessons from lesson_episode_turnarounds
   where lessons <> 0`;
 
 /** The active enrollments per school and follow-up and reminder days (migration 0026). */
@@ -161,6 +168,7 @@ export const negativeKeptCounts = `select ((select count(*) from lesson_months w
     + (select count(*) from lesson_instructor_turnarounds where lessons < 0)
     + (select count(*) from lesson_network_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_network_turnarounds where lessons < 0)
+    + (select count(*) from lesson_episode_turnarounds where lessons < 0)
     + (select count(*) from followup_counts where enrollments < 0)
     + (select count(*) from decision_months where decisions < 0))::int as n`;
 
@@ -172,6 +180,7 @@ const checksAmong = (among?: string): Record<string, string> => ({
   'lesson turnarounds by instructor (lesson_instructor_turnarounds)': bothWays(countedInstructorTurnarounds, keptInstructorTurnarounds),
   "the network's lesson counts (lesson_network_months)": bothWays(countedNetworkLessons, keptNetworkLessons),
   "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
+  'lesson turnarounds by school and lesson (lesson_episode_turnarounds)': bothWays(countedEpisodeTurnarounds, keptEpisodeTurnarounds),
   'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
   'students per key of the same person (student_key_counts)': bothWays(countedStudentKeys, keptStudentKeys),
   "the network's decisions by month and row (decision_months)": bothWays(countedDecisionMonths, keptDecisionMonths),
