@@ -12,6 +12,7 @@ import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
 import { purgeReminderMailClaims } from './modules/reminder-mail/reminder-mail.queries.ts';
 import { startReminderMails } from './modules/reminder-mail/reminder-mail.queue.ts';
+import { compactDecisionMonths } from './modules/reports/kept-decisions.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
 const purgeEveryMs = 60 * 60 * 1000;
@@ -22,6 +23,7 @@ async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredProviderRecords(db);
   await purgeIdempotentWrites(db);
   await purgeReminderMailClaims(db);
+  await compactDecisionMonths(db);
 }
 
 /**
@@ -68,7 +70,8 @@ async function main() {
     followupDays: env.FOLLOWUP_DAYS,
     baseUrl: publicUrl(env),
   });
-  // Expired limits, forgotten failure series and the provider's spent records, once an hour.
+  // Expired limits, forgotten failure series and the provider's spent records, once an hour; and
+  // the kept decisions' rows of one key added up.
   const purge = setInterval(() => {
     purgeExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired records failed'));
   }, purgeEveryMs);

@@ -1,10 +1,12 @@
 import type { PeriodReportQuery } from '@srs/shared/reports';
+import { sql as q } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/core/scope.ts';
 import { type PeriodReport, periodReport } from '../src/modules/reports/period-report.ts';
 import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { keptCountChecks } from './support/drills/kept-counts.ts';
+import { compactDecisionMonths } from '../src/modules/reports/kept-decisions.ts';
+import { keptCountChecks, negativeKeptCounts } from './support/drills/kept-counts.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
 
 /**
@@ -34,7 +36,7 @@ describe("the network's decisions kept by month (decision_months)", () => {
   /** The kept counts are their definition, and every grouping and period reads as from the decisions. */
   async function expectKept(step: string) {
     expect(await one(check), `${step}: rows kept and defined apart`).toBe(0);
-    expect(await one('select count(*) from decision_months where decisions < 0'), `${step}: negative`).toBe(0);
+    expect(await one(negativeKeptCounts), `${step}: negative`).toBe(0);
     const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
     for (const group of Object.keys(report.groups))
       for (const period of periods) {
@@ -85,5 +87,50 @@ describe("the network's decisions kept by month (decision_months)", () => {
     await sql(`delete from students where id = ${another!.student_id}`);
     await sql(`delete from enrollments where id = ${another!.id}`);
     await expectKept('a student and an enrollment deleted');
+    // A decision given another id is the same decision (the rows are paired by id).
+    await sql(`update decisions set id = default, created_at = created_at - interval '40 days' where id = (select max(id) from decisions)`);
+    await expectKept('a decision given another id and moment');
+  });
+
+  it('adds up the rows of each key into one, the counts unchanged', async () => {
+    const keys = 'kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month';
+    const [first] = await sql(`select decision_option_id, cached_enrollment_id, episode_delivery_id from decisions
+      where episode_delivery_id is not null order by id limit 1`);
+    for (const day of ['2026-01-05', '2026-01-06', '2026-01-07'])
+      await sql(`insert into decisions (decision_option_id, cached_enrollment_id, episode_delivery_id, created_at)
+        values (${first!.decision_option_id}, ${first!.cached_enrollment_id}, ${first!.episode_delivery_id}, '${day}T12:00:00Z')`);
+    await sql(`delete from decisions where created_at = '2026-01-06T12:00:00Z'`);
+    expect(await one(`select count(*) from decision_months`)).toBeGreaterThan(await one(`select count(*) from (select distinct ${keys} from decision_months) x`));
+    await compactDecisionMonths(t.database.db);
+    expect(await one(`select count(*) from decision_months`)).toBe(await one(`select count(*) from (select distinct ${keys} from decision_months) x`));
+    expect(await one('select count(*) from decision_months where decisions = 0')).toBe(0);
+    await expectKept('added up');
+  });
+
+  it('counts the months in the zone they are kept in, whatever zone a writer has, and reads them only in that zone', async () => {
+    const [first] = await sql(`select decision_option_id, cached_enrollment_id, episode_delivery_id from decisions
+      where episode_delivery_id is not null order by id limit 1`);
+    const [kept] = await sql('select zone from decision_months_zone');
+    // 03:00 on 1 March in UTC is still February on the Pacific coast.
+    const db = t.database.db;
+    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    await db.transaction(async (tx) => {
+      await tx.execute(q`set local time zone 'America/Los_Angeles'`);
+      await tx.execute(q.raw(`insert into decisions (decision_option_id, cached_enrollment_id, episode_delivery_id, created_at)
+        values (${first!.decision_option_id}, ${first!.cached_enrollment_id}, ${first!.episode_delivery_id}, '2026-03-01T03:00:00Z')`));
+      // Read in that zone, the report counts by its days: the decisions, not the kept months.
+      for (const period of [{ from: '2026-02-01', to: '2026-02-28' }, { from: '2026-03-01', to: '2026-03-31' }]) {
+        const query = { group: 'option', ...period } as PeriodReportQuery;
+        expect(await periodReport(tx, report, 'Row', network, query), JSON.stringify(query)).toEqual(await periodReport(tx, oneStep, 'Row', network, query));
+      }
+    });
+    expect(kept!.zone).not.toBe('America/Los_Angeles');
+    await expectKept('a decision written in another zone');
+  });
+
+  it('forgets every count when the decisions are emptied at once', async () => {
+    await sql('truncate decisions');
+    expect(await one('select count(*) from decision_months')).toBe(0);
+    await expectKept('emptied');
   });
 });

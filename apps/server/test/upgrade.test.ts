@@ -71,6 +71,7 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   followup_counts: 'kept',
   student_key_counts: 'kept',
   decision_months: 'kept',
+  decision_months_zone: 'kept',
   name_words: 'kept',
   password_tokens: 'empty',
   reminder_mails: 'empty',

@@ -25,7 +25,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   product_deliveries.cached_school_id, cached_instructor_id, cached_series_id   0031_product_place
  *   attendances.cached_student_id, cached_school_id, cached_instructor_id, cached_series_id   0033_attendance_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
- *   decision_months                            0036_decision_months (support/drills/kept-counts.ts)
+ *   decision_months, decision_months_zone      0036_decision_months (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
  *   decisions.cached_enrollment_id, notes.cached_enrollment_id   0001, the enrollment of their lesson,
@@ -50,6 +50,7 @@ export const keptValues = [
   'decisions.cached_student_id',
   'student_key_counts',
   'decision_months',
+  'decision_months_zone',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'decisions.cached_episode_id',

@@ -8,7 +8,11 @@
 --
 -- kind: what the row is ('option' by the option's name, 'series', 'lesson' by the series and the
 -- lesson, 0 for a visit, 'school', 'instructor', 0 for none, and 'all' for the totals); the
--- columns a kind does not use are '' or 0.
+-- columns a kind does not use are '' or 0. A change writes the difference it makes as new rows
+-- (a key's count is the sum of its rows), so that writers of different students never wait on
+-- one another's counts: a shared count updated in place (this month's first decisions) made
+-- concurrent saves of decisions deadlock. The rows of one key are added up now and then
+-- (srs_compact_decision_months, hourly).
 CREATE TABLE "decision_months" (
 	"kind" text NOT NULL,
 	"option_name" text NOT NULL,
@@ -18,9 +22,19 @@ CREATE TABLE "decision_months" (
 	"instructor_id" bigint NOT NULL,
 	"month" date NOT NULL,
 	"prev_month" date NOT NULL,
-	"decisions" integer NOT NULL,
-	CONSTRAINT "decision_months_pk" PRIMARY KEY("kind","month","option_name","series_id","episode_id","school_id","instructor_id","prev_month")
+	"decisions" integer NOT NULL
 );
+--> statement-breakpoint
+-- The time zone the months are counted in: the database session's when the counts were first
+-- made (the app's), whatever zone a later writer's session has. The report reads the counts only
+-- when its own days are of the same zone.
+CREATE TABLE "decision_months_zone" (
+	"zone" text NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO decision_months_zone (zone) VALUES (current_setting('TimeZone'));
+--> statement-breakpoint
+CREATE INDEX "decision_months_kind_month_idx" ON "decision_months" USING btree ("kind","month");
 --> statement-breakpoint
 -- The counts of a student's decisions are worked out from all of them: a trigger reads them.
 CREATE INDEX "decisions_cached_student_id_idx" ON "decisions" USING btree ("cached_student_id");
@@ -31,7 +45,7 @@ CREATE INDEX "decisions_cached_school_id_created_at_idx" ON "decisions" USING bt
 --> statement-breakpoint
 -- The counts `records` make, every row of each student among them (a student's decisions all there,
 -- or the counts are not theirs); `renamed`: options as they were before a change of their name
--- or series, in place of what they are now.
+-- or series, in place of what they are now. Months in the zone of decision_months_zone.
 CREATE FUNCTION srs_decision_month_counts(records decisions[], renamed decision_options[])
 RETURNS TABLE (kind text, option_name text, series_id bigint, episode_id bigint, school_id bigint, instructor_id bigint,
   month date, prev_month date, decisions bigint)
@@ -39,11 +53,12 @@ LANGUAGE sql STABLE AS $$
   SELECT x.kind, x.option_name, x.series_id, x.episode_id, x.school_id, x.instructor_id, x.month, x.prev_month, count(*)
   FROM (
     SELECT k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id,
-      date_trunc('month', d.created_at)::date AS month,
+      date_trunc('month', d.created_at AT TIME ZONE z.zone)::date AS month,
       coalesce(date_trunc('month', lag(d.created_at) OVER (
         PARTITION BY d.cached_student_id, k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id
-        ORDER BY d.created_at, d.id))::date, '-infinity'::date) AS prev_month
+        ORDER BY d.created_at, d.id) AT TIME ZONE z.zone)::date, '-infinity'::date) AS prev_month
     FROM unnest(records) d
+    CROSS JOIN (SELECT min(mz.zone) AS zone FROM decision_months_zone mz) z
     JOIN decision_options o ON o.id = d.decision_option_id
     LEFT JOIN unnest(renamed) r ON r.id = o.id
     CROSS JOIN LATERAL (VALUES
@@ -59,10 +74,10 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- Adds the counts `new_rows` make and takes away those `old_rows` made (each the rows of the same
--- students), in the keys' order.
+-- students): the differences, as new rows.
 CREATE FUNCTION srs_decision_months_change(old_rows decisions[], new_rows decisions[], renamed decision_options[]) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO decision_months AS dm (kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month, decisions)
+  INSERT INTO decision_months (kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month, decisions)
     SELECT c.kind, c.option_name, c.series_id, c.episode_id, c.school_id, c.instructor_id, c.month, c.prev_month, sum(c.decisions)
     FROM (
       SELECT a.kind, a.option_name, a.series_id, a.episode_id, a.school_id, a.instructor_id, a.month, a.prev_month, a.decisions
@@ -73,9 +88,28 @@ LANGUAGE sql AS $$
     ) c
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
     HAVING sum(c.decisions) <> 0
-    ORDER BY c.kind, c.month, c.option_name, c.series_id, c.episode_id, c.school_id, c.instructor_id, c.prev_month
-  ON CONFLICT (kind, month, option_name, series_id, episode_id, school_id, instructor_id, prev_month) DO UPDATE
-    SET decisions = dm.decisions + excluded.decisions
+$$;
+--> statement-breakpoint
+-- The rows of each key added up into one (none when they come to 0): a key's count is unchanged.
+-- A writer's rows added meanwhile are not among those taken.
+CREATE FUNCTION srs_compact_decision_months() RETURNS void
+LANGUAGE sql AS $$
+  WITH repeated AS (
+    SELECT dm.kind, dm.option_name, dm.series_id, dm.episode_id, dm.school_id, dm.instructor_id, dm.month, dm.prev_month
+    FROM decision_months dm
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    HAVING count(*) > 1 OR sum(dm.decisions) = 0
+  ), taken AS (
+    DELETE FROM decision_months dm USING repeated r
+    WHERE (dm.kind, dm.option_name, dm.series_id, dm.episode_id, dm.school_id, dm.instructor_id, dm.month, dm.prev_month)
+      = (r.kind, r.option_name, r.series_id, r.episode_id, r.school_id, r.instructor_id, r.month, r.prev_month)
+    RETURNING dm.*
+  )
+  INSERT INTO decision_months (kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month, decisions)
+    SELECT t.kind, t.option_name, t.series_id, t.episode_id, t.school_id, t.instructor_id, t.month, t.prev_month, sum(t.decisions)
+    FROM taken t
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    HAVING sum(t.decisions) <> 0
 $$;
 --> statement-breakpoint
 -- The counts of the students `whose` decisions changed: their rows now, against their rows before
@@ -110,16 +144,23 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A change of what a decision is counted by (its student, moment, option, lesson, school or
--- instructor); other changes count nothing.
+-- instructor, or its id); other changes count nothing.
 CREATE FUNCTION srs_decisions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM srs_decision_months_moved(
-    array(SELECT DISTINCT x.student FROM srs_new_decisions n JOIN srs_old_decisions o ON o.id = n.id
+    array(SELECT DISTINCT x.student FROM srs_new_decisions n FULL JOIN srs_old_decisions o ON o.id = n.id
       CROSS JOIN LATERAL (VALUES (n.cached_student_id), (o.cached_student_id)) x(student)
       WHERE x.student IS NOT NULL
-        AND (n.cached_student_id, n.created_at, n.decision_option_id, n.cached_episode_id, n.cached_school_id, n.cached_instructor_id)
-          IS DISTINCT FROM (o.cached_student_id, o.created_at, o.decision_option_id, o.cached_episode_id, o.cached_school_id, o.cached_instructor_id)),
+        AND (n.id IS NULL OR o.id IS NULL
+          OR (n.cached_student_id, n.created_at, n.decision_option_id, n.cached_episode_id, n.cached_school_id, n.cached_instructor_id)
+            IS DISTINCT FROM (o.cached_student_id, o.created_at, o.decision_option_id, o.cached_episode_id, o.cached_school_id, o.cached_instructor_id))),
     array(SELECT n.id FROM srs_new_decisions n), array(SELECT o::decisions FROM srs_old_decisions o));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION srs_decisions_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM decision_months;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -131,6 +172,8 @@ CREATE TRIGGER decisions_months_removed AFTER DELETE ON "decisions"
 --> statement-breakpoint
 CREATE TRIGGER decisions_months_changed AFTER UPDATE ON "decisions"
   REFERENCING OLD TABLE AS srs_old_decisions NEW TABLE AS srs_new_decisions FOR EACH STATEMENT EXECUTE FUNCTION srs_decisions_changed();
+--> statement-breakpoint
+CREATE TRIGGER decisions_months_emptied AFTER TRUNCATE ON "decisions" FOR EACH STATEMENT EXECUTE FUNCTION srs_decisions_emptied();
 --> statement-breakpoint
 -- An option renamed or moved to another series: its decisions' students counted again under what
 -- it is now, against what it was.
@@ -160,7 +203,8 @@ CREATE TRIGGER decision_options_months_changed AFTER UPDATE ON "decision_options
 -- there are, below).
 CREATE FUNCTION srs_count_decision_months_after(after_student bigint) RETURNS void
 LANGUAGE sql AS $$
-  SELECT srs_decision_months_change('{}', array(SELECT d FROM decisions d WHERE d.cached_student_id > after_student), '{}')
+  SELECT srs_decision_months_change('{}', array(SELECT d FROM decisions d WHERE d.cached_student_id > after_student), '{}');
+  SELECT srs_compact_decision_months();
 $$;
 --> statement-breakpoint
 DO $$
@@ -174,4 +218,5 @@ BEGIN
       array(SELECT d FROM decisions d WHERE d.cached_student_id > low AND d.cached_student_id <= low + step), '{}');
     low := low + step;
   END LOOP;
+  PERFORM srs_compact_decision_months();
 END $$;

@@ -119,3 +119,7 @@ CREATE FUNCTION srs_count_episode_turnarounds_after(after_enrollment bigint) RET
 $$;
 --> statement-breakpoint
 SELECT srs_count_episode_turnarounds_after(0);
+--> statement-breakpoint
+-- A report of one lesson (its filter) reads that lesson's records: a global admin's Lessons by
+-- instructor of one lesson read the network's lessons of the period (575 ms on the 1M seed).
+CREATE INDEX "episode_deliveries_episode_id_idx" ON "episode_deliveries" USING btree ("episode_id");

@@ -87,6 +87,8 @@ export const episodeDeliveries = pgTable(
     // The reports over a period (issue 11) find a network's lessons sent or returned in it.
     index('episode_deliveries_date_sent_idx').on(t.dateSent),
     index('episode_deliveries_date_completed_idx').on(t.dateCompleted),
+    // A report of one lesson (its filter) finds that lesson's records (migration 0037).
+    index('episode_deliveries_episode_id_idx').on(t.episodeId),
   ],
 );
 

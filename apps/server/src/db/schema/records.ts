@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { decisionOptions, productOffers, series } from './catalogue.ts';
 import { id, ref, timestamps } from './columns.ts';
 import { attendances, deliveryTypes, enrollments, episodeDeliveries, reminders, visits } from './enrollments.ts';
@@ -65,7 +65,8 @@ export const decisions = pgTable(
  * 'series', 'lesson' by series and lesson, 'school', 'instructor', and 'all' for the totals; '' or
  * 0 where a kind has no such column) and month of the student's decision before in the same row
  * ('-infinity' for none), kept by the database (migration 0036, issue 28): a global admin's
- * Decisions over twelve months count the students from a few thousand rows.
+ * Decisions over twelve months count the students from a few thousand rows. A change writes the
+ * difference it makes as new rows; a key's count is the sum of its rows.
  */
 export const decisionMonths = pgTable(
   'decision_months',
@@ -80,13 +81,11 @@ export const decisionMonths = pgTable(
     prevMonth: date('prev_month', { mode: 'string' }).notNull(),
     decisions: integer('decisions').notNull(),
   },
-  (t) => [
-    primaryKey({
-      name: 'decision_months_pk',
-      columns: [t.kind, t.month, t.optionName, t.seriesId, t.episodeId, t.schoolId, t.instructorId, t.prevMonth],
-    }),
-  ],
+  (t) => [index('decision_months_kind_month_idx').on(t.kind, t.month)],
 );
+
+/** The time zone decision_months counts its months in (one row, migration 0036). */
+export const decisionMonthsZone = pgTable('decision_months_zone', { zone: text('zone').notNull() });
 
 /** Notes attach to a lesson or presentation delivery, a reminder, a visit or the student. */
 export const notes = pgTable(

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Counted, Grouping, Period, PeriodReport } from './period-report.ts';
 import { placeGroups, within } from './period-report.ts';
 import { keptInstructorJoin } from './kept-reports.ts';
@@ -9,7 +10,9 @@ import { byEpisodeOfSeries, bySeries } from './report-rows.ts';
  * month of the student's decision before in the same row (decision_months `dm`, migration 0036,
  * decision 014): a decision is its student's first in a row over whole months exactly when the
  * one before it came before the first month, so the row's distinct students are a sum of counts.
- * For a user who sees every school, by each of the report's groupings, with no filter.
+ * For a user who sees every school, by each of the report's groupings, with no filter, when the
+ * database session's time zone is the one the months are kept in. The counts of one key may be
+ * several rows (each change writes its difference): they are added up.
  */
 
 /** The kept decisions (under `alias`) that are their student's first of the row within the period. */
@@ -30,6 +33,8 @@ const studentsWithin = (period: Period): SQL =>
  */
 const keptOfKind = (kind: string, group: string, grouping: Grouping, joins: PeriodReport['joins']): Counted => ({
   network: true,
+  // Months of the zone the counts are kept in, which the report's days must be of too.
+  when: sql`exists (select 1 from decision_months_zone z where z.zone = current_setting('TimeZone'))`,
   report: {
     from: (period) => sql`(select dm.option_name, dm.series_id, dm.episode_id, dm.school_id, dm.instructor_id,
         sum(dm.decisions)::int as decisions, coalesce(sum(dm.decisions) filter (where ${firstWithin('dm', period)}), 0)::int as students
@@ -59,3 +64,11 @@ export const keptDecisions: readonly Counted[] = [
   keptOfKind('school', 'school', placeGroups.school, { sc: sql`join schools sc on sc.id = dm.school_id` }),
   keptOfKind('instructor', 'instructor', placeGroups.instructor, { u: keptInstructorJoin(sql`dm.instructor_id`) }),
 ];
+
+/**
+ * Adds up the rows of each key of the kept decisions into one (each change of a decision writes
+ * its difference as new rows): once an hour, as the expired records are purged.
+ */
+export async function compactDecisionMonths(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select srs_compact_decision_months()`);
+}

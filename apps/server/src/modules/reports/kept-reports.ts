@@ -197,14 +197,16 @@ const lessonNetworkTurnarounds: PeriodReport = {
 /**
  * Lessons returned from the counts kept per month, school, lesson and days out
  * (lesson_episode_turnarounds `lxt`, migration 0037): a conference's turnaround by lesson, from some
- * 100,000 counts over twelve months rather than the network's four million lessons.
+ * 100,000 counts over twelve months rather than the network's four million lessons, and the
+ * network's of one lesson by school.
  */
 const lessonEpisodeTurnarounds: PeriodReport = {
-  // The period's months added up first by school, lesson and days out (the scope and a school's
-  // filter reach inside: they read the school): 12 months of the largest conference, 95,000
-  // counts, are 9,400 rows to name and sort (524 -> 65 ms).
-  from: (period) => sql`(select lxt.school_id, lxt.episode_id, lxt.days, sum(lxt.lessons)::int as lessons
-      from lesson_episode_turnarounds lxt where ${within(sql`lxt.month`, period) ?? sql`true`}
+  // The period's months added up first by school, lesson and days out (the scope and a school's or
+  // lesson's filter reach inside: they read its columns; a conference's is taken inside): 12 months
+  // of the largest conference, 95,000 counts, are 9,400 rows to name and sort (524 -> 65 ms).
+  from: (query) => sql`(select lxt.school_id, lxt.episode_id, lxt.days, sum(lxt.lessons)::int as lessons
+      from lesson_episode_turnarounds lxt where ${within(sql`lxt.month`, query) ?? sql`true`}
+        ${query.conference_id === undefined ? sql`` : sql`and lxt.school_id in (select c.id from schools c where c.conference_id = ${query.conference_id})`}
       group by lxt.school_id, lxt.episode_id, lxt.days) lxt join episodes ep on ep.id = lxt.episode_id`,
   joins: { ep: sql``, sc: sql`join schools sc on sc.id = lxt.school_id`, se: sql`join series se on se.id = ep.series_id` },
   joinNeeds: {},
@@ -217,7 +219,7 @@ const lessonEpisodeTurnarounds: PeriodReport = {
     series_id: { where: (id) => sql`ep.series_id = ${id}` },
     episode_id: { where: (id) => sql`lxt.episode_id = ${id}` },
   },
-  groups: { lesson: byEpisode },
+  groups: { lesson: byEpisode, school: placeGroups.school },
   measures: keptTurnaroundMeasures('lxt'),
 };
 

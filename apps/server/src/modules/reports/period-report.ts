@@ -37,16 +37,23 @@ async function schoolsSeen(db: DbOrTx, scope: Scope): Promise<readonly number[] 
   return outside?.found ? null : scope.adminSchoolIds;
 }
 
+/** Whether the database holds `condition`. */
+async function holds(db: DbOrTx, condition: SQL): Promise<boolean> {
+  const [answer] = await rows<{ holds: boolean }>(db.execute(sql`select (${condition}) as holds`));
+  return answer?.holds === true;
+}
+
 /** The report's SELECT for this user and query: from the kept counts where they answer it. */
 async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, query: PeriodReportQuery): Promise<SQL> {
   const fits = (counted: Counted) =>
     (!counted.network || scope.all) &&
     query.group in counted.report.groups &&
     (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || filter in counted.report.filters);
-  const counted = wholeMonths(query) ? report.counted?.find(fits) : undefined;
-  if (counted) {
+  for (const counted of wholeMonths(query) ? (report.counted ?? []).filter(fits) : []) {
+    if (counted.when && !(await holds(db, counted.when))) continue;
     const schools = await schoolsSeen(db, scope);
     if (schools !== null) return reportSelect(counted.report, { schools }, query);
+    break;
   }
   return reportSelect(report, scope, query);
 }

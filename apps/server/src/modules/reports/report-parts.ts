@@ -1,4 +1,4 @@
-import type { ReportColumn, ReportFilter } from '@srs/shared/reports';
+import type { PeriodReportQuery, ReportColumn, ReportFilter } from '@srs/shared/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { and } from '../../core/lists.ts';
 
@@ -54,8 +54,11 @@ export type Measure = Omit<ReportColumn, 'kind'> & {
  * and its figures.
  */
 export type PeriodReport = {
-  /** Its records; of the period too, for records that take it inside (the counts kept by month). */
-  from: SQL | ((period: Period) => SQL);
+  /**
+   * Its records; of the query's period (and filters) too, for records that take them inside (the
+   * counts kept by month, added up over the period first).
+   */
+  from: SQL | ((query: PeriodReportQuery) => SQL);
   joins: Partial<Record<Join, SQL>>;
   /** Which records fall in the period. */
   period: (period: Period) => SQL | null;
@@ -100,7 +103,12 @@ export type PeriodReport = {
  * A report from kept counts, which answers the groupings and filters it has; `network`: counts of
  * the whole network, for a user who sees every school.
  */
-export type Counted = { report: PeriodReport; network?: true };
+export type Counted = {
+  report: PeriodReport;
+  network?: true;
+  /** What the database must hold for the counts to answer (their time zone is the reader's). */
+  when?: SQL;
+};
 
 /**
  * The joins every report shares; a report adds the lesson's (`ep`) and may replace any. A report

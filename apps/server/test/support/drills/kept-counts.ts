@@ -145,11 +145,13 @@ const decisionRowsOf = (d: string, o: string) => `(values ('all', '', 0::bigint,
 
 /**
  * The decisions by month and row as migration 0036 defines them: each under the month of its
- * student's latest decision before it (by moment, then id) in the same row, '-infinity' for none.
+ * student's latest decision before it (by moment, then id) in the same row, '-infinity' for none,
+ * months of the zone the counts are kept in; the kept rows of one key added up.
  */
+const keptZone = `(select zone from decision_months_zone)`;
 export const countedDecisionMonths = `select k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id,
-    date_trunc('month', d.created_at)::date as month,
-    coalesce((select date_trunc('month', max(p.created_at))::date
+    date_trunc('month', d.created_at at time zone ${keptZone})::date as month,
+    coalesce((select date_trunc('month', max(p.created_at) at time zone ${keptZone})::date
       from decisions p join decision_options po on po.id = p.decision_option_id
       cross join lateral ${decisionRowsOf('p', 'po')} pk(kind, option_name, series_id, episode_id, school_id, instructor_id)
       where p.cached_student_id = d.cached_student_id and (p.created_at, p.id) < (d.created_at, d.id)
@@ -159,8 +161,9 @@ export const countedDecisionMonths = `select k.kind, k.option_name, k.series_id,
   from decisions d join decision_options o on o.id = d.decision_option_id
   cross join lateral ${decisionRowsOf('d', 'o')} k(kind, option_name, series_id, episode_id, school_id, instructor_id)
   group by 1, 2, 3, 4, 5, 6, 7, 8`;
-export const keptDecisionMonths = `select kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month, decisions
-  from decision_months where decisions <> 0`;
+const decisionMonthKeys = 'kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month';
+export const keptDecisionMonths = `select ${decisionMonthKeys}, sum(decisions)::int as decisions
+  from decision_months group by ${decisionMonthKeys} having sum(decisions) <> 0`;
 
 export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0)
@@ -170,7 +173,7 @@ export const negativeKeptCounts = `select ((select count(*) from lesson_months w
     + (select count(*) from lesson_network_turnarounds where lessons < 0)
     + (select count(*) from lesson_episode_turnarounds where lessons < 0)
     + (select count(*) from followup_counts where enrollments < 0)
-    + (select count(*) from decision_months where decisions < 0))::int as n`;
+    + (select count(*) from (select 1 from decision_months group by ${decisionMonthKeys} having sum(decisions) < 0) x))::int as n`;
 
 const checksAmong = (among?: string): Record<string, string> => ({
   'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
