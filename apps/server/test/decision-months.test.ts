@@ -128,6 +128,18 @@ describe("the network's decisions kept by month (decision_months)", () => {
     await expectKept('a decision written in another zone');
   });
 
+  it('refuses a writer that would not see what others committed meanwhile (REPEATABLE READ)', async () => {
+    const [first] = await sql(`select decision_option_id, cached_enrollment_id, episode_delivery_id from decisions
+      where episode_delivery_id is not null order by id limit 1`);
+    const written = t.database.db.transaction(async (tx) => {
+      await tx.execute(q`set transaction isolation level repeatable read`);
+      await tx.execute(q.raw(`insert into decisions (decision_option_id, cached_enrollment_id, episode_delivery_id)
+        values (${first!.decision_option_id}, ${first!.cached_enrollment_id}, ${first!.episode_delivery_id})`));
+    });
+    await expect(written).rejects.toSatisfy((error: Error) => /READ COMMITTED/.test(`${String(error)} ${String(error.cause)}`));
+    await expectKept('a REPEATABLE READ writer refused');
+  });
+
   it('forgets every count when the decisions are emptied at once', async () => {
     await sql('truncate decisions');
     expect(await one('select count(*) from decision_months')).toBe(0);

@@ -25,11 +25,11 @@ CREATE TABLE "decision_months" (
 	"decisions" integer NOT NULL
 );
 --> statement-breakpoint
--- The time zone the months are counted in: the database session's when the counts were first
--- made (the app's), whatever zone a later writer's session has. The report reads the counts only
--- when its own days are of the same zone.
+-- The time zone the months are counted in: the database session's when this migration ran (the
+-- app's), whatever zone a later writer's session has (srs_decision_month_counts runs in it: SET
+-- TimeZone FROM CURRENT). The report reads the counts only when its own days are of the same zone.
 CREATE TABLE "decision_months_zone" (
-	"zone" text NOT NULL
+	"zone" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
 INSERT INTO decision_months_zone (zone) VALUES (current_setting('TimeZone'));
@@ -45,20 +45,20 @@ CREATE INDEX "decisions_cached_school_id_created_at_idx" ON "decisions" USING bt
 --> statement-breakpoint
 -- The counts `records` make, every row of each student among them (a student's decisions all there,
 -- or the counts are not theirs); `renamed`: options as they were before a change of their name
--- or series, in place of what they are now. Months in the zone of decision_months_zone.
+-- or series, in place of what they are now. Months of the zone this migration ran in (its session's
+-- TimeZone, kept with the function, as decision_months_zone records it), as the report's days are.
 CREATE FUNCTION srs_decision_month_counts(records decisions[], renamed decision_options[])
 RETURNS TABLE (kind text, option_name text, series_id bigint, episode_id bigint, school_id bigint, instructor_id bigint,
   month date, prev_month date, decisions bigint)
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE SET TimeZone FROM CURRENT AS $$
   SELECT x.kind, x.option_name, x.series_id, x.episode_id, x.school_id, x.instructor_id, x.month, x.prev_month, count(*)
   FROM (
     SELECT k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id,
-      date_trunc('month', d.created_at AT TIME ZONE z.zone)::date AS month,
+      date_trunc('month', d.created_at)::date AS month,
       coalesce(date_trunc('month', lag(d.created_at) OVER (
         PARTITION BY d.cached_student_id, k.kind, k.option_name, k.series_id, k.episode_id, k.school_id, k.instructor_id
-        ORDER BY d.created_at, d.id) AT TIME ZONE z.zone)::date, '-infinity'::date) AS prev_month
+        ORDER BY d.created_at, d.id))::date, '-infinity'::date) AS prev_month
     FROM unnest(records) d
-    CROSS JOIN (SELECT min(mz.zone) AS zone FROM decision_months_zone mz) z
     JOIN decision_options o ON o.id = d.decision_option_id
     LEFT JOIN unnest(renamed) r ON r.id = o.id
     CROSS JOIN LATERAL (VALUES
@@ -112,14 +112,33 @@ LANGUAGE sql AS $$
     HAVING sum(t.decisions) <> 0
 $$;
 --> statement-breakpoint
+-- Two writers of one student's decisions count one after the other, each from the other's
+-- committed rows: each takes the students' locks first, until it commits. Advisory locks, not the
+-- students' rows: a save holds its enrollment when it writes a decision, and a change of a
+-- student's instructor holds the student when it moves the enrollments (locking the student here
+-- deadlocked the two). The students share 256 locks (a writer of many takes each once), taken in
+-- order. A transaction that does not see what others committed meanwhile (REPEATABLE READ) would
+-- count from rows that are gone: refused.
+CREATE FUNCTION srs_lock_decision_students(whose bigint[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  bucket integer;
+BEGIN
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'decisions are written in READ COMMITTED transactions (their counts read what others committed)';
+  END IF;
+  FOR bucket IN SELECT DISTINCT (w % 256)::integer FROM unnest(whose) w ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(280036, bucket);
+  END LOOP;
+END $$;
+--> statement-breakpoint
 -- The counts of the students `whose` decisions changed: their rows now, against their rows before
--- (those now, less the `changed` ones, with their `old` forms). The students are locked first, so
--- that two writers of one student's decisions count one after the other, each from the other's.
+-- (those now, less the `changed` ones, with their `old` forms), the students locked first.
 CREATE FUNCTION srs_decision_months_moved(whose bigint[], changed bigint[], old decisions[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(cardinality(whose), 0) = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM students s WHERE s.id = ANY(whose) ORDER BY s.id FOR NO KEY UPDATE;
+  PERFORM srs_lock_decision_students(whose);
   PERFORM srs_decision_months_change(
     array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose) AND NOT d.id = ANY(changed)
       UNION ALL SELECT o FROM unnest(old) o WHERE o.cached_student_id = ANY(whose)),
@@ -187,7 +206,7 @@ BEGIN
   whose := array(SELECT DISTINCT d.cached_student_id FROM decisions d
     WHERE d.decision_option_id IN (SELECT m.id FROM unnest(moved) m) AND d.cached_student_id IS NOT NULL);
   IF cardinality(whose) = 0 THEN RETURN NULL; END IF;
-  PERFORM 1 FROM students s WHERE s.id = ANY(whose) ORDER BY s.id FOR NO KEY UPDATE;
+  PERFORM srs_lock_decision_students(whose);
   PERFORM srs_decision_months_change(
     array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose)),
     array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose)),

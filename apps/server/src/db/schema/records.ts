@@ -85,7 +85,7 @@ export const decisionMonths = pgTable(
 );
 
 /** The time zone decision_months counts its months in (one row, migration 0036). */
-export const decisionMonthsZone = pgTable('decision_months_zone', { zone: text('zone').notNull() });
+export const decisionMonthsZone = pgTable('decision_months_zone', { zone: text('zone').primaryKey() });
 
 /** Notes attach to a lesson or presentation delivery, a reminder, a visit or the student. */
 export const notes = pgTable(
