@@ -132,6 +132,8 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
 
   if (total.added > 0) {
     const at = performance.now();
+    // Each batch's counts of decisions are rows of their own (srs_count_decision_months_after): one per key.
+    await database.exec('select srs_compact_decision_months()');
     // Fresh statistics, or the first benchmark queries are planned for empty tables; and a vacuum,
     // as autovacuum would have done by the time a real network reached this size: it sets the
     // visibility map (index-only scans) and the hint bits, which the first reads would otherwise

@@ -136,13 +136,17 @@ END $$;
 -- (those now, less the `changed` ones, with their `old` forms), the students locked first.
 CREATE FUNCTION srs_decision_months_moved(whose bigint[], changed bigint[], old decisions[]) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  now_rows decisions[];
 BEGIN
   IF coalesce(cardinality(whose), 0) = 0 THEN RETURN; END IF;
   PERFORM srs_lock_decision_students(whose);
+  -- Read once, after the locks: the rows before are these less the changed ones, with their old forms.
+  now_rows := array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose));
   PERFORM srs_decision_months_change(
-    array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose) AND NOT d.id = ANY(changed)
-      UNION ALL SELECT o FROM unnest(old) o WHERE o.cached_student_id = ANY(whose)),
-    array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose)),
+    array(SELECT n::decisions FROM unnest(now_rows) n WHERE NOT n.id = ANY(changed)
+      UNION ALL SELECT o::decisions FROM unnest(old) o WHERE o.cached_student_id = ANY(whose)),
+    now_rows,
     '{}');
 END $$;
 --> statement-breakpoint
@@ -165,15 +169,19 @@ END $$;
 -- A change of what a decision is counted by (its student, moment, option, lesson, school or
 -- instructor, or its id); other changes count nothing.
 CREATE FUNCTION srs_decisions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  whose bigint[] := array(SELECT DISTINCT x.student FROM srs_new_decisions n FULL JOIN srs_old_decisions o ON o.id = n.id
+    CROSS JOIN LATERAL (VALUES (n.cached_student_id), (o.cached_student_id)) x(student)
+    WHERE x.student IS NOT NULL
+      AND (n.id IS NULL OR o.id IS NULL
+        OR (n.cached_student_id, n.created_at, n.decision_option_id, n.cached_episode_id, n.cached_school_id, n.cached_instructor_id)
+          IS DISTINCT FROM (o.cached_student_id, o.created_at, o.decision_option_id, o.cached_episode_id, o.cached_school_id, o.cached_instructor_id)));
 BEGIN
-  PERFORM srs_decision_months_moved(
-    array(SELECT DISTINCT x.student FROM srs_new_decisions n FULL JOIN srs_old_decisions o ON o.id = n.id
-      CROSS JOIN LATERAL (VALUES (n.cached_student_id), (o.cached_student_id)) x(student)
-      WHERE x.student IS NOT NULL
-        AND (n.id IS NULL OR o.id IS NULL
-          OR (n.cached_student_id, n.created_at, n.decision_option_id, n.cached_episode_id, n.cached_school_id, n.cached_instructor_id)
-            IS DISTINCT FROM (o.cached_student_id, o.created_at, o.decision_option_id, o.cached_episode_id, o.cached_school_id, o.cached_instructor_id))),
-    array(SELECT n.id FROM srs_new_decisions n), array(SELECT o::decisions FROM srs_old_decisions o));
+  -- An update that changes nothing counted (the most) reads no rows.
+  IF cardinality(whose) = 0 THEN RETURN NULL; END IF;
+  PERFORM srs_decision_months_moved(whose,
+    array(SELECT n.id FROM srs_new_decisions n WHERE n.cached_student_id = ANY(whose)),
+    array(SELECT o::decisions FROM srs_old_decisions o WHERE o.cached_student_id = ANY(whose)));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -201,16 +209,15 @@ DECLARE
   moved decision_options[] := array(SELECT o::decision_options FROM srs_old_options o JOIN srs_new_options n ON n.id = o.id
     WHERE (n.name, n.series_id) IS DISTINCT FROM (o.name, o.series_id));
   whose bigint[];
+  now_rows decisions[];
 BEGIN
   IF cardinality(moved) = 0 THEN RETURN NULL; END IF;
   whose := array(SELECT DISTINCT d.cached_student_id FROM decisions d
     WHERE d.decision_option_id IN (SELECT m.id FROM unnest(moved) m) AND d.cached_student_id IS NOT NULL);
   IF cardinality(whose) = 0 THEN RETURN NULL; END IF;
   PERFORM srs_lock_decision_students(whose);
-  PERFORM srs_decision_months_change(
-    array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose)),
-    array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose)),
-    moved);
+  now_rows := array(SELECT d FROM decisions d WHERE d.cached_student_id = ANY(whose));
+  PERFORM srs_decision_months_change(now_rows, now_rows, moved);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -218,12 +225,10 @@ CREATE TRIGGER decision_options_months_changed AFTER UPDATE ON "decision_options
   REFERENCING OLD TABLE AS srs_old_options NEW TABLE AS srs_new_options FOR EACH STATEMENT EXECUTE FUNCTION srs_decision_options_changed();
 --> statement-breakpoint
 -- The decisions of the students after `after_student` counted (the large seed, whose superuser
--- writes with the triggers off, a batch of new students at a time; and the counts of the decisions
--- there are, below).
+-- writes with the triggers off, a batch of new students at a time, and adds the rows up at its end).
 CREATE FUNCTION srs_count_decision_months_after(after_student bigint) RETURNS void
 LANGUAGE sql AS $$
   SELECT srs_decision_months_change('{}', array(SELECT d FROM decisions d WHERE d.cached_student_id > after_student), '{}');
-  SELECT srs_compact_decision_months();
 $$;
 --> statement-breakpoint
 DO $$

@@ -58,7 +58,7 @@ function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL): SQL {
  * median) or the columns are not known.
  */
 export function addedBy(report: PeriodReport, grouping: Grouping): string[] | null {
-  if (!report.measures.every((measure) => measure.adds || measure.distinct)) return null;
+  if (!report.measures.every((measure) => (measure.adds || measure.distinct) && !measure.total)) return null;
   const reads = groupedBy(report, grouping);
   if (!reads) return null;
   // The parts are one derived table under one alias, which the naming joins read from.
@@ -134,7 +134,8 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
   const grouping = report.groups[query.group] ?? Object.values(report.groups)[0]!;
   const columns = addedBy(report, grouping);
   const measureNeeds = report.measures.flatMap((measure) => measure.needs ?? []);
-  const grouped = !columns && report.namedAfter ? groupedBy(report, grouping) : null;
+  // A totals row of its own figures (`Measure.total`) is the one step's alone.
+  const grouped = !columns && report.namedAfter && !report.measures.some((measure) => measure.total) ? groupedBy(report, grouping) : null;
   if (grouped) return namedAfterSelect(report, grouping, grouped, scope, query);
   if (!columns) {
     const needs = [...(grouping.needs ?? []), ...measureNeeds];
