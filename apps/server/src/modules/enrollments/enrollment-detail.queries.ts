@@ -2,6 +2,7 @@ import type {
   Attendance,
   DecisionItem,
   EnrollmentDetail,
+  EnrollmentSummary,
   EpisodeDelivery,
   NoteItem,
   ProductDelivery,
@@ -15,10 +16,12 @@ import { rows } from '../../core/lists.ts';
 import { personRef } from '../../core/person-ref.ts';
 import type { Visible } from '../../core/records.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
-import { followupReasonSql, needsFollowupSql } from './enrollment-caches.ts';
-import { enrollmentSummary, type SummaryRow } from './enrollment-summaries.ts';
+import { needsFollowupSql } from './enrollment-caches.ts';
+import { enrollmentSummaryJson } from './enrollment-summaries.ts';
 
-type HeadRow = SummaryRow & {
+type HeadRow = {
+  /** The enrollment's summary, as the database writes it (parsed by the driver). */
+  summary: EnrollmentSummary;
   cached_next_reminder_date: string | null;
   started_on: string;
   needing_followup: boolean;
@@ -53,14 +56,10 @@ const personOf = (row: PersonColumns) => personRef(row.person_id, row.person_fir
 async function loadHead(db: DbOrTx, id: Visible<'enrollment'>, followupDays: number) {
   const [head] = await rows<HeadRow>(
     db.execute(prepared(sql`
-      select e.id, e.series_id, se.name as series_name, se.type as series_type, e.registration_number,
-        e.lesson_number, e.orphaned, e.status,
-        e.last_sent_delivery_date::text as last_sent_delivery_date,
-        e.cached_latest_followup_date::text as cached_latest_followup_date,
+      select ${enrollmentSummaryJson(followupDays)} as summary,
         e.cached_next_reminder_date::text as cached_next_reminder_date,
         e.started_on::text as started_on,
         coalesce(${needsFollowupSql(today(), followupDays)}, false) as needing_followup,
-        ${followupReasonSql(today(), followupDays)} as followup_reason,
         s.id as student_id, s.first_name as student_first_name, s.middle_name as student_middle_name,
         s.last_name as student_last_name, sc.id as school_id, sc.school_code, sc.church_name,
         i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name
@@ -186,7 +185,7 @@ export async function findEnrollmentDetail(
     notesOf('reminder_id'),
   ];
   return {
-    ...enrollmentSummary(head),
+    ...head.summary,
     cached_next_reminder_date: head.cached_next_reminder_date,
     started_on: head.started_on,
     needing_followup: head.needing_followup,

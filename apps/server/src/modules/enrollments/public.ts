@@ -8,7 +8,7 @@ export { followupReasonSql, needsFollowupSql, refreshAllEnrollmentCaches } from 
 export { enrollRule } from './enrollment-rules.ts';
 // What goes with an enrollment when it is deleted (kept in its destroy version), and many deleted at once.
 export { deleteEnrollmentsAudited, deleteEnrollmentsOfStudents, enrollmentDependents } from './enrollment-dependents.ts';
-export { enrollmentSummariesByStudent } from './enrollment-summaries.ts';
+export { studentEnrollmentsJoin } from './enrollment-summaries.ts';
 export {
   createEnrollment,
   enrollInTransaction,

@@ -6,12 +6,12 @@ import {
   SchoolSeminarsResponse,
 } from '@srs/shared/schools';
 import { StudentListQuery, StudentListResponse } from '@srs/shared/students';
-import { paginationOf } from '../../core/lists.ts';
+import { jsonTextChecked, sendJsonText } from '../../core/json-text.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { listStudents } from '../students/public.ts';
+import { listStudents, studentListText } from '../students/public.ts';
 import { schoolCourses, schoolInstructors, schoolSeminars } from './school-tabs.queries.ts';
 import { schoolReaders } from './school-rules.ts';
 
@@ -83,10 +83,10 @@ export async function schoolTabRoutes(app: App, { db, env }: { db: Db; env: Env 
         response: { 200: StudentListResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = { ...request.query, school_id_eq: visibleId(request, 'school') };
-      const { students, total, more } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return { students, pagination: paginationOf(query, total, students.length, more) };
+      const page = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
+      return sendJsonText(reply, StudentListResponse, studentListText(query, page), jsonTextChecked(env));
     },
   );
 }

@@ -3,22 +3,13 @@ import { registrationNumberMaxDigits, type Student, type StudentListQuery } from
 import { type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/csv.ts';
 import { notFound } from '../../core/errors.ts';
-import { and, cappedCount, keysetPage, type PageKey, rows, type SortKey, searchWords } from '../../core/lists.ts';
-import { personRef } from '../../core/person-ref.ts';
+import { jsonObjectText, rawJsonArray } from '../../core/json-text.ts';
+import { and, cappedCount, keysetPage, type PageKey, paginationOf, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
 import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
-import { enrollmentSummariesByStudent, needsFollowupSql } from '../enrollments/public.ts';
+import { needsFollowupSql, studentEnrollmentsJoin } from '../enrollments/public.ts';
 import { nameOrderCount, nameOrderOf, nameOrderPage, wordListKeys } from './name-order.ts';
-
-type StudentRow = Omit<Student, 'instructor' | 'school' | 'course_enrollments' | 'seminar_enrollments'> & {
-  instructor_id: number | null;
-  instructor_first_name: string | null;
-  instructor_last_name: string | null;
-  school_id: number;
-  school_code: string;
-  church_name: string;
-};
 
 /** The stored, lowercased full name (migration 0005): every search word must appear in it. */
 const fullName = sql`s.search_name`;
@@ -85,14 +76,25 @@ export function studentConditions(scope: Scope, query: StudentListQuery, followu
   ]);
 }
 
-const studentColumns = sql`s.id, s.first_name, s.middle_name, s.last_name, s.address, s.address_2, s.city, s.state,
-  s.country, s.zip_code, s.email, s.phone, s.social_media, s.include_in_mailing_list,
-  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-  to_char(s.erased_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as erased_at,
-  i.id as instructor_id, i.first_name as instructor_first_name, i.last_name as instructor_last_name,
-  sc.id as school_id, sc.school_code, sc.church_name`;
+/**
+ * A student (`Student`, without its permissions) as JSON written by the database, with its
+ * instructor, school and enrollments (`studentEnrollmentsJoin`, `en`): the list sends these texts
+ * as they are (core/json-text.ts), the student's page parses its one.
+ */
+const studentJson = sql`json_build_object('id', s.id, 'first_name', s.first_name, 'middle_name', s.middle_name,
+  'last_name', s.last_name, 'address', s.address, 'address_2', s.address_2, 'city', s.city, 'state', s.state,
+  'country', s.country, 'zip_code', s.zip_code, 'email', s.email, 'phone', s.phone, 'social_media', s.social_media,
+  'include_in_mailing_list', s.include_in_mailing_list,
+  'created_at', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'erased_at', to_char(s.erased_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'instructor', case when i.id is not null then json_build_object('id', i.id,
+    'first_name', coalesce(i.first_name, ''), 'last_name', coalesce(i.last_name, '')) end,
+  'school', json_build_object('id', sc.id, 'school_code', sc.school_code, 'church_name', sc.church_name),
+  'course_enrollments', en.course_enrollments, 'seminar_enrollments', en.seminar_enrollments)::text`;
 
-const fromStudents = sql`from students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id`;
+/** What a student's JSON reads beside the student `s`: its school, instructor and enrollments. */
+const fromStudents = (followupDays: number) => sql`join schools sc on sc.id = s.school_id
+  left join users i on i.id = s.instructor_id ${studentEnrollmentsJoin(followupDays)}`;
 
 /** The ids of the courses, or of the seminars, when the filter names a series type. */
 export async function seriesOfType(db: DbOrTx, query: Pick<StudentListQuery, 'enrollments_series_type_eq'>) {
@@ -115,15 +117,15 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
         words: keysetPage(query, wordListKeys, query.orderBy),
       })
     : null;
-  const found = await rows<StudentRow & PageKey>(
-    db.execute(
-      ids
-        ? prepared(sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id = ${anyId(ids)}
-            order by ${page.order}`)
-        : sql`select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where}
-            order by ${page.order} limit ${page.limit} offset ${page.offset}`,
-    ),
-  );
+  // The page's ids first (the walk's, or the filter's page), then their JSON: the enrollments of
+  // the page's students only, however the filter or the order reads.
+  const chosen = ids
+    ? sql`students s`
+    : sql`(select s.id from students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id
+        where ${where} and ${page.where} order by ${page.order} limit ${page.limit} offset ${page.offset}) chosen
+        join students s on s.id = chosen.id`;
+  const statement = sql`select ${page.key} as page_key, ${studentJson} as json from ${chosen} ${fromStudents(followupDays)}
+    ${ids ? sql`where s.id = ${anyId(ids)}` : sql``} order by ${page.order}`;
   // A last page counts itself (a search for one person, most often); otherwise the name order
   // counts its own way, or the filter, which reads only `s`, counts without joins.
   const counting = async () => {
@@ -131,43 +133,37 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
     if (planTotal === null) return cappedCount(db, sql`from students s`, where);
     return { total: Math.min(planTotal, countCap), capped: planTotal > countCap };
   };
+  // A page the name order filled is no last page: its count is needed, and asked beside the page.
+  const early = ids && ids.length === page.limit ? counting() : null;
+  const [found, earlyCount] = await Promise.all([
+    rows<{ json: string } & PageKey>(db.execute(ids ? prepared(statement) : statement)),
+    early,
+  ]);
   const { rows: shown, ...cursors } = page.finish(found);
-  const [count, students] = await Promise.all([page.countOf(found) ?? counting(), withEnrollments(db, shown, followupDays)]);
-  return { students, total: count.total, more: { total_capped: count.capped, ...cursors } };
+  const count = earlyCount ?? page.countOf(found) ?? (await counting());
+  return { students: shown.map((row) => row.json), total: count.total, more: { total_capped: count.capped, ...cursors } };
+}
+
+/**
+ * A page of the student list as the response's text: the students as the database wrote them
+ * (core/json-text.ts), the pagination as the list's.
+ */
+export function studentListText(
+  query: StudentListQuery,
+  { students, total, more }: Awaited<ReturnType<typeof listStudents>>,
+): string {
+  return jsonObjectText({
+    students: rawJsonArray(students),
+    pagination: paginationOf(query, total, students.length, more),
+  });
 }
 
 /** GET /students/{id}: the student whose scope check passed. */
 export async function findStudent(db: DbOrTx, id: Visible<'student'>, followupDays: number): Promise<Student> {
-  const found = await rows<StudentRow>(
-    db.execute(prepared(sql`select ${studentColumns} ${fromStudents} where s.id = ${id}`)),
+  const [found] = await rows<{ json: string }>(
+    db.execute(prepared(sql`select ${studentJson} as json from students s ${fromStudents(followupDays)} where s.id = ${id}`)),
   );
-  const [student] = await withEnrollments(db, found, followupDays);
   // Checked in this request: gone now means deleted by someone else in between.
-  if (!student) throw notFound('Student');
-  return student;
-}
-
-async function withEnrollments(db: DbOrTx, found: StudentRow[], followupDays: number): Promise<Student[]> {
-  const enrollments = await enrollmentSummariesByStudent(
-    db,
-    found.map((row) => row.id),
-    followupDays,
-  );
-  return found.map(
-    ({
-      instructor_id,
-      instructor_first_name,
-      instructor_last_name,
-      school_id,
-      school_code,
-      church_name,
-      ...student
-    }) => ({
-      ...student,
-      instructor: personRef(instructor_id, instructor_first_name, instructor_last_name),
-      school: { id: school_id, school_code, church_name },
-      course_enrollments: enrollments.get(student.id)?.course_enrollments ?? [],
-      seminar_enrollments: enrollments.get(student.id)?.seminar_enrollments ?? [],
-    }),
-  );
+  if (!found) throw notFound('Student');
+  return JSON.parse(found.json) as Student;
 }

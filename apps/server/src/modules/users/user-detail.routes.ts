@@ -1,12 +1,12 @@
 import { IdParams } from '@srs/shared/common';
 import { StudentListQuery, StudentListResponse } from '@srs/shared/students';
 import { UserCoursesResponse, UserDetail, UserSimpleListQuery, UserSimpleListResponse } from '@srs/shared/users';
-import { paginationOf } from '../../core/lists.ts';
+import { jsonTextChecked, sendJsonText } from '../../core/json-text.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { listStudents } from '../students/public.ts';
+import { listStudents, studentListText } from '../students/public.ts';
 import { findUser, simpleUsers, userCourses } from './user-detail.queries.ts';
 import { createUserRoles, userDetail } from './user-rules.ts';
 
@@ -52,10 +52,10 @@ export async function userDetailRoutes(app: App, { db, env }: { db: Db; env: Env
         response: { 200: StudentListResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = { ...request.query, instructor_id_eq: visibleId(request, 'user') };
-      const { students, total, more } = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return { students, pagination: paginationOf(query, total, students.length, more) };
+      const page = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
+      return sendJsonText(reply, StudentListResponse, studentListText(query, page), jsonTextChecked(env));
     },
   );
 
