@@ -119,6 +119,13 @@ describe('GET /api/students', () => {
       headers: await t.headersFor(net.instructorB.email),
     });
     expect(other.json().students).toHaveLength(0);
+    // 18 digits, past a JavaScript number's 2^53: shown exactly as kept (decision 030).
+    const long = '987654321987654321';
+    await t.database.exec(`update enrollments set registration_number = ${long} where id = ${enrollment.id}`);
+    const exact = await t.app.inject({ method: 'GET', url: `/api/students?enrollments_registration_number_eq=${long}`, headers });
+    expect(exact.json().students[0].course_enrollments[0].registration_number).toBe(long);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/students/${net.studentA.id}`, headers });
+    expect(detail.json().course_enrollments[0].registration_number).toBe(long);
   });
 
   it('sorts through sortBy/orderBy and paginates', async () => {

@@ -38,11 +38,22 @@ export function sendJsonText<Schema extends z.ZodType>(
   if (check) {
     const parsed: unknown = JSON.parse(text);
     const encoded = schema.encode(parsed as z.output<Schema>);
+    // Where it differs, not what it holds: the response is someone's personal data.
     if (!isDeepStrictEqual(encoded, parsed)) {
-      throw new Error(`The response written as text differs from its schema: ${text.slice(0, 500)}`);
+      throw new Error(`The response written as text differs from its schema at ${firstDifference(encoded, parsed)}`);
     }
   }
   return reply.type('application/json; charset=utf-8').send(text);
+}
+
+/** The path of the first place two JSON values differ (`$.students.3.phone`), without their values. */
+function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    const key = keys.find((k) => !isDeepStrictEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    if (key !== undefined) return firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+  }
+  return at;
 }
 
 /** Text responses are checked against their schema everywhere but in production (`sendJsonText`). */

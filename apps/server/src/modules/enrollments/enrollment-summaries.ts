@@ -25,10 +25,12 @@ export function enrollmentSummaryJson(followupDays: number): SQL {
  * needs follow-up and why). One index read per student, in the statement that reads the student.
  */
 export function studentEnrollmentsJoin(followupDays: number): SQL {
-  const summaries = (type: 'Course' | 'Seminar') =>
+  // Every enrollment that is not a course's goes with the seminars: a series of no known type is
+  // then refused by the list's schema, not left out.
+  const summaries = (courses: boolean) =>
     sql`coalesce(json_agg(${enrollmentSummaryJson(followupDays)} order by e.started_on desc, e.id desc)
-      filter (where se.type = ${sql.raw(`'${type}'`)}), '[]')`;
-  return sql`cross join lateral (select ${summaries('Course')} as course_enrollments,
-      ${summaries('Seminar')} as seminar_enrollments
+      filter (where (se.type = 'Course') = ${sql.raw(String(courses))}), '[]')`;
+  return sql`cross join lateral (select ${summaries(true)} as course_enrollments,
+      ${summaries(false)} as seminar_enrollments
     from enrollments e join series se on se.id = e.series_id where e.student_id = s.id) en`;
 }
