@@ -128,6 +128,20 @@ describe('GET /api/students', () => {
     expect(detail.json().course_enrollments[0].registration_number).toBe(long);
   });
 
+  it('keeps a status, a series type and a mailing option to the schema\'s values, also written by hand (migration 0038)', async () => {
+    // The list sends what the database wrote (decision 030): a value outside the schema never gets in.
+    const { course } = await createCourse(t.database.db, 1);
+    const enrollment = await enroll(t.database.db, net.studentB.id, course.id);
+    await expect(t.database.exec(`update enrollments set status = 'Bogus' where id = ${enrollment.id}`)).rejects.toThrow(
+      /enrollments_status_known/,
+    );
+    await expect(t.database.exec(`update series set type = 'Retreat' where id = ${course.id}`)).rejects.toThrow(/series_type_known/);
+    await expect(
+      t.database.exec(`update students set include_in_mailing_list = 'sometimes' where id = ${net.studentB.id}`),
+    ).rejects.toThrow(/students_mailing_option_known/);
+    await t.database.exec(`update enrollments set status = 'Graduated' where id = ${enrollment.id}`);
+  });
+
   it('sorts through sortBy/orderBy and paginates', async () => {
     const headers = await t.headersFor(net.globalAdmin.email);
     const url = (order: string, page: number) =>

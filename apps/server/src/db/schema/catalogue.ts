@@ -11,15 +11,17 @@ import {
   time,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, timestamps } from './columns.ts';
+import { id, oneOf, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
+
+const seriesTypes = ['Course', 'Seminar'] as const;
 
 /** A series is a Course (taught lesson by lesson) or a Seminar (presentations with attendance). */
 export const series = pgTable(
   'series',
   {
     id: id(),
-    type: text('type', { enum: ['Course', 'Seminar'] }).notNull(),
+    type: text('type', { enum: seriesTypes }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
     // Priority courses are grouped first in the course picker (SPEC section 3).
@@ -31,6 +33,7 @@ export const series = pgTable(
     ...timestamps,
   },
   (t) => [
+    oneOf('series_type_known', t.type, seriesTypes),
     index('series_type_name_idx').on(t.type, t.name),
     index('series_school_id_idx').on(t.schoolId),
     index('series_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

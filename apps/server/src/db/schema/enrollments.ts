@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { episodes, series } from './catalogue.ts';
-import { id, ref, timestamps } from './columns.ts';
+import { id, oneOf, ref, timestamps } from './columns.ts';
 import { students } from './students.ts';
 import { users } from './users.ts';
 
@@ -45,6 +45,7 @@ export const enrollments = pgTable(
     ...timestamps,
   },
   (t) => [
+    oneOf('enrollments_status_known', t.status, enrollmentStatuses),
     uniqueIndex('enrollments_registration_number_key').on(t.registrationNumber),
     index('enrollments_student_id_idx').on(t.studentId),
     index('enrollments_series_id_status_idx').on(t.seriesId, t.status),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, timestamps } from './columns.ts';
+import { id, oneOf, ref, timestamps } from './columns.ts';
 import { schools } from './organisations.ts';
 import { type PersonColumns, studentEmailKey, studentNameZipKey, studentPhoneKey } from './person-keys.ts';
 import { users } from './users.ts';
@@ -58,6 +58,7 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
+    oneOf('students_mailing_option_known', t.includeInMailingList, mailingOptions),
     // The keys of the same person (person-keys.ts) as expression indexes, not columns: a student's
     // row, its versions and what an erasure redacts stay as they were; a lookup names the same
     // expression and reads the index.
