@@ -6,12 +6,11 @@ import {
   SchoolSeminarsResponse,
 } from '@srs/shared/schools';
 import { StudentListQuery, StudentListResponse } from '@srs/shared/students';
-import { jsonTextChecked, sendJsonText } from '../../core/json-text.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { listStudents, studentListText } from '../students/public.ts';
+import { sendStudentList } from '../students/public.ts';
 import { schoolCourses, schoolInstructors, schoolSeminars } from './school-tabs.queries.ts';
 import { schoolReaders } from './school-rules.ts';
 
@@ -85,8 +84,7 @@ export async function schoolTabRoutes(app: App, { db, env }: { db: Db; env: Env 
     },
     async (request, reply) => {
       const query = { ...request.query, school_id_eq: visibleId(request, 'school') };
-      const page = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return sendJsonText(reply, StudentListResponse, studentListText(query, page), jsonTextChecked(env));
+      return sendStudentList(reply, db, request.actor.scope, query, env);
     },
   );
 }

@@ -3,7 +3,7 @@
  * so that a list of one instructor's or one school's students behaves as GET /students does; the
  * one create path and the suggested schools, which an interest's assignment uses as the wizard does.
  */
-export { listStudents, studentListText } from './students.queries.ts';
+export { sendStudentList } from './students.queries.ts';
 // An import undone deletes its students as many single deletes would (issue 27).
 export { deleteStudentsAudited } from './student-associations.ts';
 export { restoreStudent, revertibleStudentField, revertStudentFields } from './student-restore.ts';

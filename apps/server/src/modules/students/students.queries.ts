@@ -1,13 +1,15 @@
 import { countCap } from '@srs/shared/common';
-import { registrationNumberMaxDigits, type Student, type StudentListQuery } from '@srs/shared/students';
+import { registrationNumberMaxDigits, type Student, type StudentListQuery, StudentListResponse } from '@srs/shared/students';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { today } from '../../core/csv.ts';
 import { notFound } from '../../core/errors.ts';
-import { jsonObjectText, rawJsonArray } from '../../core/json-text.ts';
+import { jsonObjectText, jsonTextChecked, rawJsonArray, sendJsonText } from '../../core/json-text.ts';
 import { and, cappedCount, keysetPage, type PageKey, paginationOf, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
 import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import { needsFollowupSql, studentEnrollmentsJoin } from '../enrollments/public.ts';
 import { nameOrderCount, nameOrderOf, nameOrderPage, wordListKeys } from './name-order.ts';
 
@@ -105,7 +107,7 @@ export async function seriesOfType(db: DbOrTx, query: Pick<StudentListQuery, 'en
   return found.map((row) => Number(row.id));
 }
 
-export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
+async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
   const conditions = studentConditions(scope, query, followupDays, await seriesOfType(db, query));
   const where = and([visibleStudent(scope), conditions]);
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
@@ -145,17 +147,22 @@ export async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQ
 }
 
 /**
- * A page of the student list as the response's text: the students as the database wrote them
- * (core/json-text.ts), the pagination as the list's.
+ * A page of the student list sent as the database wrote its students (docs/decisions/030), with
+ * the list's pagination: GET /students and a school's and a user's students.
  */
-export function studentListText(
+export async function sendStudentList(
+  reply: FastifyReply,
+  db: DbOrTx,
+  scope: Scope,
   query: StudentListQuery,
-  { students, total, more }: Awaited<ReturnType<typeof listStudents>>,
-): string {
-  return jsonObjectText({
+  env: Pick<Env, 'FOLLOWUP_DAYS' | 'NODE_ENV'>,
+): Promise<FastifyReply> {
+  const { students, total, more } = await listStudents(db, scope, query, env.FOLLOWUP_DAYS);
+  const text = jsonObjectText({
     students: rawJsonArray(students),
     pagination: paginationOf(query, total, students.length, more),
   });
+  return sendJsonText(reply, StudentListResponse, text, jsonTextChecked(env));
 }
 
 /** GET /students/{id}: the student whose scope check passed. */

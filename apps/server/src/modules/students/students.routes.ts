@@ -3,7 +3,6 @@ import { staffWithStudents } from '@srs/shared/roles';
 import { StudentDetail, StudentListQuery, StudentListResponse } from '@srs/shared/students';
 import { exportFormatNames, exportFormats } from '@srs/shared/exports';
 import { sendExport } from '../../core/csv.ts';
-import { jsonTextChecked, sendJsonText } from '../../core/json-text.ts';
 import { visibleId } from '../../core/records.ts';
 import { requestLanguage } from '../../core/request-language.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +16,7 @@ import { studentDetail } from './student-rules.ts';
 import { studentMergeRoutes } from './student-merge.routes.ts';
 import { studentWriteRoutes } from './student-writes.routes.ts';
 import { studentCsv } from './students.csv.ts';
-import { findStudent, listStudents, seriesOfType, studentListText } from './students.queries.ts';
+import { findStudent, sendStudentList, seriesOfType } from './students.queries.ts';
 
 /** Global admins read students too; the students pages are for the staff roles (SPEC section 2). */
 const studentReaders = ['global_admin', ...staffWithStudents] as const;
@@ -35,8 +34,7 @@ export async function studentRoutes(app: App, { db, env }: { db: Db; env: Env })
       },
     },
     async (request, reply) => {
-      const page = await listStudents(db, request.actor.scope, request.query, env.FOLLOWUP_DAYS);
-      return sendJsonText(reply, StudentListResponse, studentListText(request.query, page), jsonTextChecked(env));
+      return sendStudentList(reply, db, request.actor.scope, request.query, env);
     },
   );
 

@@ -1,12 +1,11 @@
 import { IdParams } from '@srs/shared/common';
 import { StudentListQuery, StudentListResponse } from '@srs/shared/students';
 import { UserCoursesResponse, UserDetail, UserSimpleListQuery, UserSimpleListResponse } from '@srs/shared/users';
-import { jsonTextChecked, sendJsonText } from '../../core/json-text.ts';
 import { visibleId } from '../../core/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { App } from '../../types.ts';
-import { listStudents, studentListText } from '../students/public.ts';
+import { sendStudentList } from '../students/public.ts';
 import { findUser, simpleUsers, userCourses } from './user-detail.queries.ts';
 import { createUserRoles, userDetail } from './user-rules.ts';
 
@@ -54,8 +53,7 @@ export async function userDetailRoutes(app: App, { db, env }: { db: Db; env: Env
     },
     async (request, reply) => {
       const query = { ...request.query, instructor_id_eq: visibleId(request, 'user') };
-      const page = await listStudents(db, request.actor.scope, query, env.FOLLOWUP_DAYS);
-      return sendJsonText(reply, StudentListResponse, studentListText(query, page), jsonTextChecked(env));
+      return sendStudentList(reply, db, request.actor.scope, query, env);
     },
   );
 
