@@ -277,6 +277,7 @@ export function derivedData(afterStudentId: number, afterEnrollmentId: number): 
     sql`select srs_count_instructor_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_network_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_episode_turnarounds_after(${afterEnrollmentId})`,
+    sql`select srs_count_instructor_filter_turnarounds_after(${afterEnrollmentId})`,
     sql`select srs_count_followups_after(${afterEnrollmentId})`,
     sql`insert into name_words (word)
       select distinct t.word from students s cross join regexp_split_to_table(s.search_name, ' ') t(word)

@@ -18,6 +18,8 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *                                              0024_instructor_rollups (support/lesson-rollups.ts)
  *   lesson_network_months, lesson_network_turnarounds   0025_network_rollups (support/lesson-rollups.ts)
  *   lesson_episode_turnarounds                 0037_lesson_episode_turnarounds (support/lesson-rollups.ts)
+ *   lesson_instructor_series_turnarounds, lesson_instructor_delivery_turnarounds
+ *                                              0039_instructor_filter_turnarounds (support/lesson-rollups.ts)
  *   followup_counts                            0026_followup_counts (support/lesson-rollups.ts)
  *   decisions.cached_school_id, decisions.cached_instructor_id   0027_decision_place
  *   decisions.cached_student_id                0011_decision_student
@@ -46,6 +48,8 @@ export const keptValues = [
   'lesson_network_months',
   'lesson_network_turnarounds',
   'lesson_episode_turnarounds',
+  'lesson_instructor_series_turnarounds',
+  'lesson_instructor_delivery_turnarounds',
   'followup_counts',
   'decisions.cached_student_id',
   'student_key_counts',

@@ -3,7 +3,9 @@ import type { Database } from '../../src/db/client.ts';
 import {
   countedEpisodeTurnarounds,
   countedFollowups,
+  countedInstructorDeliveryTurnarounds,
   countedInstructorLessons,
+  countedInstructorSeriesTurnarounds,
   countedInstructorTurnarounds,
   countedLessons,
   countedNetworkLessons,
@@ -11,7 +13,9 @@ import {
   countedTurnarounds,
   keptEpisodeTurnarounds,
   keptFollowups,
+  keptInstructorDeliveryTurnarounds,
   keptInstructorLessons,
+  keptInstructorSeriesTurnarounds,
   keptInstructorTurnarounds,
   keptLessons,
   keptNetworkLessons,
@@ -24,7 +28,8 @@ import {
  * The kept counts of lessons (lesson_months, lesson_turnarounds and the same by instructor,
  * lesson_instructor_months and lesson_instructor_turnarounds, and the network's,
  * lesson_network_months and lesson_network_turnarounds, and by school and lesson,
- * lesson_episode_turnarounds) are those of the lessons there are, and
+ * lesson_episode_turnarounds, and by instructor and course or delivery type,
+ * lesson_instructor_series_turnarounds and lesson_instructor_delivery_turnarounds) are those of the lessons there are, and
  * the enrollments by follow-up day (followup_counts) those of the enrollments.
  */
 export async function expectLessonCountsKept(database: Database) {
@@ -44,6 +49,13 @@ export async function expectLessonCountsKept(database: Database) {
   expect(await differing(keptNetworkTurnarounds, countedNetworkTurnarounds), "the network's turnarounds kept but not counted").toBe(0);
   expect(await differing(countedEpisodeTurnarounds, keptEpisodeTurnarounds), 'turnarounds by lesson counted but not kept').toBe(0);
   expect(await differing(keptEpisodeTurnarounds, countedEpisodeTurnarounds), 'turnarounds by lesson kept but not counted').toBe(0);
+  for (const [counted, kept, what] of [
+    [countedInstructorSeriesTurnarounds, keptInstructorSeriesTurnarounds, 'turnarounds by instructor and course'],
+    [countedInstructorDeliveryTurnarounds, keptInstructorDeliveryTurnarounds, 'turnarounds by instructor and delivery type'],
+  ] as const) {
+    expect(await differing(counted, kept), `${what} counted but not kept`).toBe(0);
+    expect(await differing(kept, counted), `${what} kept but not counted`).toBe(0);
+  }
   expect(await differing(countedFollowups, keptFollowups), 'enrollments by follow-up day counted but not kept').toBe(0);
   expect(await differing(keptFollowups, countedFollowups), 'enrollments by follow-up day kept but not counted').toBe(0);
   const negative = await database.query<{ n: number }>(negativeKeptCounts);

@@ -287,6 +287,44 @@ export const lessonEpisodeTurnarounds = pgTable(
 );
 
 /**
+ * Lessons returned per month of return, school, the student's instructor (0 for none), course and
+ * days out (migration 0039, issue 28): the Lesson turnaround report by instructor of one course,
+ * from some 270,000 counts over twelve months of the network's busiest course rather than its
+ * 1.4 million lessons. Keyed by course first, the count as an INCLUDE column of the key (0039): a
+ * course's months are read from the index alone.
+ */
+export const lessonInstructorSeriesTurnarounds = pgTable(
+  'lesson_instructor_series_turnarounds',
+  {
+    seriesId: ref('series_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ name: 'lesson_instructor_series_turnarounds_pk', columns: [t.seriesId, t.month, t.schoolId, t.instructorId, t.days] })],
+);
+
+/**
+ * Lessons returned per month of return, school, the student's instructor (0 for none), delivery
+ * type ('' for none) and days out (migration 0039, issue 28): the Lesson turnaround report by
+ * instructor of one delivery type. Keyed by delivery type first, the count as an INCLUDE column.
+ */
+export const lessonInstructorDeliveryTurnarounds = pgTable(
+  'lesson_instructor_delivery_turnarounds',
+  {
+    deliveryType: text('delivery_type').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    days: integer('days').notNull(),
+    lessons: integer('lessons').notNull(),
+  },
+  (t) => [primaryKey({ name: 'lesson_instructor_delivery_turnarounds_pk', columns: [t.deliveryType, t.month, t.schoolId, t.instructorId, t.days] })],
+);
+
+/**
  * Active enrollments (not orphaned) per school, day of their latest follow-up (or start) and day of
  * their next reminder ('infinity' for none), kept by the database as enrollments change (migration
  * 0026, issue 28): the network's follow-up roll-up by conference or school counts these rows, a

@@ -75,6 +75,20 @@ export const countedEpisodeTurnarounds = `select date_trunc('month', d.date_comp
   where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
 export const keptEpisodeTurnarounds = `select month, school_id, episode_id, days, lessons from lesson_episode_turnarounds
   where lessons <> 0`;
+/** The lessons returned by school and instructor, by course and by delivery type (migration 0039). */
+export const countedInstructorSeriesTurnarounds = `select ep.series_id, date_trunc('month', d.date_completed)::date as month, e.school_id,
+    coalesce(e.instructor_id, 0) as instructor_id, d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id join episodes ep on ep.id = d.episode_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4, 5`;
+export const keptInstructorSeriesTurnarounds = `select series_id, month, school_id, instructor_id, days, lessons
+  from lesson_instructor_series_turnarounds where lessons <> 0`;
+export const countedInstructorDeliveryTurnarounds = `select coalesce(d.delivery_type, '') as delivery_type,
+    date_trunc('month', d.date_completed)::date as month, e.school_id, coalesce(e.instructor_id, 0) as instructor_id,
+    d.date_completed - d.date_sent as days, count(*)::int as lessons
+  from episode_deliveries d join enrollments e on e.id = d.enrollment_id
+  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4, 5`;
+export const keptInstructorDeliveryTurnarounds = `select delivery_type, month, school_id, instructor_id, days, lessons
+  from lesson_instructor_delivery_turnarounds where lessons <> 0`;
 
 /** The active enrollments per school and follow-up and reminder days (migration 0026). */
 export const countedFollowups = `select school_id, coalesce(cached_latest_followup_date, started_on) as followup_date,
@@ -172,6 +186,8 @@ export const negativeKeptCounts = `select ((select count(*) from lesson_months w
     + (select count(*) from lesson_network_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_network_turnarounds where lessons < 0)
     + (select count(*) from lesson_episode_turnarounds where lessons < 0)
+    + (select count(*) from lesson_instructor_series_turnarounds where lessons < 0)
+    + (select count(*) from lesson_instructor_delivery_turnarounds where lessons < 0)
     + (select count(*) from followup_counts where enrollments < 0)
     + (select count(*) from (select 1 from decision_months group by ${decisionMonthKeys} having sum(decisions) < 0) x))::int as n`;
 
@@ -184,6 +200,14 @@ const checksAmong = (among?: string): Record<string, string> => ({
   "the network's lesson counts (lesson_network_months)": bothWays(countedNetworkLessons, keptNetworkLessons),
   "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
   'lesson turnarounds by school and lesson (lesson_episode_turnarounds)': bothWays(countedEpisodeTurnarounds, keptEpisodeTurnarounds),
+  'lesson turnarounds by instructor and course (lesson_instructor_series_turnarounds)': bothWays(
+    countedInstructorSeriesTurnarounds,
+    keptInstructorSeriesTurnarounds,
+  ),
+  'lesson turnarounds by instructor and delivery type (lesson_instructor_delivery_turnarounds)': bothWays(
+    countedInstructorDeliveryTurnarounds,
+    keptInstructorDeliveryTurnarounds,
+  ),
   'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
   'students per key of the same person (student_key_counts)': bothWays(countedStudentKeys, keptStudentKeys),
   "the network's decisions by month and row (decision_months)": bothWays(countedDecisionMonths, keptDecisionMonths),
