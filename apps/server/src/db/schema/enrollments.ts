@@ -271,8 +271,9 @@ export const lessonNetworkTurnarounds = pgTable(
 );
 
 /**
- * Lessons returned per month of return, school, lesson and days out (migration 0037, issue 28): a
- * conference's Lesson turnaround by lesson reads some 100,000 counts, not the network's lessons.
+ * Lessons returned per month of return, school, lesson, delivery type ('' for none) and days out
+ * (migrations 0037, 0040, issue 28): a conference's Lesson turnaround by lesson or of one lesson
+ * reads some 100,000 counts, not the network's lessons.
  */
 export const lessonEpisodeTurnarounds = pgTable(
   'lesson_episode_turnarounds',
@@ -280,10 +281,15 @@ export const lessonEpisodeTurnarounds = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     schoolId: ref('school_id').notNull(),
     episodeId: ref('episode_id').notNull(),
+    deliveryType: text('delivery_type').notNull(),
     days: integer('days').notNull(),
     lessons: integer('lessons').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.month, t.episodeId, t.days] })],
+  (t) => [
+    primaryKey({ name: 'lesson_episode_turnarounds_pk', columns: [t.schoolId, t.month, t.episodeId, t.deliveryType, t.days] }),
+    // One lesson's months across the network, the rest of the row as INCLUDE columns (migration 0040).
+    index('lesson_episode_turnarounds_episode_idx').on(t.episodeId, t.month),
+  ],
 );
 
 /**

@@ -202,19 +202,25 @@ const lessonNetworkTurnarounds: PeriodReport = {
 };
 
 /**
- * Lessons returned from the counts kept per month, school, lesson and days out
- * (lesson_episode_turnarounds `lxt`, migration 0037): a conference's turnaround by lesson, from some
- * 100,000 counts over twelve months rather than the network's four million lessons, and the
- * network's of one lesson by school; a conference's of one lesson by course (618 -> 10 ms).
+ * Lessons returned from the counts kept per month, school, lesson, delivery type and days out
+ * (lesson_episode_turnarounds `lxt`, migrations 0037, 0040): a conference's turnaround by lesson,
+ * from some 100,000 counts over twelve months rather than the network's four million lessons, and
+ * the network's of one lesson by school; a conference's of one lesson by course (618 -> 10 ms) or
+ * delivery type, and by lesson of one delivery type.
  */
 const lessonEpisodeTurnarounds: PeriodReport = {
   // The period's months added up first by school, lesson and days out (the scope and a school's or
   // lesson's filter reach inside: they read its columns; a conference's is taken inside): 12 months
   // of the largest conference, 95,000 counts, are 9,400 rows to name and sort (524 -> 65 ms).
-  from: (query) => sql`(select lxt.school_id, lxt.episode_id, lxt.days, sum(lxt.lessons)::int as lessons
+  // The delivery type is kept apart only when the query reads it: added up across it, a conference's
+  // twelve months are half as many rows to name and sort (162 -> 95 ms).
+  from: (query) => {
+    const delivery = query.delivery_type !== undefined || query.group === 'delivery_type' ? sql`lxt.delivery_type, ` : sql``;
+    return sql`(select lxt.school_id, lxt.episode_id, ${delivery}lxt.days, sum(lxt.lessons)::int as lessons
       from lesson_episode_turnarounds lxt where ${within(sql`lxt.month`, query) ?? sql`true`}
         ${query.conference_id === undefined ? sql`` : sql`and lxt.school_id in (select c.id from schools c where c.conference_id = ${query.conference_id})`}
-      group by lxt.school_id, lxt.episode_id, lxt.days) lxt join episodes ep on ep.id = lxt.episode_id`,
+      group by lxt.school_id, lxt.episode_id, ${delivery}lxt.days) lxt join episodes ep on ep.id = lxt.episode_id`;
+  },
   joins: { ep: sql``, sc: sql`join schools sc on sc.id = lxt.school_id`, se: sql`join series se on se.id = ep.series_id` },
   joinNeeds: {},
   scopeOf: schoolsIn(sql`lxt.school_id`),
@@ -225,8 +231,14 @@ const lessonEpisodeTurnarounds: PeriodReport = {
     school_id: { where: (id) => sql`lxt.school_id = ${id}` },
     series_id: { where: (id) => sql`ep.series_id = ${id}` },
     episode_id: { where: (id) => sql`lxt.episode_id = ${id}` },
+    delivery_type: { where: (type) => sql`lxt.delivery_type = ${type}` },
   },
-  groups: { lesson: byEpisode, school: placeGroups.school, course: { ...bySeries, needs: ['se'] } },
+  groups: {
+    lesson: byEpisode,
+    school: placeGroups.school,
+    course: { ...bySeries, needs: ['se'] },
+    delivery_type: byDeliveryType('lxt.delivery_type'),
+  },
   measures: keptTurnaroundMeasures('lxt'),
 };
 

@@ -68,12 +68,12 @@ export const countedNetworkTurnarounds = `select date_trunc('month', d.date_comp
   where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
 export const keptNetworkTurnarounds = `select month, episode_id, delivery_type, days, lessons from lesson_network_turnarounds
   where lessons <> 0`;
-/** The lessons returned by school and lesson (migration 0037). */
+/** The lessons returned by school, lesson and delivery type (migrations 0037, 0040). */
 export const countedEpisodeTurnarounds = `select date_trunc('month', d.date_completed)::date as month, e.school_id, d.episode_id,
-    d.date_completed - d.date_sent as days, count(*)::int as lessons
+    coalesce(d.delivery_type, '') as delivery_type, d.date_completed - d.date_sent as days, count(*)::int as lessons
   from episode_deliveries d join enrollments e on e.id = d.enrollment_id
-  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4`;
-export const keptEpisodeTurnarounds = `select month, school_id, episode_id, days, lessons from lesson_episode_turnarounds
+  where d.date_sent is not null and d.date_completed >= d.date_sent and e.school_id is not null group by 1, 2, 3, 4, 5`;
+export const keptEpisodeTurnarounds = `select month, school_id, episode_id, delivery_type, days, lessons from lesson_episode_turnarounds
   where lessons <> 0`;
 /** The lessons returned by school and instructor, by course and by delivery type (migration 0039). */
 export const countedInstructorSeriesTurnarounds = `select ep.series_id, date_trunc('month', d.date_completed)::date as month, e.school_id,
