@@ -119,6 +119,12 @@ describe('the kept counts of lessons', () => {
         row!.cachedInstructorId,
         course.id,
       ]);
+      // And each of its lessons (migration 0041).
+      const lessonsOf = await db.select().from(episodeDeliveries).where(eq(episodeDeliveries.enrollmentId, enrollment.id));
+      expect(lessonsOf.map((lesson) => [lesson.cachedSchoolId, lesson.cachedInstructorId])).toEqual([
+        [row!.cachedSchoolId, row!.cachedInstructorId],
+        [row!.cachedSchoolId, row!.cachedInstructorId],
+      ]);
       return [row!.cachedSchoolId, row!.cachedInstructorId];
     };
     expect(await decisionPlace()).toEqual([schoolA.id, first.id]);
@@ -146,6 +152,10 @@ describe('the kept counts of lessons', () => {
     // Nor a product a place of its own.
     await db.update(productDeliveries).set({ cachedSchoolId: schoolA.id, cachedSeriesId: null }).where(eq(productDeliveries.id, product!.id));
     expect(await decisionPlace()).toEqual([schoolB.id, first.id]);
+    // Nor a lesson.
+    await db.update(episodeDeliveries).set({ cachedSchoolId: schoolA.id, cachedInstructorId: second.id }).where(eq(episodeDeliveries.id, delivered.id));
+    expect(await decisionPlace()).toEqual([schoolB.id, first.id]);
+    await expectLessonCountsKept(t.database);
 
     await db.delete(students).where(eq(students.id, student.id));
     await expectLessonCountsKept(t.database);

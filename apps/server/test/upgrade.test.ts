@@ -35,6 +35,8 @@ const addedColumns: Record<string, string> = {
   'decisions.cached_instructor_id': 'kept',
   'decisions.cached_episode_id': 'kept',
   'enrollments.school_id': 'kept',
+  'episode_deliveries.cached_school_id': 'kept',
+  'episode_deliveries.cached_instructor_id': 'kept',
   'enrollments.instructor_id': 'kept',
   'interests.api_key_id': 'api_key_id is null',
   'interests.closed_at': 'closed_at is null',

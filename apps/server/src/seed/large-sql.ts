@@ -220,15 +220,16 @@ export function insertEnrollments(afterStudentId: number, today: string): SQL {
 
 /**
  * Lesson p of k goes out on last_sent - (k - p) * span / (k - 1): the first on the start day, the
- * last on the cached last-sent day. It comes back 3 to 7 days later (before the next goes out),
+ * last on the cached last-sent day; it carries its student's school and instructor (migration 0041),
+ * as the trigger the seed writes without would set them. It comes back 3 to 7 days later (before the next goes out),
  * except one in ten and the last one, unless the enrollment graduated.
  */
 export function insertDeliveries(afterEnrollmentId: number): SQL {
   return sql`
     insert into episode_deliveries (enrollment_id, episode_id, date_sent, date_completed, delivery_type,
-      grading_instructor_id, created_at, updated_at)
+      grading_instructor_id, cached_school_id, cached_instructor_id, created_at, updated_at)
     select d.enrollment_id, d.episode_id, d.sent, d.completed, d.delivery_type,
-      case when d.completed is not null then d.instructor_id end,
+      case when d.completed is not null then d.instructor_id end, d.school_id, d.instructor_id,
       d.sent::timestamp + interval '10 hours', coalesce(d.completed, d.sent)::timestamp + interval '10 hours'
     from (
       select c.*,
@@ -236,7 +237,7 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
           then c.sent + 3 + ((c.student_id + c.position) % 5)::int end as completed
       from (
         select e.id as enrollment_id, e.student_id, e.status, e.lesson_number, ep.id as episode_id, ep.position,
-          s.instructor_id,
+          s.instructor_id, s.school_id,
           e.last_sent_delivery_date - ((e.lesson_number - ep.position)
             * (e.last_sent_delivery_date - e.started_on) / greatest(e.lesson_number - 1, 1)) as sent,
           case when ${h(sql`e.student_id`, salts.type, 10)} < 5 then 'PO'

@@ -26,6 +26,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   decisions.cached_episode_id                0030_decision_episode
  *   product_deliveries.cached_school_id, cached_instructor_id, cached_series_id   0031_product_place
  *   attendances.cached_student_id, cached_school_id, cached_instructor_id, cached_series_id   0033_attendance_place
+ *   episode_deliveries.cached_school_id, cached_instructor_id   0041_lesson_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   decision_months, decision_months_zone      0036_decision_months (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
@@ -65,6 +66,8 @@ export const keptValues = [
   'attendances.cached_school_id',
   'attendances.cached_instructor_id',
   'attendances.cached_series_id',
+  'episode_deliveries.cached_school_id',
+  'episode_deliveries.cached_instructor_id',
   'enrollments.lesson_number',
   'enrollments.last_sent_delivery_date',
   'enrollments.cached_latest_followup_date',
@@ -142,6 +145,7 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
   ).toBe(0);
   await expectAsTheEnrollment(database, 'product_deliveries', 'enrollment_id', ['school_id', 'instructor_id', 'series_id']);
   await expectAsTheEnrollment(database, 'attendances', 'enrollment_id', ['student_id', 'school_id', 'instructor_id', 'series_id']);
+  await expectAsTheEnrollment(database, 'episode_deliveries', 'enrollment_id', ['school_id', 'instructor_id']);
 }
 
 /** A version's school, a decision's and a note's enrollment: as their definitions work them out from the rows. */

@@ -81,6 +81,11 @@ export const episodeDeliveries = pgTable(
     dateCompleted: date('date_completed', { mode: 'string' }),
     deliveryType: text('delivery_type', { enum: deliveryTypes }),
     gradingInstructorId: ref('grading_instructor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Its enrollment's school and the student's instructor, kept by the database (migration 0041),
+    // as a decision's, a product's and an attendance's are: a report of one lesson by instructor
+    // reads no enrollment.
+    cachedSchoolId: ref('cached_school_id'),
+    cachedInstructorId: ref('cached_instructor_id'),
     ...timestamps,
   },
   (t) => [
@@ -88,7 +93,8 @@ export const episodeDeliveries = pgTable(
     // The reports over a period (issue 11) find a network's lessons sent or returned in it.
     index('episode_deliveries_date_sent_idx').on(t.dateSent),
     index('episode_deliveries_date_completed_idx').on(t.dateCompleted),
-    // A report of one lesson (its filter) finds that lesson's records (migration 0037).
+    // A report of one lesson (its filter) finds that lesson's records (migration 0037), with their
+    // days, delivery type, school and instructor as INCLUDE columns (0041): from the index alone.
     index('episode_deliveries_episode_id_idx').on(t.episodeId),
   ],
 );

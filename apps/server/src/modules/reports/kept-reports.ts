@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Counted, type PeriodReport, placeFilters, placeGroups, within } from './period-report.ts';
+import { type Counted, type PeriodReport, placeFilters, placeGroups, schoolsIn, within } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
@@ -8,10 +8,6 @@ import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './repor
  * Each list is in the order tried; the first that has the query's grouping and every filter it
  * sets answers.
  */
-
-/** The kept counts' scope: the schools the user sees, as a list of ids. */
-const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
-  schools === 'all' ? sql`true` : sql`${column} = any(${sql.param([...schools])}::bigint[])`;
 
 /** Lessons sent and returned, added up from counts kept under `alias` (its sent and completed). */
 const keptSentCompleted = (alias: string): PeriodReport['measures'] => [

@@ -55,7 +55,10 @@ async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, quer
     if (schools !== null) return reportSelect(counted.report, { schools }, query);
     break;
   }
-  return reportSelect(report, scope, query);
+  // Records that carry their school (the lessons, migration 0041) are scoped on it for a user who
+  // sees whole schools: no enrollment is read for the scope.
+  const schools = report.scopeOf && !scope.all ? await schoolsSeen(db, scope) : null;
+  return reportSelect(report, schools === null ? scope : { schools }, query);
 }
 
 /** The columns of a report as grouped: what names a row, then its figures. */

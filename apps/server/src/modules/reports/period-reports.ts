@@ -11,6 +11,7 @@ import {
   type PeriodReport,
   placeFilters,
   placeGroups,
+  schoolsIn,
   sharedJoinReads,
   within,
 } from './period-report.ts';
@@ -18,16 +19,27 @@ import { byDeliveryType, byEpisode, byEpisodeOfSeries, bySeries, turnaroundMeasu
 
 /**
  * Lessons sent and returned: the rows of episode_deliveries `d`, their lesson `ep` and its
- * course; the enrollment only when a place or the scope asks for it.
+ * course, with the school and instructor each carries (migration 0041); the enrollment only when
+ * the scope of a user who sees students one by one asks for it.
  */
 const deliveries = sql`episode_deliveries d`;
 const deliveryJoins: PeriodReport['joins'] = {
   e: sql`join enrollments e on e.id = d.enrollment_id`,
   ep: sql`join episodes ep on ep.id = d.episode_id`,
+  sc: sql`join schools sc on sc.id = d.cached_school_id`,
+  u: sql`left join users u on u.id = d.cached_instructor_id`,
   se: sql`join series se on se.id = ep.series_id`,
 };
+const deliveryPlace: Pick<PeriodReport, 'joins' | 'joinNeeds' | 'joinReads' | 'scopeOf'> = {
+  joins: deliveryJoins,
+  joinNeeds: { s: ['e'] },
+  joinReads: { sc: 'd.cached_school_id', u: 'd.cached_instructor_id' },
+  scopeOf: schoolsIn(sql`d.cached_school_id`),
+};
 const deliveryFilters: PeriodReport['filters'] = {
-  ...placeFilters,
+  conference_id: placeFilters.conference_id,
+  school_id: { where: (id) => sql`d.cached_school_id = ${id}` },
+  instructor_id: { where: (id) => sql`d.cached_instructor_id = ${id}` },
   series_id: { where: (id) => sql`ep.series_id = ${id}`, needs: ['ep'] },
   episode_id: { where: (id) => sql`d.episode_id = ${id}` },
   delivery_type: { where: (type) => sql`d.delivery_type = ${type}` },
@@ -68,7 +80,7 @@ const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive']
 export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   lessons: {
     from: deliveries,
-    joins: deliveryJoins,
+    ...deliveryPlace,
     period: (period) => {
       const sent = within(sql`d.date_sent`, period);
       const completed = within(sql`d.date_completed`, period);
@@ -76,7 +88,6 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     },
     filters: deliveryFilters,
     groups: deliveryGroups,
-    joinReads: { sc: 'e.school_id', u: 'e.instructor_id' },
     measures: [
       { key: 'sent', label: 'Sent', kind: 'number', value: (period) => countWithin(sql`d.date_sent`, period), adds: 'count' },
       {
@@ -91,7 +102,11 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
   },
   turnaround: {
     from: deliveries,
-    joins: deliveryJoins,
+    ...deliveryPlace,
+    // The medians by the lessons' own instructor or school (migration 0041) first, named afterwards:
+    // the network's turnaround by instructor of the busiest lesson sorted 119,362 lessons by their
+    // instructor's name (278 -> 115 ms).
+    namedAfter: true,
     where: sql`d.date_sent is not null and d.date_completed >= d.date_sent`,
     period: (period) => within(sql`d.date_completed`, period),
     filters: deliveryFilters,

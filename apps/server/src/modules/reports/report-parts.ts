@@ -126,6 +126,10 @@ export const sharedJoins: Record<Exclude<Join, 'ep'>, SQL> = {
 /** The column of the enrollment each shared join that names a row reads. */
 export const sharedJoinReads: PeriodReport['joinReads'] = { sc: 'e.school_id', u: 'e.instructor_id', se: 'e.series_id' };
 
+/** A scope of whole schools (`scopeOf`) on the records' `column`: the schools the user sees, as a list of ids. */
+export const schoolsIn = (column: SQL) => (schools: readonly number[] | 'all') =>
+  schools === 'all' ? sql`true` : sql`${column} = any(${sql.param([...schools])}::bigint[])`;
+
 /** The filters shared by every report: the place (conference, school, instructor) and the series. */
 export const placeFilters: PeriodReport['filters'] = {
   conference_id: { where: (id) => sql`sc.conference_id = ${id}`, needs: ['sc'] },
