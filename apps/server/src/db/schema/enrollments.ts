@@ -64,6 +64,8 @@ export const enrollments = pgTable(
     // The Enrollments report finds those started in a period (issue 11), with what it groups them
     // by as INCLUDE columns (migration 0032): a network's year read from the index alone.
     index('enrollments_started_on_idx').on(t.startedOn),
+    // A report of one instructor (its filter) finds their enrollments (migration 0042).
+    index('enrollments_instructor_id_idx').on(t.instructorId),
   ],
 );
 

@@ -36,10 +36,11 @@ const deliveryPlace: Pick<PeriodReport, 'joins' | 'joinNeeds' | 'joinReads' | 's
   joinReads: { sc: 'd.cached_school_id', u: 'd.cached_instructor_id' },
   scopeOf: schoolsIn(sql`d.cached_school_id`),
 };
+// A school's or an instructor's filter finds their enrollments first, by the enrollments' indexes
+// (the lesson's own columns are not indexed: a network's turnaround by course of one instructor read
+// every lesson of the period, 172 -> 1,215 ms).
 const deliveryFilters: PeriodReport['filters'] = {
-  conference_id: placeFilters.conference_id,
-  school_id: { where: (id) => sql`d.cached_school_id = ${id}` },
-  instructor_id: { where: (id) => sql`d.cached_instructor_id = ${id}` },
+  ...placeFilters,
   series_id: { where: (id) => sql`ep.series_id = ${id}`, needs: ['ep'] },
   episode_id: { where: (id) => sql`d.episode_id = ${id}` },
   delivery_type: { where: (type) => sql`d.delivery_type = ${type}` },
