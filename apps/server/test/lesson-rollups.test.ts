@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attendances,
@@ -211,5 +211,55 @@ describe('the kept counts of lessons', () => {
     await db.update(attendances).set({ cachedSchoolId: school.id }).where(eq(attendances.id, attended!.id));
     expect(await attendancePlace()).toEqual([student.id, other.id, instructor.id, seminar!.id]);
     await db.delete(students).where(eq(students.id, student.id));
+  });
+
+  // Two transactions on PostgreSQL (PGlite has one connection): a lesson written while its student
+  // moves to another school and instructor, each order, keeps the place and the counts of the
+  // enrollment as it ends (migration 0041; its lesson read the old school when the move had not
+  // committed, and the old school's admin saw it in their reports).
+  it.runIf(process.env.TEST_BACKEND === 'postgres')('keep a lesson written while its student moves where the student ends up', async () => {
+    const db = t.database.db;
+    const [schoolA, schoolB] = [await createSchool(db), await createSchool(db)];
+    const [first, second] = [
+      await createUser(db, { roleType: 'instructor', schoolId: schoolA.id }),
+      await createUser(db, { roleType: 'instructor', schoolId: schoolB.id }),
+    ];
+    const { course, lessons } = await createCourse(db, 4);
+    for (const writerFirst of [false, true]) {
+      const student = await createStudent(db, { schoolId: schoolA.id, instructorId: first.id, firstName: 'Race', lastName: 'Mover' });
+      const enrollment = await enroll(db, student.id, course.id);
+      await deliver(db, enrollment.id, lessons[0]!.id, { dateSent: '2026-01-05', dateCompleted: '2026-01-10' });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      const move = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
+        tx.execute(sql`update students set school_id = ${schoolB.id}, instructor_id = ${second.id} where id = ${student.id}`);
+      const write = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
+        tx.execute(sql`insert into episode_deliveries (enrollment_id, episode_id, date_sent, date_completed, delivery_type)
+          values (${enrollment.id}, ${lessons[1]!.id}, '2026-01-12', '2026-01-15', 'PO')`);
+      // The first holds its transaction open until the second has had time to wait for it.
+      const firstDone = db.transaction(async (tx) => {
+        await (writerFirst ? write(tx) : move(tx));
+        started();
+        await gate;
+      });
+      await holding;
+      const secondDone = db.transaction(async (tx) => {
+        await (writerFirst ? move(tx) : write(tx));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([firstDone, secondDone]);
+      const written = await db.select().from(episodeDeliveries).where(eq(episodeDeliveries.enrollmentId, enrollment.id));
+      expect(
+        written.map((lesson) => [lesson.cachedSchoolId, lesson.cachedInstructorId]),
+        writerFirst ? 'the lesson first' : 'the move first',
+      ).toEqual([
+        [schoolB.id, second.id],
+        [schoolB.id, second.id],
+      ]);
+      await expectLessonCountsKept(t.database);
+    }
   });
 });
