@@ -57,3 +57,16 @@ export async function namePrefixes(database: Database, staff: Staff, n: number, 
   );
   return found.map((row) => row.term);
 }
+
+/**
+ * The network's busiest course and its first lesson (every student of it is sent that one): the
+ * largest narrowing of a report to one course or one lesson, as a coordinator picks it.
+ */
+export async function busiestCourse(database: Database): Promise<{ series: number; episode: number }> {
+  const [found] = await database.query<{ series: number; episode: number }>(
+    `select ep.series_id::int as series, (select f.id::int from episodes f where f.series_id = ep.series_id order by f.position limit 1) as episode
+     from lesson_network_months ln join episodes ep on ep.id = ln.episode_id group by ep.series_id order by sum(ln.sent) desc limit 1`,
+  );
+  if (!found) throw new Error('bench: no lessons to pick a course from');
+  return found;
+}

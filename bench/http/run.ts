@@ -60,7 +60,7 @@ try {
   await searchScenarios(context, database, roles);
   await dashboardScenarios(context, roles);
   await deepPageScenarios(context, database, roles.global);
-  await reportScenarios(context, roles);
+  await reportScenarios(context, database, roles);
 
   if (['students.csv', 'schools.csv', 'users.csv', 'students.xlsx'].some((file) => selected(`export GET /api/${file}`))) {
     console.log('\nExports (one client, the whole file; COPY read once before to warm the cache):');

@@ -3,7 +3,7 @@
 import { reportDefinitions } from '@srs/shared/reports';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { type Context, runPair } from './pair.ts';
-import { enrollmentIds, fullNames, registrationNumbers, studentIds } from './picks.ts';
+import { busiestCourse, enrollmentIds, fullNames, registrationNumbers, studentIds } from './picks.ts';
 import type { Roles, Staff } from './tokens.ts';
 import { terms3, terms5 } from '../support/search-terms.ts';
 
@@ -110,7 +110,7 @@ const baselineGroups: Record<string, string[]> = {
   attendance: ['presentation'],
 };
 
-export async function reportScenarios(context: Context, roles: Roles): Promise<void> {
+export async function reportScenarios(context: Context, database: Database, roles: Roles): Promise<void> {
   const cases: [Staff, string][] = [
     [roles.global, 'conference'],
     [roles.global, 'school'],
@@ -154,6 +154,29 @@ export async function reportScenarios(context: Context, roles: Roles): Promise<v
             baseline: baselineGroups[kind]?.includes(group) ?? false,
           });
         }
+      }
+    }
+  }
+  // The lessons by instructor narrowed to the network's busiest course, its first lesson (every
+  // student of the course is sent it) or one delivery type: the filters no count was kept for
+  // before migrations 0039-0041 (2-4 s in-process). The app's alone.
+  const busiest = await busiestCourse(database);
+  const filters: [string, string][] = [
+    ['of the busiest course', `series_id=${busiest.series}`],
+    ['of its first lesson', `episode_id=${busiest.episode}`],
+    ['sent by post', 'delivery_type=PO'],
+  ];
+  for (const kind of ['lessons', 'turnaround']) {
+    for (const [filterName, filter] of filters) {
+      for (const [periodName, period] of periods) {
+        await runPair(context, {
+          group: 'reports',
+          scenario: `GET /reports/${kind} by instructor ${filterName} ${periodName}`,
+          staff: roles.global,
+          connections: 2,
+          paths: [`/api/reports/${kind}?${period}&group=instructor&${filter}`],
+          baseline: false,
+        });
       }
     }
   }
