@@ -33,6 +33,10 @@ const shownSafe: Record<string, string> = {
   '0033_attendance_place: overwrite column attendances.cached_school_id': 'fills the columns this migration adds',
   '0033_attendance_place: overwrite column attendances.cached_instructor_id': 'fills the columns this migration adds',
   '0033_attendance_place: overwrite column attendances.cached_series_id': 'fills the columns this migration adds',
+  '0040_episode_turnaround_delivery: empty table lesson_episode_turnarounds':
+    'empties counts kept from the lessons (0037), which the same migration counts again from the lessons by delivery type too',
+  '0041_lesson_place: overwrite column episode_deliveries.cached_school_id': 'fills the columns this migration adds',
+  '0041_lesson_place: overwrite column episode_deliveries.cached_instructor_id': 'fills the columns this migration adds',
 };
 
 type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
