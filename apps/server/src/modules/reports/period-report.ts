@@ -49,16 +49,19 @@ async function chosenSelect(db: DbOrTx, report: PeriodReport, scope: Scope, quer
     (!counted.network || scope.all) &&
     query.group in counted.report.groups &&
     (Object.keys(report.filters) as ReportFilter[]).every((filter) => query[filter] === undefined || filter in counted.report.filters);
+  // What the user sees as whole schools, asked of the database once.
+  let seen: Awaited<ReturnType<typeof schoolsSeen>> | undefined;
+  const schools = async () => (seen === undefined ? (seen = await schoolsSeen(db, scope)) : seen);
   for (const counted of wholeMonths(query) ? (report.counted ?? []).filter(fits) : []) {
     if (counted.when && !(await holds(db, counted.when))) continue;
-    const schools = await schoolsSeen(db, scope);
-    if (schools !== null) return reportSelect(counted.report, { schools }, query);
+    const whole = await schools();
+    if (whole !== null) return reportSelect(counted.report, { schools: whole }, query);
     break;
   }
   // Records that carry their school (the lessons, migration 0041) are scoped on it for a user who
   // sees whole schools: no enrollment is read for the scope.
-  const schools = report.scopeOf && !scope.all ? await schoolsSeen(db, scope) : null;
-  return reportSelect(report, schools === null ? scope : { schools }, query);
+  const whole = report.scopeOf && !scope.all ? await schools() : null;
+  return reportSelect(report, whole === null ? scope : { schools: whole }, query);
 }
 
 /** The columns of a report as grouped: what names a row, then its figures. */
