@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { isDatabaseUnreachable } from './apps/server/src/db/unreachable.ts';
 
 const serverProject = (backend: 'pglite' | 'postgres') => ({
@@ -18,6 +18,22 @@ const serverProject = (backend: 'pglite' | 'postgres') => ({
   },
 });
 
+const webConfig = 'apps/web/vitest.config.ts';
+/**
+ * The web test files that replace no module (`vi.mock`) share a worker's modules and jsdom, as the
+ * server's files do. A file that replaces a module, or that says it "runs alone in its worker"
+ * (it needs modules no other file has used), keeps its worker to itself.
+ */
+const webFiles = existsSync(webConfig) ? readdirSync('apps/web/test').filter((file) => /\.test\.tsx?$/.test(file)) : [];
+const runsAlone = (file: string) => /vi\.mock\(|runs alone in its worker/.test(readFileSync(`apps/web/test/${file}`, 'utf8'));
+const webAlone = webFiles.filter(runsAlone);
+const webSharing = webFiles.filter((file) => !runsAlone(file));
+/** A web project of all the web test files but `others`. */
+const webProject = (name: string, others: string[], isolate: boolean) => ({
+  extends: webConfig,
+  test: { name, exclude: [...configDefaults.exclude, ...others.map((file) => `test/${file}`)], isolate },
+});
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on this 2-core machine, where the
@@ -30,10 +46,11 @@ export default defineConfig({
     onUnhandledError: (error) => (isDatabaseUnreachable(error) ? false : undefined),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
-      // The web tests keep each file to itself (isolated). Sharing a worker's modules and jsdom took
-      // them from 111 to 48 s, but under load the date input's calendar then sometimes never opened
-      // (1 run in 4, docs/performance.md "CI time"; the cause, found later, is fixed in the date input).
-      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      // The web tests in two: the files that replace a module each alone (isolated), the others
+      // sharing their worker's modules and jsdom (docs/performance.md, "CI time on a slow day").
+      ...(existsSync(webConfig)
+        ? [webProject('web', webSharing, true), webProject('web-shared', webAlone, false)]
+        : []),
       serverProject('pglite'),
       // The same server suite on the PostgreSQL server when TEST_DATABASE_URL is set.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { mediaQueryList } from './media-query.ts';
 
 // findBy and waitFor wait up to 10 s, not 1: the web tests share the machine's two cores with each
@@ -8,11 +8,16 @@ import { mediaQueryList } from './media-query.ts';
 // that waits for a render. A test may take 20 s (vitest.config.ts).
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no layout: Mantine asks for these.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn((query: string) => mediaQueryList(query, false)),
-});
+// jsdom has no layout: Mantine asks for these. Each test starts on a wide screen, whatever a test
+// before it (in this file or, where files share a worker, another) made of the screen.
+const wideScreen = () =>
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: vi.fn((query: string) => mediaQueryList(query, false)),
+  });
+wideScreen();
+beforeEach(wideScreen);
 
 class ResizeObserverStub {
   observe() {}

@@ -8,6 +8,7 @@ import { madeOrNotUnknown } from '../src/lib/http.ts';
 // which a browser still drawing in English (its Spanish words not loaded: another device chose
 // Spanish since this token was issued, or the Spanish chunk failed to load) cannot read. The
 // server's mark beside the sentence says it whatever the language.
+// This file runs alone in its worker: a file before it could have loaded the Spanish words.
 describe('"still being saved" in a language this browser has not loaded', () => {
   const saidInSpanish = (spanish as Record<string, string>)[idempotencyMessages.stillSaving]!;
 

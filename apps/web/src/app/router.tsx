@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  type DataRouter,
   type LoaderFunctionArgs,
   Navigate,
   type Params,
@@ -102,9 +103,18 @@ export const routes: RouteObject[] = [
   { path: '*', loader: () => redirect('/login'), hydrateFallbackElement: <PageLoader /> },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: DataRouter | undefined;
+
+/**
+ * The app's one router, made at its first call: making it loads the open page's modules and data,
+ * which a module that only reads the routes (a test of the site map) must not start.
+ */
+export function appRouter(): DataRouter {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
 
 /** The app's pages, as the router draws them. */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={appRouter()} />;
 }

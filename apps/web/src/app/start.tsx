@@ -30,7 +30,9 @@ async function start(root: HTMLElement | null) {
   await nextTask();
   const { Providers } = await import('./providers.tsx');
   await nextTask();
-  const { AppRouter, router } = await import('./router.tsx');
+  const { AppRouter, appRouter } = await import('./router.tsx');
+  // Made now, so that the page's modules and data load while the rest of the start goes on.
+  const router = appRouter();
   // The phone's copy of the person's work (issue 30): without a signal, the pages show what it
   // kept, so it is read before the first page; online it starts beside it.
   const { queryClient } = await import('./query-client.ts');
