@@ -65,6 +65,9 @@ const contextOptions = (viewport: ViewportName, language: Language = 'en') => ({
   hasTouch: viewport === 'phone',
   // The product's CSP (script-src 'self') would refuse the injected axe script.
   bypassCSP: true,
+  // As in the journeys (support/browser.ts): installed in each of the sweep's contexts, the app's
+  // service worker would download the whole app beside the first page of each.
+  serviceWorkers: 'block' as const,
 });
 
 async function signInAs(role: RoleType, kinds: ReadonlySet<RecordKind>): Promise<Session> {
