@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from './support/app.ts';
 import { compactDecisionMonths } from '../src/modules/reports/kept-decisions.ts';
 import { keptCountChecks, negativeKeptCounts } from './support/drills/kept-counts.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { sweepTimeout } from './support/sweep-timeout.ts';
 
 /**
  * Issue 28: the network's decisions kept by month, row and the month of the student's decision
@@ -90,7 +91,7 @@ describe("the network's decisions kept by month (decision_months)", () => {
     // A decision given another id is the same decision (the rows are paired by id).
     await sql(`update decisions set id = default, created_at = created_at - interval '40 days' where id = (select max(id) from decisions)`);
     await expectKept('a decision given another id and moment');
-  });
+  }, sweepTimeout);
 
   it('adds up the rows of each key into one, the counts unchanged', async () => {
     const keys = 'kind, option_name, series_id, episode_id, school_id, instructor_id, month, prev_month';

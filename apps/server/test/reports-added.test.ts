@@ -18,6 +18,7 @@ import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { sweepTimeout } from './support/sweep-timeout.ts';
 
 /**
  * Issue 28: a report whose figures all add up (or count distinct values the parts keep) is added
@@ -139,7 +140,7 @@ describe('reports added up by the grouping first (issue 28)', () => {
     const byInstructor = await periodReport(db, periodReports.products, 'Row', scopes.network!, { group: 'instructor' });
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     await db.delete(students).where(eq(students.id, nobody.id));
-  });
+  }, sweepTimeout);
 
   it('a report named after its grouping (the decisions) answers every grouping, filter, period and scope as in one step', async () => {
     const db = t.database.db;
@@ -182,7 +183,7 @@ describe('reports added up by the grouping first (issue 28)', () => {
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     expect(byInstructor.totals.students).toBeGreaterThan(0);
     await db.delete(students).where(eq(students.id, nobody.id));
-  });
+  }, sweepTimeout);
 
   it('a report named after its grouping answers the decisions of visits in two series of one name as in one step', async () => {
     const db = t.database.db;

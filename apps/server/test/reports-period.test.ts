@@ -9,6 +9,7 @@ import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createStudent, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { sweepTimeout } from './support/sweep-timeout.ts';
 
 type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
 
@@ -237,7 +238,7 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
     const byInstructor = await periodReport(db, periodReports.lessons, 'Row', network, { group: 'instructor', from: '2026-01-01', to: '2026-03-31' });
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     await db.delete(students).where(eq(students.id, nobody.id));
-  });
+  }, sweepTimeout);
 
   it("Lessons and Lesson turnaround by the students' instructor and by lesson, for the network (issue 28)", async () => {
     expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&group=instructor`))).toEqual([
