@@ -24,7 +24,11 @@ const webConfig = 'apps/web/vitest.config.ts';
  * server's files do. A file that replaces a module, or that says it "runs alone in its worker"
  * (it needs modules no other file has used), keeps its worker to itself.
  */
-const webFiles = existsSync(webConfig) ? readdirSync('apps/web/test').filter((file) => /\.test\.tsx?$/.test(file)) : [];
+// Every folder below test/, as the web config's own `include` finds them: a file left out of both
+// lists would run in both projects.
+const webFiles = existsSync(webConfig)
+  ? readdirSync('apps/web/test', { recursive: true, encoding: 'utf8' }).filter((file) => /\.test\.tsx?$/.test(file))
+  : [];
 const runsAlone = (file: string) => /vi\.mock\(|runs alone in its worker/.test(readFileSync(`apps/web/test/${file}`, 'utf8'));
 const webAlone = webFiles.filter(runsAlone);
 const webSharing = webFiles.filter((file) => !runsAlone(file));
