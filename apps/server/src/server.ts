@@ -12,6 +12,7 @@ import { startJobQueue } from './jobs/job-queue.ts';
 import { startMailQueue } from './modules/mail/mail.queue.ts';
 import { purgeReminderMailClaims } from './modules/reminder-mail/reminder-mail.queries.ts';
 import { startReminderMails } from './modules/reminder-mail/reminder-mail.queue.ts';
+import { compactEnrollmentMonths } from './modules/reports/enrollment-report.ts';
 import { compactDecisionMonths } from './modules/reports/kept-decisions.ts';
 import { type Mailer, pendingInOutbox } from './plugins/mailer.ts';
 
@@ -24,6 +25,7 @@ async function purgeExpired(db: Db): Promise<void> {
   await purgeIdempotentWrites(db);
   await purgeReminderMailClaims(db);
   await compactDecisionMonths(db);
+  await compactEnrollmentMonths(db);
 }
 
 /**

@@ -1,7 +1,16 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { refreshAllEnrollmentCaches } from '../../src/modules/enrollments/public.ts';
-import { countedDecisionMonths, countedStudentKeys, keptDecisionMonths, keptStudentKeys } from './drills/kept-counts.ts';
+import {
+  countedDecisionMonths,
+  countedEnrollmentInstructorMonths,
+  countedEnrollmentMonths,
+  countedStudentKeys,
+  keptDecisionMonths,
+  keptEnrollmentInstructorMonths,
+  keptEnrollmentMonths,
+  keptStudentKeys,
+} from './drills/kept-counts.ts';
 import { expectLessonCountsKept } from './lesson-rollups.ts';
 
 /**
@@ -29,6 +38,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   episode_deliveries.cached_school_id, cached_instructor_id   0041_lesson_place
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   decision_months, decision_months_zone      0036_decision_months (support/drills/kept-counts.ts)
+ *   enrollment_months, enrollment_instructor_months   0043_enrollment_months (support/drills/kept-counts.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
  *   decisions.cached_enrollment_id, notes.cached_enrollment_id   0001, the enrollment of their lesson,
@@ -56,6 +66,8 @@ export const keptValues = [
   'student_key_counts',
   'decision_months',
   'decision_months_zone',
+  'enrollment_months',
+  'enrollment_instructor_months',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'decisions.cached_episode_id',
@@ -133,6 +145,8 @@ export async function expectDerivedDataAsTheTriggersKeepIt(database: Database) {
   await expectLessonCountsKept(database);
   await expectSame(database, 'student_key_counts', countedStudentKeys, keptStudentKeys);
   await expectSame(database, 'decision_months', countedDecisionMonths, keptDecisionMonths);
+  await expectSame(database, 'enrollment_months', countedEnrollmentMonths, keptEnrollmentMonths);
+  await expectSame(database, 'enrollment_instructor_months', countedEnrollmentInstructorMonths, keptEnrollmentInstructorMonths);
   await expectAsTheEnrollment(database, 'decisions', 'cached_enrollment_id', ['student_id', 'school_id', 'instructor_id']);
   expect(
     await count(

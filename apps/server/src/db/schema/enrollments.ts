@@ -354,3 +354,46 @@ export const followupCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.followupDate, t.reminderDate] })],
 );
+
+/**
+ * Enrollments per month started, school (0 for none), course or seminar and status, kept by the
+ * database as enrollments are written, moved, closed and deleted (migration 0043, issue 28): the
+ * network's Enrollments report by course, status, month or school over whole months adds up some
+ * 50,000 counts a year instead of 580,000 enrollments. A change writes the difference it makes as
+ * new rows, so that writers never wait on one another's counts; a key's count is the sum of its
+ * rows, which are added up into one now and then (srs_compact_enrollment_months, hourly).
+ */
+export const enrollmentMonths = pgTable(
+  'enrollment_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    seriesId: ref('series_id').notNull(),
+    status: text('status').notNull(),
+    enrollments: integer('enrollments').notNull(),
+  },
+  // A network's months are a range of the first, a school's of the second.
+  (t) => [index('enrollment_months_month_idx').on(t.month), index('enrollment_months_school_id_month_idx').on(t.schoolId, t.month)],
+);
+
+/**
+ * Enrollments per month started, school (0 for none) and the student's instructor (0 for none),
+ * with how many of them are active, graduated and inactive, kept with enrollment_months (migration
+ * 0043): the Enrollments report by instructor, some 60,000 counts a year.
+ */
+export const enrollmentInstructorMonths = pgTable(
+  'enrollment_instructor_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    enrollments: integer('enrollments').notNull(),
+    active: integer('active').notNull(),
+    graduated: integer('graduated').notNull(),
+    inactive: integer('inactive').notNull(),
+  },
+  (t) => [
+    index('enrollment_instructor_months_month_idx').on(t.month),
+    index('enrollment_instructor_months_school_id_month_idx').on(t.schoolId, t.month),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { PeriodReportKind } from '@srs/shared/reports';
 import { sql } from 'drizzle-orm';
 import { and } from '../../core/lists.ts';
+import { enrollmentsReport } from './enrollment-report.ts';
 import { keptDecisions } from './kept-decisions.ts';
 import { keptLessons, keptTurnarounds } from './kept-reports.ts';
 import {
@@ -12,7 +13,6 @@ import {
   placeFilters,
   placeGroups,
   schoolsIn,
-  sharedJoinReads,
   within,
 } from './period-report.ts';
 import { byDeliveryType, byEpisode, byEpisodeOfSeries, bySeries, turnaroundMeasures } from './report-rows.ts';
@@ -74,8 +74,6 @@ const presentationDay = sql`coalesce(ep.date, a.created_at::date)`;
 const decisionPlace = carriedPlace({ school: 'dc.cached_school_id', instructor: 'dc.cached_instructor_id', series: 'o.series_id' });
 const productPlace = carriedPlace({ school: 'pd.cached_school_id', instructor: 'pd.cached_instructor_id', series: 'pd.cached_series_id' });
 const attendancePlace = carriedPlace({ school: 'a.cached_school_id', instructor: 'a.cached_instructor_id', series: 'a.cached_series_id' });
-
-const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive'];
 
 /** Each report's records, joins, groupings and figures (the shared definitions name them). */
 export const periodReports: Record<PeriodReportKind, PeriodReport> = {
@@ -149,61 +147,7 @@ export const periodReports: Record<PeriodReportKind, PeriodReport> = {
     ],
     counted: keptDecisions,
   },
-  enrollments: {
-    from: sql`enrollments e`,
-    joins: {},
-    period: (period) => within(sql`e.started_on`, period),
-    filters: placeFilters,
-    joinReads: sharedJoinReads,
-    groups: {
-      series: bySeries,
-      status: {
-        reads: ['e.status'],
-        key: sql`e.status`,
-        name: sql`e.status`,
-        sort: [sql.raw(`array_position(array[${statusOrder.map((s) => `'${s}'`).join(', ')}]::text[], e.status)`)],
-      },
-      month: {
-        reads: ['e.started_on'],
-        key: sql`to_char(e.started_on, 'YYYY-MM')`,
-        name: sql`to_char(e.started_on, 'FMMonth YYYY')`,
-        sort: [sql`to_char(e.started_on, 'YYYY-MM')`],
-      },
-      ...placeGroups,
-    },
-    measures: [
-      { key: 'enrollments', label: 'Enrollments', kind: 'number', value: () => sql`count(*)::int`, adds: 'count' },
-      {
-        key: 'active',
-        label: 'Active',
-        kind: 'number',
-        value: () => sql`count(*) filter (where e.status in ('Applied', 'Enrolled', 'Attended'))::int`,
-        adds: 'count',
-      },
-      {
-        key: 'graduated',
-        label: 'Graduated',
-        kind: 'number',
-        value: () => sql`count(*) filter (where e.status = 'Graduated')::int`,
-        adds: 'count',
-      },
-      {
-        key: 'inactive',
-        label: 'Inactive',
-        kind: 'number',
-        value: () => sql`count(*) filter (where e.status = 'Inactive')::int`,
-        adds: 'count',
-      },
-      {
-        key: 'graduation_rate',
-        label: 'Graduation rate (%)',
-        kind: 'percent',
-        value: () => sql`round(100.0 * count(*) filter (where e.status = 'Graduated') / nullif(count(*), 0), 1)`,
-        adds: (sum) => sql`round(100.0 * ${sum('graduated')} / nullif(${sum('enrollments')}, 0), 1)`,
-        derived: true,
-      },
-    ],
-  },
+  enrollments: enrollmentsReport,
   products: {
     // A delivery carries its enrollment's school, instructor and series (migration 0031): the
     // enrollment is read only for the user's scope (the network's products by school over 12

@@ -97,6 +97,12 @@ export type PeriodReport = {
    * quarter are a few thousand counts instead of a million lessons.
    */
   counted?: readonly Counted[];
+  /**
+   * A condition a row's records meet as a whole to be a row at all (an aggregate over them): kept
+   * counts written as differences, whose rows of one key may add up to 0, have records only where
+   * they add up to something.
+   */
+  having?: SQL;
 };
 
 /**

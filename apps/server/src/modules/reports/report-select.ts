@@ -42,14 +42,14 @@ function recordsOf(report: PeriodReport, scope: Who, query: PeriodReportQuery, w
  * A row per group of `records` and the totals row (grouping sets: the totals are counted over the
  * same records, so a median or a distinct count is right), with `n`, the row's place (the totals last).
  */
-function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL): SQL {
+function rowsSelect(grouping: Grouping, figures: SQL[], records: SQL, having?: SQL): SQL {
   const sort = grouping.sort ?? [grouping.name];
   const groupBy = sql.join([grouping.key, grouping.name, ...sort], sql`, `);
   return sql`select grouping(${grouping.key}) = 1 as total, ${grouping.key} as key, ${grouping.name} as name,
       ${sql.join(figures, sql`, `)},
       row_number() over (order by grouping(${grouping.key}), ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
     from ${records}
-    group by grouping sets ((${groupBy}), ())`;
+    group by grouping sets ((${groupBy}), ())${having ? sql` having grouping(${grouping.key}) = 1 or ${having}` : sql``}`;
 }
 
 /**
@@ -135,7 +135,7 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
   const columns = addedBy(report, grouping);
   const measureNeeds = report.measures.flatMap((measure) => measure.needs ?? []);
   // A totals row of its own figures (`Measure.total`) is the one step's alone.
-  const grouped = !columns && report.namedAfter && !report.measures.some((measure) => measure.total) ? groupedBy(report, grouping) : null;
+  const grouped = !columns && report.namedAfter && !report.having && !report.measures.some((measure) => measure.total) ? groupedBy(report, grouping) : null;
   if (grouped) return namedAfterSelect(report, grouping, grouped, scope, query);
   if (!columns) {
     const needs = [...(grouping.needs ?? []), ...measureNeeds];
@@ -145,7 +145,7 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
         : measure.value(query);
       return sql`${figure} as ${sql.identifier(measure.key)}`;
     });
-    return rowsSelect(grouping, figures, recordsOf(report, scope, query, needs));
+    return rowsSelect(grouping, figures, recordsOf(report, scope, query, needs), report.having);
   }
   const alias = columns[0]!.split('.')[0]!;
   const byColumns = sql.raw(columns.join(', '));
@@ -155,7 +155,7 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
     .map((measure) => sql`${measure.value(query)} as ${part(measure.key)}`);
   // The alias is a join's when the parts are of a joined table (the enrollment of a lesson).
   const wanted = [...joinOrder.filter((join) => join === alias), ...measureNeeds];
-  const added = sql`select ${sql.join([byColumns, ...parts], sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${byColumns}`;
+  const added = sql`select ${sql.join([byColumns, ...parts], sql`, `)} from ${recordsOf(report, scope, query, wanted)} group by ${byColumns}${report.having ? sql` having ${report.having}` : sql``}`;
   const sum = (key: string) => sql`sum(${sql.identifier(alias)}.${part(key)})`;
   const figures = report.measures.map((measure) => {
     const figure = measure.distinct

@@ -5,7 +5,7 @@ import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey }
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024, 0025, 0037), the decisions by month and row (0036), the students per series and school (0007), the name search's words (0005) and the students per
+ * 0010, 0024, 0025, 0037), the decisions by month and row (0036), the enrollments by month (0043), the students per series and school (0007), the name search's words (0005) and the students per
  * key of the same person (0029). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
@@ -179,6 +179,29 @@ const decisionMonthKeys = 'kind, option_name, series_id, episode_id, school_id, 
 export const keptDecisionMonths = `select ${decisionMonthKeys}, sum(decisions)::int as decisions
   from decision_months group by ${decisionMonthKeys} having sum(decisions) <> 0`;
 
+/**
+ * The enrollments by month started, school (0 for none), course and status, and by month, school and
+ * instructor (0 for none) with the active, graduated and inactive among them (migration 0043); the
+ * kept rows of one key added up.
+ */
+const enrollmentMonth = `date_trunc('month', started_on::timestamp)::date`;
+export const countedEnrollmentMonths = `select ${enrollmentMonth} as month, coalesce(school_id, 0) as school_id, series_id, status,
+    count(*)::int as enrollments
+  from enrollments group by 1, 2, 3, 4`;
+const enrollmentMonthKeys = 'month, school_id, series_id, status';
+export const keptEnrollmentMonths = `select ${enrollmentMonthKeys}, sum(enrollments)::int as enrollments
+  from enrollment_months group by ${enrollmentMonthKeys} having sum(enrollments) <> 0`;
+export const countedEnrollmentInstructorMonths = `select ${enrollmentMonth} as month, coalesce(school_id, 0) as school_id,
+    coalesce(instructor_id, 0) as instructor_id, count(*)::int as enrollments,
+    count(*) filter (where status in ('Applied', 'Enrolled', 'Attended'))::int as active,
+    count(*) filter (where status = 'Graduated')::int as graduated, count(*) filter (where status = 'Inactive')::int as inactive
+  from enrollments group by 1, 2, 3`;
+const enrollmentInstructorMonthKeys = 'month, school_id, instructor_id';
+export const keptEnrollmentInstructorMonths = `select ${enrollmentInstructorMonthKeys}, sum(enrollments)::int as enrollments,
+    sum(active)::int as active, sum(graduated)::int as graduated, sum(inactive)::int as inactive
+  from enrollment_instructor_months group by ${enrollmentInstructorMonthKeys}
+  having (sum(enrollments), sum(active), sum(graduated), sum(inactive)) <> (0, 0, 0, 0)`;
+
 export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0)
     + (select count(*) from lesson_instructor_months where sent < 0 or completed < 0)
@@ -189,7 +212,10 @@ export const negativeKeptCounts = `select ((select count(*) from lesson_months w
     + (select count(*) from lesson_instructor_series_turnarounds where lessons < 0)
     + (select count(*) from lesson_instructor_delivery_turnarounds where lessons < 0)
     + (select count(*) from followup_counts where enrollments < 0)
-    + (select count(*) from (select 1 from decision_months group by ${decisionMonthKeys} having sum(decisions) < 0) x))::int as n`;
+    + (select count(*) from (select 1 from decision_months group by ${decisionMonthKeys} having sum(decisions) < 0) x)
+    + (select count(*) from (select 1 from enrollment_months group by ${enrollmentMonthKeys} having sum(enrollments) < 0) x)
+    + (select count(*) from (select 1 from enrollment_instructor_months group by ${enrollmentInstructorMonthKeys}
+        having least(sum(enrollments), sum(active), sum(graduated), sum(inactive)) < 0) x))::int as n`;
 
 const checksAmong = (among?: string): Record<string, string> => ({
   'enrollment caches (lesson number, last sent, latest follow-up, next reminder)': enrollmentCachesOf(among),
@@ -211,6 +237,11 @@ const checksAmong = (among?: string): Record<string, string> => ({
   'enrollments by follow-up day (followup_counts)': bothWays(countedFollowups, keptFollowups),
   'students per key of the same person (student_key_counts)': bothWays(countedStudentKeys, keptStudentKeys),
   "the network's decisions by month and row (decision_months)": bothWays(countedDecisionMonths, keptDecisionMonths),
+  'enrollments by month, school, course and status (enrollment_months)': bothWays(countedEnrollmentMonths, keptEnrollmentMonths),
+  'enrollments by month, school and instructor (enrollment_instructor_months)': bothWays(
+    countedEnrollmentInstructorMonths,
+    keptEnrollmentInstructorMonths,
+  ),
   'negative kept counts': negativeKeptCounts,
   'students per series and school (series_school_students)': seriesStudents,
   'name words of the search (student_words)': nameWordsOf(among),
