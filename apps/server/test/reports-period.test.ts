@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../src/db/schema/index.ts';
@@ -239,6 +239,32 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
     expect(byInstructor.rows.map((row) => row.name)).toContain('No instructor');
     await db.delete(students).where(eq(students.id, nobody.id));
   }, sweepTimeout);
+
+  it('reads the lessons by instructor and by school from the totals by instructor over whole months, and no further (migration 0044)', async () => {
+    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const sent = async (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0], query: PeriodReportQuery) =>
+      Number((await periodReport(tx, periodReports.lessons, 'Row', network, query)).totals.sent);
+    const asked: [PeriodReportQuery, number][] = [
+      [{ group: 'instructor', from: '2026-01-01', to: '2026-03-31' }, 7],
+      [{ group: 'school', from: '2026-01-01', to: '2026-03-31', conference_id: net.x.id }, 7],
+      // Not whole months, or a filter the totals do not have: from other counts or the lessons.
+      [{ group: 'instructor', from: '2026-01-01', to: '2026-03-30' }, 0],
+      [{ group: 'instructor', from: '2026-01-01', to: '2026-03-31', series_id: net.zeta.course.id }, 0],
+    ];
+    await t.database.db
+      .transaction(async (tx) => {
+        const before = await Promise.all(asked.map(([query]) => sent(tx, query)));
+        // A total written beside the lessons' counts (and taken back).
+        await tx.execute(sql`insert into lesson_instructor_totals (month, school_id, instructor_id, sent, completed)
+          values ('2026-02-01', ${net.schoolA.id}, ${net.a1.id}, 7, 0)
+          on conflict (month, school_id, instructor_id) do update set sent = lesson_instructor_totals.sent + 7`);
+        for (const [i, [query, more]] of asked.entries()) expect(await sent(tx, query), JSON.stringify(query)).toBe(before[i]! + more);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!String(error).includes('Rollback')) throw error;
+      });
+  });
 
   it("Lessons and Lesson turnaround by the students' instructor and by lesson, for the network (issue 28)", async () => {
     expect(table(await admin(`lessons?${quarter}&conference_id=${net.x.id}&group=instructor`))).toEqual([

@@ -18,7 +18,7 @@ type Undo = { undone: { students: number; enrollments: number; lessons: number }
  * triggers keep that a delete leaves behind as it would after any delete: the report counts' rows
  * at zero (judged by expectLessonCountsKept instead) and the words of the names (a dictionary).
  */
-const trail = new Set(['versions', 'student_imports', 'idempotent_writes', 'rate_limits', 'decision_months', 'enrollment_months', 'enrollment_instructor_months', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'name_words']);
+const trail = new Set(['versions', 'student_imports', 'idempotent_writes', 'rate_limits', 'decision_months', 'enrollment_months', 'enrollment_instructor_months', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_totals', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'name_words']);
 
 describe('an import of students undone from /versions (issue 27)', () => {
   let t: TestContext;

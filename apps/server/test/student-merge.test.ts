@@ -13,7 +13,7 @@ import { tableDigests } from './support/table-digests.ts';
  */
 
 /** Written on purpose by a merge and its undo: their trail, the mail, and what a delete leaves behind anyway. */
-const trail = new Set(['versions', 'mail_outbox', 'idempotent_writes', 'rate_limits', 'decision_months', 'enrollment_months', 'enrollment_instructor_months', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'name_words']);
+const trail = new Set(['versions', 'mail_outbox', 'idempotent_writes', 'rate_limits', 'decision_months', 'enrollment_months', 'enrollment_instructor_months', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_totals', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'name_words']);
 const productTablesOf = (digests: Record<string, string>) => Object.fromEntries(Object.entries(digests).filter(([name]) => !trail.has(name) && name !== 'students' && name !== 'student_shares'));
 
 type Merged = { student_id: number; version_id: number; moved: Record<string, number>; same_series: { series_name: string; enrollment_ids: number[] }[] };

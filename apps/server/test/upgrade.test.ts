@@ -78,6 +78,7 @@ const addedTables: Record<string, 'kept' | 'empty'> = {
   decision_months_zone: 'kept',
   enrollment_months: 'kept',
   enrollment_instructor_months: 'kept',
+  lesson_instructor_totals: 'kept',
   name_words: 'kept',
   password_tokens: 'empty',
   reminder_mails: 'empty',
@@ -183,7 +184,7 @@ describe(`an upgrade from ${oldestSupportedMigration}`, { timeout: 60_000 }, () 
       else expect(await count(database, `select 1 from ${quoted(table)}`), table).toBe(0);
     }
     // The backfills had rows to work on.
-    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'student_key_counts', 'decision_months', 'enrollment_months', 'enrollment_instructor_months']) {
+    for (const table of ['name_words', 'student_words', 'series_school_students', 'lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds', 'lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds', 'followup_counts', 'student_key_counts', 'decision_months', 'enrollment_months', 'enrollment_instructor_months', 'lesson_instructor_totals']) {
       expect(await count(database, `select 1 from ${quoted(table)}`), table).toBeGreaterThan(0);
     }
   });

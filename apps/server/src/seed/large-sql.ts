@@ -254,7 +254,7 @@ export function insertDeliveries(afterEnrollmentId: number): SQL {
 /**
  * What the database's triggers keep (migrations 0005–0007), for the rows of one batch: a superuser
  * seeds with triggers off (session_replication_role = replica), so the seed writes it itself —
- * each enrollment's school and instructor (and its decisions', with their lesson: 0030, its products': 0031, its attendances': 0033), the counts of its lessons (migrations 0010, 0024, 0025, 0037) and of its decisions (0036), of its follow-up days (0026) and of the enrollments by month (0043), the name words and the keys of the same person (0029) of the new
+ * each enrollment's school and instructor (and its decisions', with their lesson: 0030, its products': 0031, its attendances': 0033), the counts of its lessons (migrations 0010, 0024, 0025, 0037) and of its decisions (0036), of its follow-up days (0026) and of the enrollments by month (0043) and the lessons' totals by instructor (0044), the name words and the keys of the same person (0029) of the new
  * students, and the students per series and school of the batch's schools. Without it a fresh 1M seed had no search words and no school on
  * its enrollments, and every figure measured on it was wrong.
  */
@@ -276,6 +276,8 @@ export function derivedData(afterStudentId: number, afterEnrollmentId: number): 
     sql`select srs_count_decision_months_after(${afterStudentId})`,
     sql`select srs_count_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_instructor_lessons_after(${afterEnrollmentId})`,
+    // The batch's schools are new: their counts by instructor are all this batch's (migration 0044).
+    sql`select srs_count_lesson_instructor_totals(array(select distinct school_id from students where id > ${afterStudentId}))`,
     sql`select srs_count_network_lessons_after(${afterEnrollmentId})`,
     sql`select srs_count_episode_turnarounds_after(${afterEnrollmentId})`,
     sql`select srs_count_instructor_filter_turnarounds_after(${afterEnrollmentId})`,

@@ -147,7 +147,7 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
     // 5,000 counts of the 800,000 they read (issue 28).
     tables.push('lesson_months', 'lesson_turnarounds', 'lesson_instructor_months', 'lesson_instructor_turnarounds');
     tables.push('lesson_network_months', 'lesson_network_turnarounds', 'lesson_episode_turnarounds', 'followup_counts', 'decision_months');
-    tables.push('enrollment_months', 'enrollment_instructor_months');
+    tables.push('enrollment_months', 'enrollment_instructor_months', 'lesson_instructor_totals');
     tables.push('lesson_instructor_series_turnarounds', 'lesson_instructor_delivery_turnarounds');
     // The students per key of the same person: the duplicates page reads the shared ones by their index.
     tables.push('student_key_counts');

@@ -39,6 +39,7 @@ import { expectLessonCountsKept } from './lesson-rollups.ts';
  *   student_key_counts                         0029_student_key_counts (support/drills/kept-counts.ts)
  *   decision_months, decision_months_zone      0036_decision_months (support/drills/kept-counts.ts)
  *   enrollment_months, enrollment_instructor_months   0043_enrollment_months (support/drills/kept-counts.ts)
+ *   lesson_instructor_totals                   0044_lesson_instructor_totals (support/lesson-rollups.ts)
  *   enrollments' lesson_number, last_sent_delivery_date, cached_latest_followup_date,
  *   cached_next_reminder_date                  0001, kept by the app (enrollment-caches.ts)
  *   decisions.cached_enrollment_id, notes.cached_enrollment_id   0001, the enrollment of their lesson,
@@ -68,6 +69,7 @@ export const keptValues = [
   'decision_months_zone',
   'enrollment_months',
   'enrollment_instructor_months',
+  'lesson_instructor_totals',
   'decisions.cached_school_id',
   'decisions.cached_instructor_id',
   'decisions.cached_episode_id',

@@ -5,6 +5,7 @@ import {
   countedFollowups,
   countedInstructorDeliveryTurnarounds,
   countedInstructorLessons,
+  countedInstructorLessonTotals,
   countedInstructorSeriesTurnarounds,
   countedInstructorTurnarounds,
   countedLessons,
@@ -15,6 +16,7 @@ import {
   keptFollowups,
   keptInstructorDeliveryTurnarounds,
   keptInstructorLessons,
+  keptInstructorLessonTotals,
   keptInstructorSeriesTurnarounds,
   keptInstructorTurnarounds,
   keptLessons,
@@ -26,7 +28,7 @@ import {
 
 /**
  * The kept counts of lessons (lesson_months, lesson_turnarounds and the same by instructor,
- * lesson_instructor_months and lesson_instructor_turnarounds, and the network's,
+ * lesson_instructor_months and lesson_instructor_turnarounds, and lesson_instructor_totals, and the network's,
  * lesson_network_months and lesson_network_turnarounds, and by school and lesson,
  * lesson_episode_turnarounds, and by instructor and course or delivery type,
  * lesson_instructor_series_turnarounds and lesson_instructor_delivery_turnarounds) are those of the lessons there are, and
@@ -50,6 +52,7 @@ export async function expectLessonCountsKept(database: Database) {
   expect(await differing(countedEpisodeTurnarounds, keptEpisodeTurnarounds), 'turnarounds by lesson counted but not kept').toBe(0);
   expect(await differing(keptEpisodeTurnarounds, countedEpisodeTurnarounds), 'turnarounds by lesson kept but not counted').toBe(0);
   for (const [counted, kept, what] of [
+    [countedInstructorLessonTotals, keptInstructorLessonTotals, 'lessons by instructor alone'],
     [countedInstructorSeriesTurnarounds, keptInstructorSeriesTurnarounds, 'turnarounds by instructor and course'],
     [countedInstructorDeliveryTurnarounds, keptInstructorDeliveryTurnarounds, 'turnarounds by instructor and delivery type'],
   ] as const) {

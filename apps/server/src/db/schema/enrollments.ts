@@ -230,6 +230,24 @@ export const lessonInstructorMonths = pgTable(
 );
 
 /**
+ * Lessons sent and completed per month, school and the student's instructor (0 for none): the
+ * counts of lesson_instructor_months added up over course and delivery type, kept by a trigger on
+ * them (migration 0044, issue 28). The network's Lessons report by instructor over twelve months
+ * reads some 60,000 of these rather than 520,000 of those.
+ */
+export const lessonInstructorTotals = pgTable(
+  'lesson_instructor_totals',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    schoolId: ref('school_id').notNull(),
+    instructorId: ref('instructor_id').notNull(),
+    sent: integer('sent').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.instructorId] })],
+);
+
+/**
  * Lessons returned per month of return, school, the student's instructor (0 for none) and days
  * out, kept with lesson_turnarounds (migration 0024): the Lesson turnaround report by instructor.
  */

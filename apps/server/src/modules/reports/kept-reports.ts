@@ -119,6 +119,27 @@ const lessonInstructorMonths: PeriodReport = {
 };
 
 /**
+ * Lessons from the counts kept per month, school and the student's instructor (lesson_instructor_totals
+ * `lix`, migration 0044): those by instructor added up over course and delivery type, a ninth as many.
+ */
+const lessonInstructorTotals: PeriodReport = {
+  from: sql`lesson_instructor_totals lix`,
+  joins: { sc: sql`join schools sc on sc.id = lix.school_id`, u: keptInstructorJoin(sql`lix.instructor_id`) },
+  joinNeeds: {},
+  joinReads: { sc: 'lix.school_id', u: 'lix.instructor_id' },
+  scopeOf: schoolsIn(sql`lix.school_id`),
+  where: sql`(lix.sent <> 0 or lix.completed <> 0)`,
+  period: (period) => within(sql`lix.month`, period),
+  filters: {
+    conference_id: placeFilters.conference_id,
+    school_id: { where: (id) => sql`lix.school_id = ${id}` },
+    instructor_id: { where: (id) => sql`lix.instructor_id = ${id}` },
+  },
+  groups: { instructor: placeGroups.instructor, school: placeGroups.school },
+  measures: keptSentCompleted('lix'),
+};
+
+/**
  * Lessons returned from the counts kept per month, school, course, delivery type and days out
  * (lesson_turnarounds `lt`); the medians are those of the lessons themselves, each count weighing
  * its days (srs_weighted_percentile, migration 0010).
@@ -241,6 +262,8 @@ const lessonEpisodeTurnarounds: PeriodReport = {
 /** The Lessons report's kept counts, in the order tried. */
 export const keptLessons: readonly Counted[] = [
   { report: lessonNetworkMonths, network: true },
+  // By school too: a network's twelve months are a fraction of the counts by school and lesson.
+  { report: lessonInstructorTotals },
   { report: lessonMonths },
   { report: lessonInstructorMonths },
 ];

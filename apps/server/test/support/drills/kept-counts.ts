@@ -5,7 +5,7 @@ import { studentColumnsAs, studentEmailKey, studentNameZipKey, studentPhoneKey }
 /**
  * What the database keeps besides the rows themselves, each set against a recount from the rows:
  * the enrollments' caches (enrollment-caches.ts), the lesson roll-ups of the reports (migrations
- * 0010, 0024, 0025, 0037), the decisions by month and row (0036), the enrollments by month (0043), the students per series and school (0007), the name search's words (0005) and the students per
+ * 0010, 0024, 0025, 0037, 0044), the decisions by month and row (0036), the enrollments by month (0043), the students per series and school (0007), the name search's words (0005) and the students per
  * key of the same person (0029). Each query
  * answers how many rows disagree; the crash drill runs them after every restart (those kept per
  * student for the students the round wrote, all of them every few rounds), tests through
@@ -50,6 +50,11 @@ export const countedInstructorLessons = `select x.month, x.school_id, x.instruct
   ) x group by 1, 2, 3, 4, 5`;
 export const keptInstructorLessons = `select month, school_id, instructor_id, series_id, delivery_type, sent, completed
   from lesson_instructor_months where sent <> 0 or completed <> 0`;
+/** The same counts by month, school and instructor alone (migration 0044). */
+export const countedInstructorLessonTotals = `select month, school_id, instructor_id, sum(sent)::int as sent, sum(completed)::int as completed
+  from (${countedInstructorLessons}) x group by 1, 2, 3`;
+export const keptInstructorLessonTotals = `select month, school_id, instructor_id, sent, completed
+  from lesson_instructor_totals where sent <> 0 or completed <> 0`;
 export const countedInstructorTurnarounds = `select date_trunc('month', d.date_completed)::date as month, e.school_id,
     coalesce(s.instructor_id, 0) as instructor_id, d.date_completed - d.date_sent as days, count(*)::int as lessons
   from episode_deliveries d join enrollments e on e.id = d.enrollment_id join students s on s.id = e.student_id
@@ -205,6 +210,7 @@ export const keptEnrollmentInstructorMonths = `select ${enrollmentInstructorMont
 export const negativeKeptCounts = `select ((select count(*) from lesson_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_turnarounds where lessons < 0)
     + (select count(*) from lesson_instructor_months where sent < 0 or completed < 0)
+    + (select count(*) from lesson_instructor_totals where sent < 0 or completed < 0)
     + (select count(*) from lesson_instructor_turnarounds where lessons < 0)
     + (select count(*) from lesson_network_months where sent < 0 or completed < 0)
     + (select count(*) from lesson_network_turnarounds where lessons < 0)
@@ -222,6 +228,7 @@ const checksAmong = (among?: string): Record<string, string> => ({
   'lesson counts of the reports (lesson_months)': bothWays(countedLessons, keptLessons),
   'lesson turnarounds of the reports (lesson_turnarounds)': bothWays(countedTurnarounds, keptTurnarounds),
   'lesson counts by instructor (lesson_instructor_months)': bothWays(countedInstructorLessons, keptInstructorLessons),
+  'lesson counts by instructor alone (lesson_instructor_totals)': bothWays(countedInstructorLessonTotals, keptInstructorLessonTotals),
   'lesson turnarounds by instructor (lesson_instructor_turnarounds)': bothWays(countedInstructorTurnarounds, keptInstructorTurnarounds),
   "the network's lesson counts (lesson_network_months)": bothWays(countedNetworkLessons, keptNetworkLessons),
   "the network's lesson turnarounds (lesson_network_turnarounds)": bothWays(countedNetworkTurnarounds, keptNetworkTurnarounds),
