@@ -180,6 +180,11 @@ function instructorTurnaroundsIn(table: string, alias: string, by?: { column: st
       group by ${column('school_id')}, ${column('instructor_id')}, ${column('days')}) ${sql.raw(alias)}`,
     joins: { sc: sql`join schools sc on sc.id = ${column('school_id')}`, u: keptInstructorJoin(column('instructor_id')) },
     joinNeeds: {},
+    // The medians by the instructor's or school's id first, named afterwards: the network's 4,500
+    // instructors were sorted by name with their 22,670 counts of a quarter (1M seed, in-process,
+    // twelve months: 357 -> 240 ms).
+    joinReads: { sc: `${alias}.school_id`, u: `${alias}.instructor_id` },
+    namedAfter: true,
     scopeOf: schoolsIn(column('school_id')),
     where: sql`${column('lessons')} > 0`,
     period: () => null,
