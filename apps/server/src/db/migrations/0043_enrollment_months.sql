@@ -30,54 +30,78 @@ CREATE INDEX "enrollment_instructor_months_school_id_month_idx" ON "enrollment_i
 CREATE INDEX "enrollment_months_month_idx" ON "enrollment_months" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "enrollment_months_school_id_month_idx" ON "enrollment_months" USING btree ("school_id","month");
 --> statement-breakpoint
--- The counts the enrollments `new_rows` make less those `old_rows` made, as new rows (none for a
--- key they leave as it was).
-CREATE FUNCTION srs_enrollment_months_change(old_rows enrollments[], new_rows enrollments[]) RETURNS void LANGUAGE sql AS $$
-  WITH e AS (
-    SELECT x.sign, date_trunc('month', x.started_on::timestamp)::date AS month, coalesce(x.school_id, 0) AS school_id,
-      coalesce(x.instructor_id, 0) AS instructor_id, x.series_id, x.status
-    FROM (SELECT -1 AS sign, o.* FROM unnest(old_rows) o UNION ALL SELECT 1, n.* FROM unnest(new_rows) n) x
+-- Adds `counts` enrollments (negative: takes them away) of each day started, school, instructor,
+-- course and status given, as new rows by month (none for a key they come to 0 in).
+CREATE FUNCTION srs_enrollment_months_add(days date[], schools bigint[], instructors bigint[], series bigint[], statuses text[],
+  counts integer[]) RETURNS void LANGUAGE sql AS $$
+  WITH k AS (
+    SELECT date_trunc('month', u.day::timestamp)::date AS month, coalesce(u.school_id, 0) AS school_id,
+      coalesce(u.instructor_id, 0) AS instructor_id, u.series_id, u.status, u.n
+    FROM unnest(days, schools, instructors, series, statuses, counts) u(day, school_id, instructor_id, series_id, status, n)
   ), by_series AS (
     INSERT INTO enrollment_months (month, school_id, series_id, status, enrollments)
-      SELECT e.month, e.school_id, e.series_id, e.status, sum(e.sign) FROM e GROUP BY 1, 2, 3, 4 HAVING sum(e.sign) <> 0
+      SELECT k.month, k.school_id, k.series_id, k.status, sum(k.n) FROM k GROUP BY 1, 2, 3, 4 HAVING sum(k.n) <> 0
   )
   INSERT INTO enrollment_instructor_months (month, school_id, instructor_id, enrollments, active, graduated, inactive)
     SELECT c.month, c.school_id, c.instructor_id, c.enrollments, c.active, c.graduated, c.inactive
     FROM (
-      SELECT e.month, e.school_id, e.instructor_id, sum(e.sign) AS enrollments,
-        coalesce(sum(e.sign) FILTER (WHERE e.status IN ('Applied', 'Enrolled', 'Attended')), 0) AS active,
-        coalesce(sum(e.sign) FILTER (WHERE e.status = 'Graduated'), 0) AS graduated,
-        coalesce(sum(e.sign) FILTER (WHERE e.status = 'Inactive'), 0) AS inactive
-      FROM e GROUP BY 1, 2, 3
+      SELECT k.month, k.school_id, k.instructor_id, sum(k.n) AS enrollments,
+        coalesce(sum(k.n) FILTER (WHERE k.status IN ('Applied', 'Enrolled', 'Attended')), 0) AS active,
+        coalesce(sum(k.n) FILTER (WHERE k.status = 'Graduated'), 0) AS graduated,
+        coalesce(sum(k.n) FILTER (WHERE k.status = 'Inactive'), 0) AS inactive
+      FROM k GROUP BY 1, 2, 3
     ) c
     WHERE (c.enrollments, c.active, c.graduated, c.inactive) <> (0, 0, 0, 0)
 $$;
 --> statement-breakpoint
--- The enrollments written: those inserted counted, those deleted taken away, and of those updated
--- only the ones whose month, school, instructor, course or status changed (a lesson sent changes
--- an enrollment's caches, not its counts).
+-- The enrollments written, counted: those inserted added, those deleted taken away, and for an
+-- update the rows before taken away and the rows after added, added up first by what they are
+-- counted by: an update that changes none of it (a lesson sent changes its enrollment's caches)
+-- writes nothing. No join of the two transition tables: a plan made for one row compares every
+-- pair of a bulk update's (migration 0045).
 CREATE FUNCTION srs_enrollment_months_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  days date[];
+  schools bigint[];
+  instructors bigint[];
+  series bigint[];
+  statuses text[];
+  counts integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM srs_enrollment_months_change('{}', array(SELECT n::enrollments FROM srs_new_enrollments n));
+    SELECT array_agg(n.started_on), array_agg(n.school_id), array_agg(n.instructor_id), array_agg(n.series_id), array_agg(n.status),
+        array_agg(1)
+      INTO days, schools, instructors, series, statuses, counts
+      FROM srs_new_enrollments n;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM srs_enrollment_months_change(array(SELECT o::enrollments FROM srs_old_enrollments o), '{}');
+    SELECT array_agg(o.started_on), array_agg(o.school_id), array_agg(o.instructor_id), array_agg(o.series_id), array_agg(o.status),
+        array_agg(-1)
+      INTO days, schools, instructors, series, statuses, counts
+      FROM srs_old_enrollments o;
   ELSE
-    PERFORM srs_enrollment_months_change(
-      array(SELECT o::enrollments FROM srs_old_enrollments o JOIN srs_new_enrollments n ON n.id = o.id
-        WHERE (date_trunc('month', o.started_on::timestamp), o.school_id, o.instructor_id, o.series_id, o.status)
-          IS DISTINCT FROM (date_trunc('month', n.started_on::timestamp), n.school_id, n.instructor_id, n.series_id, n.status)),
-      array(SELECT n::enrollments FROM srs_old_enrollments o JOIN srs_new_enrollments n ON n.id = o.id
-        WHERE (date_trunc('month', o.started_on::timestamp), o.school_id, o.instructor_id, o.series_id, o.status)
-          IS DISTINCT FROM (date_trunc('month', n.started_on::timestamp), n.school_id, n.instructor_id, n.series_id, n.status)));
+    SELECT array_agg(x.started_on), array_agg(x.school_id), array_agg(x.instructor_id), array_agg(x.series_id), array_agg(x.status),
+        array_agg(x.n)
+      INTO days, schools, instructors, series, statuses, counts
+      FROM (
+        SELECT c.started_on, c.school_id, c.instructor_id, c.series_id, c.status, sum(c.sign)::int AS n
+        FROM (
+          SELECT 1 AS sign, n.started_on, n.school_id, n.instructor_id, n.series_id, n.status FROM srs_new_enrollments n
+          UNION ALL
+          SELECT -1, o.started_on, o.school_id, o.instructor_id, o.series_id, o.status FROM srs_old_enrollments o
+        ) c
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(c.sign) <> 0
+      ) x;
+  END IF;
+  IF days IS NOT NULL THEN
+    PERFORM srs_enrollment_months_add(days, schools, instructors, series, statuses, counts);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- TRUNCATE, not DELETE: it waits for a compaction running meanwhile and takes its rows too.
 CREATE FUNCTION srs_enrollment_months_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM enrollment_months;
-  DELETE FROM enrollment_instructor_months;
+  TRUNCATE enrollment_months, enrollment_instructor_months;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
