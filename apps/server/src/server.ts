@@ -72,11 +72,13 @@ async function main() {
     followupDays: env.FOLLOWUP_DAYS,
     baseUrl: publicUrl(env),
   });
-  // Expired limits, forgotten failure series and the provider's spent records, once an hour; and
-  // the kept decisions' rows of one key added up.
-  const purge = setInterval(() => {
+  // Expired limits, forgotten failure series and the provider's spent records, at the start and
+  // once an hour; and the kept decisions' and enrollments' rows of one key added up (a server that
+  // restarts within the hour would otherwise never add them up).
+  const purgeNow = () =>
     purgeExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired records failed'));
-  }, purgeEveryMs);
+  void purgeNow();
+  const purge = setInterval(() => void purgeNow(), purgeEveryMs);
   purge.unref();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
