@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './enrollments.ts';
+export * from './kept-counts.ts';
 export * from './organisations.ts';
 export * from './records.ts';
 export * from './students.ts';
