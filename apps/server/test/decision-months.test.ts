@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from './support/app.ts';
 import { compactDecisionMonths } from '../src/modules/reports/kept-decisions.ts';
 import { keptCountChecks, negativeKeptCounts } from './support/drills/kept-counts.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { networkScope } from './support/report-scopes.ts';
 import { sweepTimeout } from './support/sweep-timeout.ts';
 
 /**
@@ -38,7 +39,7 @@ describe("the network's decisions kept by month (decision_months)", () => {
   async function expectKept(step: string) {
     expect(await one(check), `${step}: rows kept and defined apart`).toBe(0);
     expect(await one(negativeKeptCounts), `${step}: negative`).toBe(0);
-    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const network: Scope = networkScope(net.globalAdmin.id);
     for (const group of Object.keys(report.groups))
       for (const period of periods) {
         const query = { group, ...period } as PeriodReportQuery;
@@ -114,7 +115,7 @@ describe("the network's decisions kept by month (decision_months)", () => {
     const [kept] = await sql('select zone from decision_months_zone');
     // 03:00 on 1 March in UTC is still February on the Pacific coast.
     const db = t.database.db;
-    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const network: Scope = networkScope(net.globalAdmin.id);
     await db.transaction(async (tx) => {
       await tx.execute(q`set local time zone 'America/Los_Angeles'`);
       await tx.execute(q.raw(`insert into decisions (decision_option_id, cached_enrollment_id, episode_delivery_id, created_at)

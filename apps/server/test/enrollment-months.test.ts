@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from './support/app.ts';
 import { keptCountChecks, negativeKeptCounts } from './support/drills/kept-counts.ts';
 import { createStudent, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { networkScope, schoolAdminScope } from './support/report-scopes.ts';
 import { sweepTimeout } from './support/sweep-timeout.ts';
 
 /**
@@ -38,14 +39,8 @@ describe('the enrollments kept by month (enrollment_months)', () => {
 
   const sql = (text: string) => t.database.query<Record<string, unknown>>(text);
   const one = async (text: string) => Number(Object.values((await sql(text))[0]!)[0]);
-  const network = (): Scope => ({ userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] });
-  const schoolA = (): Scope => ({
-    userId: net.adminA.id,
-    all: false,
-    adminSchoolIds: [net.schoolA.id],
-    conferenceIds: [],
-    memberSchoolIds: [net.schoolA.id],
-  });
+  const network = (): Scope => networkScope(net.globalAdmin.id);
+  const schoolA = (): Scope => schoolAdminScope(net.adminA.id, net.schoolA.id);
 
   /**
    * The kept counts are their definition, and every grouping and period reads as from the

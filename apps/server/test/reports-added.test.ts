@@ -18,6 +18,7 @@ import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createCourse, createStudent, createUser, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { networkScope, schoolAdminScope } from './support/report-scopes.ts';
 import { sweepTimeout } from './support/sweep-timeout.ts';
 
 /**
@@ -46,8 +47,8 @@ describe('reports added up by the grouping first (issue 28)', () => {
   /** The scopes, filters and periods every report is asked in. */
   const cases = () => {
     const scopes: Record<string, Scope> = {
-      network: { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] },
-      'school admin': { userId: net.adminA.id, all: false, adminSchoolIds: [net.schoolA.id], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+      network: networkScope(net.globalAdmin.id),
+      'school admin': schoolAdminScope(net.adminA.id, net.schoolA.id),
       instructor: { userId: net.a1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
     };
     const filters: Omit<PeriodReportQuery, 'group' | 'from' | 'to'>[] = [
@@ -212,7 +213,7 @@ describe('reports added up by the grouping first (issue 28)', () => {
     }
     const report = periodReports.decisions;
     const oneStep: PeriodReport = { ...report, namedAfter: undefined, counted: undefined };
-    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const network: Scope = networkScope(net.globalAdmin.id);
     try {
       for (const group of ['lesson', 'series', 'option']) {
         const query = { group } as PeriodReportQuery;
@@ -237,10 +238,10 @@ describe('reports added up by the grouping first (issue 28)', () => {
     await db.insert(studentShares).values({ studentId: elsewhere.id, userId: net.b1.id });
     const adminC = await createUser(db, { roleType: 'school_admin', schoolId: net.schoolC.id });
     const scopes: Scope[] = [
-      { userId: net.adminA.id, all: false, adminSchoolIds: [net.schoolA.id], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
+      schoolAdminScope(net.adminA.id, net.schoolA.id),
       { userId: net.a1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolA.id] },
       { userId: net.b1.id, all: false, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [net.schoolB.id] },
-      { userId: adminC.id, all: false, adminSchoolIds: [net.schoolC.id], conferenceIds: [], memberSchoolIds: [net.schoolC.id] },
+      schoolAdminScope(adminC.id, net.schoolC.id),
     ];
     let compared = 0;
     for (const kind of ['decisions', 'attendance'] as const) {

@@ -9,6 +9,7 @@ import { periodReports } from '../src/modules/reports/period-reports.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { createStudent, deliver, enroll } from './support/factories.ts';
 import { handCountedNetwork } from './support/hand-counted-network.ts';
+import { networkScope, schoolAdminScope } from './support/report-scopes.ts';
 import { sweepTimeout } from './support/sweep-timeout.ts';
 
 type Report = { columns: { key: string; label: string; kind: string }[]; rows: Record<string, unknown>[]; totals: Record<string, unknown> };
@@ -194,14 +195,8 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
 
   it('answers from the counts kept by month exactly as from the lessons, for every grouping and filter they have', async () => {
     const db = t.database.db;
-    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
-    const schoolA: Scope = {
-      userId: net.adminA.id,
-      all: false,
-      adminSchoolIds: [net.schoolA.id],
-      conferenceIds: [],
-      memberSchoolIds: [net.schoolA.id],
-    };
+    const network: Scope = networkScope(net.globalAdmin.id);
+    const schoolA: Scope = schoolAdminScope(net.adminA.id, net.schoolA.id);
     const filters: Omit<PeriodReportQuery, 'group' | 'from' | 'to'>[] = [
       {},
       { conference_id: net.x.id },
@@ -241,7 +236,7 @@ describe('the reports over a period (GET /api/reports/{report})', () => {
   }, sweepTimeout);
 
   it('reads the lessons by instructor and by school from the totals by instructor over whole months, and no further (migration 0044)', async () => {
-    const network: Scope = { userId: net.globalAdmin.id, all: true, adminSchoolIds: [], conferenceIds: [], memberSchoolIds: [] };
+    const network: Scope = networkScope(net.globalAdmin.id);
     const sent = async (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0], query: PeriodReportQuery) =>
       Number((await periodReport(tx, periodReports.lessons, 'Row', network, query)).totals.sent);
     const asked: [PeriodReportQuery, number][] = [

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { keptInstructorJoin } from './kept-reports.ts';
-import { type Grouping, type Period, type PeriodReport, placeFilters, placeGroups, schoolsIn, sharedJoinReads, within } from './period-report.ts';
+import { activeStatuses } from '@srs/shared/enrollments';
+import { seriesStatuses } from '@srs/shared/series';
+import { carriedPlace, type Grouping, type Period, type PeriodReport, placeFilters, placeGroups, schoolsIn, sharedJoinReads, within } from './period-report.ts';
 import { bySeries } from './report-rows.ts';
 
 /**
@@ -10,8 +11,8 @@ import { bySeries } from './report-rows.ts';
  * sees whole schools, from the counts the database keeps of them (migration 0043).
  */
 
-const statusOrder = ['Applied', 'Enrolled', 'Attended', 'Graduated', 'Inactive'];
-const active = ['Applied', 'Enrolled', 'Attended'];
+/** The statuses as the rows are ordered (the series' own order) and as SQL literals. */
+const literals = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
 
 /** The groupings of the report's own columns, on records under `alias` with a `status` and a day `started`. */
 function enrollmentGroups(alias: string, started: string): Record<'status' | 'month', Grouping> {
@@ -22,7 +23,7 @@ function enrollmentGroups(alias: string, started: string): Record<'status' | 'mo
       reads: [`${alias}.status`],
       key: status,
       name: status,
-      sort: [sql.raw(`array_position(array[${statusOrder.map((s) => `'${s}'`).join(', ')}]::text[], ${alias}.status)`)],
+      sort: [sql.raw(`array_position(array[${literals(seriesStatuses)}]::text[], ${alias}.status)`)],
     },
     month: {
       reads: [started],
@@ -32,7 +33,6 @@ function enrollmentGroups(alias: string, started: string): Record<'status' | 'mo
     },
   };
 }
-
 
 /** The report's figures from what counts its records' enrollments, and the active, graduated and inactive among them. */
 function enrollmentMeasures(count: Record<'enrollments' | 'active' | 'graduated' | 'inactive', SQL>): PeriodReport['measures'] {
@@ -54,70 +54,49 @@ function enrollmentMeasures(count: Record<'enrollments' | 'active' | 'graduated'
 
 /** The figures of records under `alias` of one status each, counted by `tally` (every record without a condition). */
 function byStatus(alias: string, tally: (condition?: SQL) => SQL): PeriodReport['measures'] {
-  const among = (statuses: string[]) => sql.raw(`${alias}.status in (${statuses.map((s) => `'${s}'`).join(', ')})`);
+  const among = (statuses: readonly string[]) => sql.raw(`${alias}.status in (${literals(statuses)})`);
   return enrollmentMeasures({
     enrollments: tally(),
-    active: tally(among(active)),
+    active: tally(among(activeStatuses)),
     graduated: tally(among(['Graduated'])),
     inactive: tally(among(['Inactive'])),
   });
 }
 
 /**
- * What the kept counts under `alias` share: the joins of their place, their months, the scope and
- * filters of their school, and a row only where its enrollments add up to something (a key's rows
- * may add up to 0: an enrollment counted and taken away again, not yet compacted).
+ * What the kept counts under `alias` share: their months, the scope of their school, and a row only
+ * where its enrollments add up to something (a key's rows may add up to 0: an enrollment counted
+ * and taken away again, not yet compacted).
  */
-function keptCounts(alias: string): Pick<PeriodReport, 'joinNeeds' | 'scopeOf' | 'period' | 'having' | 'filters'> & {
-  joins: Record<'sc' | 'u' | 'se', SQL>;
-} {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  return {
-    joins: {
-      sc: sql`join schools sc on sc.id = ${column('school_id')}`,
-      u: keptInstructorJoin(column('instructor_id')),
-      se: sql`join series se on se.id = ${column('series_id')}`,
-    },
-    joinNeeds: {},
-    scopeOf: schoolsIn(column('school_id')),
-    period: (period: Period) => within(column('month'), period),
-    having: sql`sum(${column('enrollments')}) <> 0`,
-    filters: {
-      conference_id: placeFilters.conference_id,
-      school_id: { where: (id) => sql`${column('school_id')} = ${id}` },
-    },
-  };
-}
+const keptCounts = (alias: string): Pick<PeriodReport, 'scopeOf' | 'period' | 'having'> => ({
+  scopeOf: schoolsIn(sql.raw(`${alias}.school_id`)),
+  period: (period: Period) => within(sql.raw(`${alias}.month`), period),
+  having: sql.raw(`sum(${alias}.enrollments) <> 0`),
+});
 
-const em = keptCounts('em');
 /**
  * The enrollments from the counts kept per month, school, course and status (enrollment_months
  * `em`): by course, status, month or school, with every filter but the instructor.
  */
 const enrollmentMonths: PeriodReport = {
-  ...em,
   from: sql`enrollment_months em`,
-  joins: { sc: em.joins.sc, se: em.joins.se },
-  joinReads: { sc: 'em.school_id', se: 'em.series_id' },
-  filters: { ...em.filters, series_id: { where: (id) => sql`em.series_id = ${id}` } },
+  ...carriedPlace({ school: 'em.school_id', series: 'em.series_id' }),
+  ...keptCounts('em'),
   groups: { series: bySeries, ...enrollmentGroups('em', 'em.month'), school: placeGroups.school },
   measures: byStatus('em', (condition) =>
     condition ? sql`coalesce(sum(em.enrollments) filter (where ${condition}), 0)::int` : sql`coalesce(sum(em.enrollments), 0)::int`,
   ),
 };
 
-const ei = keptCounts('ei');
 /**
  * The enrollments from the counts kept per month, school and instructor, with the active, graduated
  * and inactive among them (enrollment_instructor_months `ei`): by instructor, month or school, with
  * every filter but the course.
  */
 const enrollmentInstructorMonths: PeriodReport = {
-  ...ei,
   from: sql`enrollment_instructor_months ei`,
-  joins: { sc: ei.joins.sc, u: ei.joins.u },
-  joinReads: { sc: 'ei.school_id', u: 'ei.instructor_id' },
-  filters: { ...ei.filters, instructor_id: { where: (id) => sql`ei.instructor_id = ${id}` } },
+  ...carriedPlace({ school: 'ei.school_id', instructor: 'ei.instructor_id' }),
+  ...keptCounts('ei'),
   groups: { instructor: placeGroups.instructor, month: enrollmentGroups('ei', 'ei.month').month, school: placeGroups.school },
   measures: enrollmentMeasures({
     enrollments: sql`coalesce(sum(ei.enrollments), 0)::int`,

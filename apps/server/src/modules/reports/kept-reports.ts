@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Counted, type PeriodReport, placeFilters, placeGroups, schoolsIn, within } from './period-report.ts';
+import { carriedPlace, type Counted, type PeriodReport, placeFilters, placeGroups, schoolsIn, within } from './period-report.ts';
 import { byDeliveryType, byEpisode, bySeries, turnaroundMeasures } from './report-rows.ts';
 
 /**
@@ -124,17 +124,10 @@ const lessonInstructorMonths: PeriodReport = {
  */
 const lessonInstructorTotals: PeriodReport = {
   from: sql`lesson_instructor_totals lix`,
-  joins: { sc: sql`join schools sc on sc.id = lix.school_id`, u: keptInstructorJoin(sql`lix.instructor_id`) },
-  joinNeeds: {},
-  joinReads: { sc: 'lix.school_id', u: 'lix.instructor_id' },
+  ...carriedPlace({ school: 'lix.school_id', instructor: 'lix.instructor_id' }),
   scopeOf: schoolsIn(sql`lix.school_id`),
   where: sql`(lix.sent <> 0 or lix.completed <> 0)`,
   period: (period) => within(sql`lix.month`, period),
-  filters: {
-    conference_id: placeFilters.conference_id,
-    school_id: { where: (id) => sql`lix.school_id = ${id}` },
-    instructor_id: { where: (id) => sql`lix.instructor_id = ${id}` },
-  },
   groups: { instructor: placeGroups.instructor, school: placeGroups.school },
   measures: keptSentCompleted('lix'),
 };

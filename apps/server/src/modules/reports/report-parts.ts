@@ -145,29 +145,37 @@ export const placeFilters: PeriodReport['filters'] = {
 };
 
 /**
- * What a report whose records carry their enrollment's place (migrations 0027, 0031, 0033) joins
- * and filters on: the school, instructor and series joins and filters read the records' own
- * columns, and no enrollment is read for them.
+ * What a report whose records carry their enrollment's place (migrations 0027, 0031, 0033), or
+ * counts kept by place (0043, 0044), joins and filters on: the school, instructor and series joins
+ * and filters read the records' own columns, and no enrollment is read for them. Counts kept without
+ * an instructor or a series have neither join nor filter; an instructor of none kept as 0 joins no
+ * user, as a null would.
  */
 export function carriedPlace(columns: {
   school: string;
-  instructor: string;
-  series: string;
+  instructor?: string;
+  series?: string;
 }): Required<Pick<PeriodReport, 'joins' | 'joinNeeds' | 'joinReads' | 'filters'>> {
-  const [school, instructor, series] = [columns.school, columns.instructor, columns.series].map((column) => sql.raw(column));
+  const school = sql.raw(columns.school);
+  const instructor = columns.instructor === undefined ? null : sql.raw(columns.instructor);
+  const series = columns.series === undefined ? null : sql.raw(columns.series);
   return {
     joins: {
       sc: sql`join schools sc on sc.id = ${school}`,
-      u: sql`left join users u on u.id = ${instructor}`,
-      se: sql`join series se on se.id = ${series}`,
+      ...(instructor ? { u: sql`left join users u on u.id = ${instructor}` } : {}),
+      ...(series ? { se: sql`join series se on se.id = ${series}` } : {}),
     },
     joinNeeds: {},
-    joinReads: { sc: columns.school, u: columns.instructor, se: columns.series },
+    joinReads: {
+      sc: columns.school,
+      ...(columns.instructor === undefined ? {} : { u: columns.instructor }),
+      ...(columns.series === undefined ? {} : { se: columns.series }),
+    },
     filters: {
       conference_id: placeFilters.conference_id,
       school_id: { where: (id) => sql`${school} = ${id}` },
-      instructor_id: { where: (id) => sql`${instructor} = ${id}` },
-      series_id: { where: (id) => sql`${series} = ${id}` },
+      ...(instructor ? { instructor_id: { where: (id: number | string) => sql`${instructor} = ${id}` } } : {}),
+      ...(series ? { series_id: { where: (id: number | string) => sql`${series} = ${id}` } } : {}),
     },
   };
 }
