@@ -57,6 +57,8 @@ if (process.env.BENCH_EXPLAIN_MS) {
   await admin.query(`alter database ${name} set auto_explain.log_analyze = on`);
   await admin.query(`alter database ${name} set auto_explain.log_triggers = on`);
 }
+// BENCH_FUNCTIONS=apply (or preview, undo): the time spent in each of the database's functions (the triggers') during that step.
+if (process.env.BENCH_FUNCTIONS) await admin.query(`alter database ${name} set track_functions = 'all'`);
 
 const database = await openPostgres(url.toString());
 try {
@@ -94,12 +96,25 @@ try {
     }
     return ticks / 100;
   };
+  // The functions' own and total times, as the statistics collector has them once the step's backends flushed them.
+  const printFunctionTimes = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const times = await database.query<{ funcname: string; calls: number; total_time: number; self_time: number }>(
+      'select funcname, calls::int as calls, total_time, self_time from pg_stat_user_functions order by self_time desc limit 20',
+    );
+    for (const row of times) {
+      console.log(`  ${row.self_time.toFixed(0).padStart(6)} ms own, ${row.total_time.toFixed(0).padStart(6)} ms in all ${String(row.calls).padStart(7)}×  ${row.funcname}`);
+    }
+  };
   const timed = async (label: string, payload: object, url = '/api/students/import') => {
     const start = performance.now();
     const cpu = process.cpuUsage();
     const backends = await backendsCpu();
     timingStatements = label === (process.env.BENCH_STATEMENTS === '1' ? 'undo' : process.env.BENCH_STATEMENTS);
+    const timingFunctions = label === process.env.BENCH_FUNCTIONS;
+    if (timingFunctions) await database.query('select pg_stat_reset()');
     const response = await app.inject({ method: 'POST', url, headers, payload });
+    if (timingFunctions) await printFunctionTimes();
     if (timingStatements) printStatementTimes();
     timingStatements = false;
     const seconds = (performance.now() - start) / 1000;
