@@ -77,7 +77,14 @@ export const lessonInstructorMonths = pgTable(
     sent: integer('sent').notNull(),
     completed: integer('completed').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.schoolId, t.instructorId, t.seriesId, t.deliveryType] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.schoolId, t.instructorId, t.seriesId, t.deliveryType] }),
+    // The network's lessons by instructor of one course or one delivery type read that course's or
+    // type's counts alone, each with what it is added up by (INCLUDE, migration 0047): a third of
+    // the counts of the period, from the index alone.
+    index('lesson_instructor_months_series_idx').on(t.seriesId, t.month),
+    index('lesson_instructor_months_delivery_idx').on(t.deliveryType, t.month),
+  ],
 );
 
 /**
