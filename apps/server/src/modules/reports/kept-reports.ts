@@ -29,6 +29,21 @@ const keptTurnaroundMeasures = (alias: string) =>
   );
 
 /**
+ * The `share` percentile of running sums (`PeriodReport.runningSums`: each record's days out
+ * `srs_value`, its lessons `srs_weight`, the lessons so far `srs_seen` and in all `srs_all`),
+ * interpolated as srs_weighted_percentile interpolates (migration 0010): the first value whose
+ * lessons so far pass the rank's floor, and its ceiling.
+ */
+function runningPercentile(share: number): SQL {
+  const rank = `${share}::float8 * (rs.srs_all - 1)`;
+  const first = (bound: 'floor' | 'ceil') => `min(rs.srs_value) filter (where rs.srs_seen > ${bound}(${rank}))`;
+  return sql.raw(`${first('floor')} + (max(${rank}) - floor(max(${rank}))) * (${first('ceil')} - ${first('floor')})`);
+}
+
+/** Lessons returned and their days out from running sums of kept counts (`runningPercentile`). */
+const runningTurnaroundMeasures = turnaroundMeasures(sql.raw('coalesce(sum(rs.srs_weight), 0)::int'), runningPercentile);
+
+/**
  * Lessons from the counts kept per month, school, lesson and delivery type (lesson_months `lm`):
  * the same rows and figures as from the lessons, for whole months, by course, lesson, delivery
  * type or school, for a user who sees whole schools.
@@ -178,6 +193,9 @@ function instructorTurnaroundsIn(table: string, alias: string, by?: { column: st
     // twelve months: 357 -> 240 ms).
     joinReads: { sc: `${alias}.school_id`, u: `${alias}.instructor_id` },
     namedAfter: true,
+    // The medians from running sums, not an array per instructor sorted and walked (the network's
+    // 4,500 instructors over a quarter, 1M seed, in-process: 183-190 -> 96-148 ms).
+    runningSums: { value: `${alias}.days`, weight: `${alias}.lessons` },
     scopeOf: schoolsIn(column('school_id')),
     where: sql`${column('lessons')} > 0`,
     period: () => null,
@@ -189,7 +207,7 @@ function instructorTurnaroundsIn(table: string, alias: string, by?: { column: st
       ...(by ? { [by.filter]: { where: () => sql`true` } } : {}),
     },
     groups: by ? { instructor: placeGroups.instructor } : { instructor: placeGroups.instructor, school: placeGroups.school },
-    measures: keptTurnaroundMeasures(alias),
+    measures: runningTurnaroundMeasures,
   };
 }
 

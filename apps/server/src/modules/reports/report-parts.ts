@@ -87,6 +87,14 @@ export type PeriodReport = {
    */
   namedAfter?: true;
   /**
+   * Its figures are worked out from running sums (`namedAfter` only): each record a `value` (a
+   * lesson's days out) and its `weight` (how many lessons), read by its measures as `rs.srs_value`,
+   * `rs.srs_weight`, and, in the value's order within the row (the totals: within all), the
+   * weight so far `rs.srs_seen` and in all `rs.srs_all` (`weightedPercentile`). A median without an
+   * array per row: the network's turnaround by instructor sorted and walked 4,500 arrays.
+   */
+  runningSums?: { value: string; weight: string };
+  /**
    * The column of the records each join that names a row reads (`sc`: `e.school_id`): the
    * records can then be added up by that column first and only the rows named.
    */

@@ -110,17 +110,49 @@ function namedAfterSelect(report: PeriodReport, grouping: Grouping, columns: str
     .filter((join) => grouping.needs?.includes(join))
     .map((join) => report.joins[join] ?? sharedJoins[join as Exclude<Join, 'ep'>]);
   const sort = grouping.sort ?? [grouping.name];
-  return sql`with grouped as materialized (
-      select grouping(${byColumns}) <> 0 as srs_total, ${sql.join([...parts, ...figures], sql`, `)}
-      from ${recordsOf(report, scope, query, needs)}
-      group by grouping sets ((${byColumns}), ())
-    )
+  const records = recordsOf(report, scope, query, needs);
+  const grouped = report.runningSums
+    ? runningSumsGrouped(report.runningSums, parts, figures, records)
+    : sql`select grouping(${byColumns}) <> 0 as srs_total, ${sql.join([...parts, ...figures], sql`, `)}
+      from ${records}
+      group by grouping sets ((${byColumns}), ())`;
+  return sql`with grouped as materialized (${grouped})
     select false as total, ${grouping.key} as key, ${grouping.name} as name, ${sql.join(kept, sql`, `)},
       row_number() over (order by ${sql.join(sort, sql`, `)}, ${grouping.key}) as n
     from grouped ${sql.join([...aliases, ...names], sql` `)}
     where not grouped.srs_total
     union all
     select true, null, null, ${sql.join(kept, sql`, `)}, ${totalsLast} from grouped where grouped.srs_total`;
+}
+
+/**
+ * The figures over `records` grouped by their `columns` and over all of them (the totals, `srs_total`),
+ * from running sums (`PeriodReport.runningSums`): each record's value and weight with, in the
+ * value's order, the weight so far and in all within its row's records; the totals' from the
+ * records added up by value first (a few hundred days out rather than every count). The figures
+ * must ignore a record of no value and no weight (`min` and `sum` do).
+ */
+function runningSumsGrouped(sums: NonNullable<PeriodReport['runningSums']>, parts: SQL[], figures: SQL[], records: SQL): SQL {
+  const keys = parts.map((_, i) => sql.identifier(`c${i}`));
+  const byKeys = sql.join(keys, sql`, `);
+  const none = keys.map((key) => sql`null as ${key}`);
+  return sql`with srs_records as materialized (
+        select ${sql.join(parts, sql`, `)}, ${sql.raw(sums.value)} as srs_value, ${sql.raw(sums.weight)} as srs_weight from ${records}
+      ), rs as (
+        select false as srs_total, ${byKeys}, srs_value, srs_weight,
+          (sum(srs_weight) over (partition by ${byKeys} order by srs_value))::bigint as srs_seen,
+          (sum(srs_weight) over (partition by ${byKeys}))::bigint as srs_all
+        from srs_records
+        union all
+        select true, ${sql.join(none, sql`, `)}, srs_value, sum(srs_weight)::bigint,
+          (sum(sum(srs_weight)) over (order by srs_value))::bigint, (sum(sum(srs_weight)) over ())::bigint
+        from srs_records group by srs_value
+        -- The totals row even of no records, as grouping sets give it: no value, weighing nothing.
+        union all
+        select true, ${sql.join(none, sql`, `)}, null, 0, 0, 0
+      )
+      select rs.srs_total, ${sql.join(keys.map((key) => sql`rs.${key}`), sql`, `)}, ${sql.join(figures, sql`, `)}
+      from rs group by rs.srs_total, ${sql.join(keys.map((key) => sql`rs.${key}`), sql`, `)}`;
 }
 
 /**
@@ -137,6 +169,7 @@ export function reportSelect(report: PeriodReport, scope: Who, query: PeriodRepo
   // A totals row of its own figures (`Measure.total`) is the one step's alone.
   const grouped = !columns && report.namedAfter && !report.having && !report.measures.some((measure) => measure.total) ? groupedBy(report, grouping) : null;
   if (grouped) return namedAfterSelect(report, grouping, grouped, scope, query);
+  if (report.runningSums) throw new Error('A report of running sums is grouped by columns it names afterwards (namedAfter, joinReads)');
   if (!columns) {
     const needs = [...(grouping.needs ?? []), ...measureNeeds];
     const figures = report.measures.map((measure) => {
