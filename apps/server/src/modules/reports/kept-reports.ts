@@ -161,6 +161,11 @@ const lessonTurnarounds: PeriodReport = {
       group by lt.school_id, lt.series_id, lt.delivery_type, lt.days) lt`,
   joins: { sc: sql`join schools sc on sc.id = lt.school_id`, se: sql`join series se on se.id = lt.series_id` },
   joinNeeds: {},
+  // The medians by the school's, course's or type's id from running sums, named afterwards (the
+  // network's twelve months by school, 2 clients: p95 358 -> 256-307 ms).
+  joinReads: { sc: 'lt.school_id', se: 'lt.series_id' },
+  namedAfter: true,
+  runningSums: { value: 'lt.days', weight: 'lt.lessons' },
   scopeOf: schoolsIn(sql`lt.school_id`),
   where: sql`lt.lessons > 0`,
   period: () => null,
@@ -171,7 +176,7 @@ const lessonTurnarounds: PeriodReport = {
     delivery_type: { where: (type) => sql`lt.delivery_type = ${type}` },
   },
   groups: { delivery_type: byDeliveryType('lt.delivery_type'), course: bySeries, school: placeGroups.school },
-  measures: keptTurnaroundMeasures('lt'),
+  measures: runningTurnaroundMeasures,
 };
 
 /**
