@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/core/lists.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { expectDerivedDataAsTheTriggersKeepIt } from './support/kept-values.ts';
@@ -35,13 +36,13 @@ describe('the triggers after one row changed, then many in one statement', () =>
     const moved = await t.database.db.transaction(async (tx) => {
       // One student first, on the same connection: the plans PL/pgSQL keeps are made for one row.
       await tx.execute(sql`update students set last_name = last_name || 'a', email = 'first.moved@example.test' where id = ${first!.id}`);
-      const result = await tx.execute(sql`update students s set
+      const updated = await rows<{ id: number }>(tx.execute(sql`update students s set
           last_name = case when s.id % 3 = 0 then s.last_name || 'b' else s.last_name end,
           email = case when s.id % 4 = 0 then 'moved.' || s.id || '@example.test' else s.email end,
           instructor_id = case when s.id % 5 = 0 then sc.head_school_admin_id else s.instructor_id end,
           school_id = case when s.id % 7 = 0 then (select min(o.id) from schools o) else s.school_id end
-        from schools sc where sc.id = s.school_id and s.id <> ${first!.id}`);
-      return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
+        from schools sc where sc.id = s.school_id and s.id <> ${first!.id} returning s.id`));
+      return updated.length;
     });
     expect(moved).toBeGreaterThan(250);
     await expectDerivedDataAsTheTriggersKeepIt(t.database);

@@ -90,7 +90,7 @@ export type PeriodReport = {
    * Its figures are worked out from running sums (`namedAfter` only): each record a `value` (a
    * lesson's days out) and its `weight` (how many lessons), read by its measures as `rs.srs_value`,
    * `rs.srs_weight`, and, in the value's order within the row (the totals: within all), the
-   * weight so far `rs.srs_seen` and in all `rs.srs_all` (`weightedPercentile`). A median without an
+   * weight so far `rs.srs_seen` and in all `rs.srs_all` (`runningPercentile`, kept-reports.ts). A median without an
    * array per row: the network's turnaround by instructor sorted and walked 4,500 arrays.
    */
   runningSums?: { value: string; weight: string };
