@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, prepared } from '../db/client.ts';
 
 /** A counter's state after a hit or a read: how many in its window and how long the window has left. */
 export type Count = { count: number; ttlMs: number };
@@ -10,12 +10,13 @@ export type Count = { count: number; ttlMs: number };
  * rate-limit plugin's store (core/rate-limit-store.ts) and the services' own limits both use it.
  */
 export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<Count> {
+  // Prepared: every limited request writes its counter, and parsing the statement cost more than running it.
   const result = await db.execute<{ count: number; ttl: number }>(
-    sql`insert into rate_limits (key, count, expires_at) values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    prepared(sql`insert into rate_limits (key, count, expires_at) values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
         expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
-      returning count, (extract(epoch from (expires_at - now())) * 1000)::int as ttl`,
+      returning count, (extract(epoch from (expires_at - now())) * 1000)::int as ttl`),
   );
   return countOf(result, windowMs);
 }

@@ -25,10 +25,15 @@ import { type DbOrTx, prepared } from '../../db/client.ts';
  */
 
 /**
- * Index entries a network-wide walk reads before it turns to the words' own lists (about 2 ms).
- * A setting only so that tests can make small networks take the second way too.
+ * Settings only so that tests can make small networks take every way:
+ * - `walkBudget`: index entries a network-wide walk reads before it turns to the words' own lists
+ *   (about 1 ms on the 1M seed);
+ * - `fewWords`: a one-word search across many schools reads the lists of the words that contain it
+ *   first when there are at most this many, else walks first. One word's list cost about as much
+ *   as 130 entries of the walk (on the 1M seed: 23 words' lists 0.6 ms, a walk of 5,000 entries
+ *   1.0 ms), so 32 lists cost what a walk of some 4,000 entries does.
  */
-export const nameOrderSettings = { walkBudget: 5000 };
+export const nameOrderSettings = { walkBudget: 5000, fewWords: 32 };
 /** A user administering more schools than this searches like a global admin, within their scope. */
 export const fewSchools = 3;
 /** A word of digits may be a registration number: such a search across many schools takes the general query. */
@@ -83,76 +88,120 @@ function fewSchoolsParts(plan: Extract<NameOrder, { kind: 'few schools' }>, keye
   return sql.join(parts, sql` union `);
 }
 
+/** The page's keys on the plan's rows (`merged`, on `n`) and on student_words (`words`, on `sw`). */
+export type NameOrderKeys = { merged: Keyed; words: Keyed };
+
+/** How a page in name order is read: `first` as the plan says; `word lists` after a walk that did not fill it. */
+export type NameOrderWay = 'first' | 'word lists';
+
+/** A page's students as the list writes them: the columns from students `s`, and what they join. */
+export type Written = { columns: SQL; joins: SQL };
+
 /**
- * The ids of a page in the page's order (`page.finish` turns a backward page), or null when the
- * general query must answer: two or more words that the walk did not fill a page of. `page` is the
- * list's page on students `s`; `merged` the same page on the parts' rows (`n`); `words` on
- * student_words (`sw`).
+ * One statement for a page in name order (docs/decisions/031): the page's ids, `written` for each
+ * (the list's JSON) and, when the page is full, the count read (`CountRead` as an int array,
+ * column `counted`). It returns rows only when its ids are the page: a walk that did not fill the
+ * page returns none, and the list asks the `word lists` way next. Null when the general query
+ * must answer (a walk of two or more words that did not fill the page).
  */
-export async function nameOrderPage(
-  db: DbOrTx,
-  plan: NameOrder,
-  page: Page,
-  keys: { merged: Keyed; words: Keyed },
-): Promise<number[] | null> {
-  const wanted = page.offset + page.limit;
-  // A walk's plan is the same whatever the words: prepared. Which words contain a fragment is not.
+export function nameOrderStatement(plan: NameOrder, page: Page, keys: NameOrderKeys, written: Written, way: NameOrderWay): SQL | null {
+  const oneWord = plan.kind === 'wide' && plan.words.length === 1 ? plan.words[0]! : null;
+  if (way === 'word lists' && oneWord === null) return null;
+  // The words that hold a one-word search, read once (migration 0048: whatever the word, the
+  // statement keeps one plan).
+  const words = oneWord === null ? sql`` : sql`words as materialized (select srs_words_containing(${oneWord}) as ids), `;
+  const few = Math.trunc(nameOrderSettings.fewWords);
+  const picked =
+    plan.kind === 'few schools'
+      ? sql`select array(${pickedIds(fewSchoolsParts(plan, page, page.offset + page.limit), page, keys)}) as ids, true as complete`
+      : oneWord === null
+        ? sql`select array(${walkIds(plan, page, keys)}) as ids, false as complete`
+        : way === 'word lists'
+          ? sql`select array(${wordListIds(plan, page, keys)}) as ids, true as complete from words wd`
+          : sql`select case when cardinality(wd.ids) <= ${few} then array(${wordListIds(plan, page, keys)})
+              else array(${walkIds(plan, page, keys)}) end as ids, cardinality(wd.ids) <= ${few} as complete from words wd`;
+  const counted = nameOrderCounted(plan, countCap + 1, 'in statement');
+  return sql`with ${words}picked as materialized (${picked})
+    select ${written.columns}, ${counted ? sql`case when cardinality(p.ids) = ${page.limit} then ${counted} end` : sql`null::int[]`} as counted
+    from picked p cross join students s ${written.joins}
+    where s.id = any(p.ids) and (p.complete or cardinality(p.ids) = ${page.limit}) order by ${page.order}`;
+}
+
+/** The page's ids in the page's order from rows `found` (id, last_name, first_name), `keys.merged` on them. */
+function pickedIds(found: SQL, page: Page, keys: NameOrderKeys): SQL {
   // No offset unless there is one (a numbered page): PostgreSQL plans a prepared statement for an
   // unknown offset as if it skipped a tenth of the rows, finds that dearer than the plan for the
   // values, and plans every search again (0.27 ms, as long as the walk itself).
   const skip = page.offset > 0 ? sql` offset ${page.offset}` : sql``;
-  const pick = async (found: SQL, walk: boolean) => {
-    const statement = sql`select n.id from (${found}) n order by ${keys.merged.order} limit ${page.limit}${skip}`;
-    const picked = await rows<{ id: number }>(db.execute(walk ? prepared(statement) : statement));
-    return picked.map((row) => Number(row.id));
-  };
+  return sql`select n.id from (${found}) n order by ${keys.merged.order} limit ${page.limit}${skip}`;
+}
 
-  if (plan.kind === 'few schools') return pick(fewSchoolsParts(plan, page, wanted), true);
-
-  // The network's name order, at most walkBudget entries of it, read from the index alone.
-  const walked = await pick(sql`select s.id, s.last_name, s.first_name from (
+/** The network's name order walked for at most walkBudget entries, read from the index alone, every word tested on the entry. */
+function walkIds(plan: Extract<NameOrder, { kind: 'wide' }>, page: Page, keys: NameOrderKeys): SQL {
+  return pickedIds(
+    sql`select s.id, s.last_name, s.first_name from (
       select s.id, s.last_name, s.first_name, s.search_name, s.school_id, s.instructor_id from students s
       where ${page.where} order by ${page.order} limit ${sql.raw(String(Math.trunc(nameOrderSettings.walkBudget)))}) s
-    where ${matchesAll(plan.words, sql`s.search_name`)} and ${studentRowVisible(plan.scope, 's')}`, true);
-  if (walked.length === page.limit) return walked;
-  if (plan.words.length > 1) return null;
-  // One word, rare or bunched: the first students of each word that contains it, merged.
-  return pick(sql`select distinct sw.student_id as id, sw.last_name, sw.first_name
-    from name_words w cross join lateral (
-      select sw.student_id, sw.last_name, sw.first_name from student_words sw
-      where sw.word_id = w.id and ${studentRowVisible(plan.scope, 'sw', 'student_id')} and ${keys.words.where}
-      order by ${keys.words.order} limit ${wanted}) sw
-    where w.word like ${plan.words[0]}`, false);
+    where ${matchesAll(plan.words, sql`s.search_name`)} and ${studentRowVisible(plan.scope, 's')}`,
+    page,
+    keys,
+  );
 }
 
 /**
- * How many students the list holds, up to countCap (docs/decisions/008), or null when the general
- * count must answer (two or more words across many schools).
+ * The first students of each word of the statement's `words` (`wd`), merged: `keys.words` is the
+ * page on student_words (`sw`).
  */
-export async function nameOrderCount(db: DbOrTx, plan: NameOrder): Promise<number | null> {
+function wordListIds(plan: Extract<NameOrder, { kind: 'wide' }>, page: Page, keys: NameOrderKeys): SQL {
+  return pickedIds(
+    sql`select distinct sw.student_id as id, sw.last_name, sw.first_name
+    from unnest(wd.ids) as w(id) cross join lateral (
+      select sw.student_id, sw.last_name, sw.first_name from student_words sw
+      where sw.word_id = w.id and ${studentRowVisible(plan.scope, 'sw', 'student_id')} and ${keys.words.where}
+      order by ${keys.words.order} limit ${page.offset + page.limit}) sw`,
+    page,
+    keys,
+  );
+}
+
+/** What a count read: its entries and the different students among them (`nameOrderCounted`). */
+export type CountRead = { entries: number; students: number };
+
+/**
+ * How many students the list holds, as SQL of `[entries, students]` (an int array) reading at most
+ * `read` entries, or null when the general count must answer (two or more words across many
+ * schools). A few schools count their parts; across many schools a one-word search counts the
+ * students of the words containing the term (`in statement`: the statement's `words`), where a
+ * student with two such words (Ann Annette) is read twice, so distinct ids decide.
+ */
+function nameOrderCounted(plan: NameOrder, read: number, words: 'in statement' | 'alone'): SQL | null {
   if (plan.kind === 'few schools') {
     const open = { where: sql`true`, order: sql`s.last_name, s.first_name, s.id` };
-    const [row] = await rows<{ total: number }>(
-      db.execute(prepared(sql`select count(*)::int as total from (${fewSchoolsParts(plan, open, countCap + 1)}) n`)),
-    );
-    return Number(row?.total ?? 0);
+    return sql`(select array[count(*), count(*)]::int[] from (${fewSchoolsParts(plan, open, read)}) n)`;
   }
   if (plan.words.length > 1) return null;
-  // Students of the words containing the term: a student with two such words (Ann Annette) is read
-  // twice, so distinct ids decide. First as many entries as the cap and one: all of them different
-  // students (a frequent fragment, most often) is past the cap; then, if some were read twice, twice that.
-  const wordCount = async (read: number) => {
-    const [row] = await rows<{ entries: number; students: number }>(
-      db.execute(sql`select count(*)::int as entries, count(distinct student_id)::int as students from (
-        select sw.student_id from name_words w join student_words sw on sw.word_id = w.id
-        where w.word like ${plan.words[0]} and ${studentRowVisible(plan.scope, 'sw', 'student_id')} limit ${read}) found`),
-    );
-    return { entries: Number(row?.entries ?? 0), students: Number(row?.students ?? 0) };
+  const ids = words === 'in statement' ? sql`(select wd.ids from words wd)` : sql`srs_words_containing(${plan.words[0]!})`;
+  return sql`(select array[count(*), count(distinct student_id)]::int[] from (
+    select sw.student_id from unnest(${ids}) as w(id) join student_words sw on sw.word_id = w.id
+    where ${studentRowVisible(plan.scope, 'sw', 'student_id')} limit ${read}) found)`;
+}
+
+/**
+ * The count from a first read of as many entries as the cap and one: all of them different students
+ * (a frequent fragment, most often) is past the cap; fewer entries than read is every one. Otherwise
+ * some were read twice: then twice that, and past it only the general count can tell (null).
+ */
+export async function nameOrderTotal(db: DbOrTx, plan: NameOrder, first?: CountRead): Promise<number | null> {
+  const readUpTo = async (read: number): Promise<CountRead | null> => {
+    const counted = nameOrderCounted(plan, read, 'alone');
+    if (!counted) return null;
+    const [row] = await rows<{ counted: number[] }>(db.execute(prepared(sql`select ${counted} as counted`)));
+    return { entries: Number(row?.counted[0] ?? 0), students: Number(row?.counted[1] ?? 0) };
   };
   for (const read of [countCap + 1, 2 * (countCap + 1)]) {
-    const { entries, students } = await wordCount(read);
-    if (entries < read || students > countCap) return students;
+    const found = read === countCap + 1 && first ? first : await readUpTo(read);
+    if (!found) return null;
+    if (found.entries < read || found.students > countCap) return found.students;
   }
-  // More than half of them twice over: only the general count can tell.
   return null;
 }

@@ -11,7 +11,7 @@ import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
 import { type DbOrTx, prepared } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { needsFollowupSql, studentEnrollmentsJoin } from '../enrollments/public.ts';
-import { nameOrderCount, nameOrderOf, nameOrderPage, wordListKeys } from './name-order.ts';
+import { type CountRead, type NameOrderWay, nameOrderOf, nameOrderStatement, nameOrderTotal, wordListKeys } from './name-order.ts';
 
 /** The stored, lowercased full name (migration 0005): every search word must appear in it. */
 const fullName = sql`s.search_name`;
@@ -107,42 +107,50 @@ export async function seriesOfType(db: DbOrTx, query: Pick<StudentListQuery, 'en
   return found.map((row) => Number(row.id));
 }
 
+type Found = { json: string; counted?: number[] | null } & PageKey;
+
 async function listStudents(db: DbOrTx, scope: Scope, query: StudentListQuery, followupDays: number) {
   const conditions = studentConditions(scope, query, followupDays, await seriesOfType(db, query));
   const where = and([visibleStudent(scope), conditions]);
   const page = keysetPage(query, [...sortKeys[query.sortBy], { expr: sql`s.id` }], query.orderBy);
-  // In name order the list finds its page and count its own way (docs/decisions/011).
+  const json = sql`${page.key} as page_key, ${studentJson} as json`;
+  // In name order the list finds its page and count its own way (docs/decisions/011), its ids,
+  // students and count in one statement (docs/decisions/031).
   const plan = nameOrderOf(scope, query, conditions);
-  const ids = plan
-    ? await nameOrderPage(db, plan, page, {
-        merged: keysetPage(query, mergedKeys, query.orderBy),
-        words: keysetPage(query, wordListKeys, query.orderBy),
-      })
-    : null;
-  // The page's ids first (the walk's, or the filter's page), then their JSON: the enrollments of
-  // the page's students only, however the filter or the order reads.
-  const chosen = ids
-    ? sql`students s`
-    : sql`(select s.id from students s join schools sc on sc.id = s.school_id left join users i on i.id = s.instructor_id
+  const namedOrder = async (): Promise<{ found: Found[]; read: CountRead | null } | null> => {
+    if (!plan) return null;
+    // The same page on the plan's rows and on the words' lists (name order: their cursor is the list's).
+    const keys = { merged: keysetPage(query, mergedKeys, query.orderBy), words: keysetPage(query, wordListKeys, query.orderBy) };
+    const written = { columns: json, joins: fromStudents(followupDays) };
+    const read = async (way: NameOrderWay) => {
+      const statement = nameOrderStatement(plan, page, keys, written, way);
+      return statement ? rows<Found>(db.execute(prepared(statement))) : null;
+    };
+    // No rows: the walk did not fill the page (or nothing matched), the words' lists then tell.
+    let found = await read('first');
+    if (found?.length === 0 && plan.kind === 'wide') found = await read('word lists');
+    if (!found) return null;
+    const first = found[0]?.counted;
+    return { found, read: first ? { entries: Number(first[0]), students: Number(first[1]) } : null };
+  };
+  const named = await namedOrder();
+  const found =
+    named?.found ??
+    (await rows<Found>(
+      db.execute(sql`select ${json} from (select s.id from students s join schools sc on sc.id = s.school_id
+        left join users i on i.id = s.instructor_id
         where ${where} and ${page.where} order by ${page.order} limit ${page.limit} offset ${page.offset}) chosen
-        join students s on s.id = chosen.id`;
-  const statement = sql`select ${page.key} as page_key, ${studentJson} as json from ${chosen} ${fromStudents(followupDays)}
-    ${ids ? sql`where s.id = ${anyId(ids)}` : sql``} order by ${page.order}`;
-  // A last page counts itself (a search for one person, most often); otherwise the name order
-  // counts its own way, or the filter, which reads only `s`, counts without joins.
+        join students s on s.id = chosen.id ${fromStudents(followupDays)} order by ${page.order}`),
+    ));
+  const { rows: shown, ...cursors } = page.finish(found);
+  // A last page counts itself (a search for one person, most often); otherwise the name order's
+  // count, or the filter's, which reads only `s`, counted without joins.
   const counting = async () => {
-    const planTotal = plan ? await nameOrderCount(db, plan) : null;
+    const planTotal = plan && named ? await nameOrderTotal(db, plan, named.read ?? undefined) : null;
     if (planTotal === null) return cappedCount(db, sql`from students s`, where);
     return { total: Math.min(planTotal, countCap), capped: planTotal > countCap };
   };
-  // A page the name order filled is no last page: its count is needed, and asked beside the page.
-  const early = ids && ids.length === page.limit ? counting() : null;
-  const [found, earlyCount] = await Promise.all([
-    rows<{ json: string } & PageKey>(db.execute(ids ? prepared(statement) : statement)),
-    early,
-  ]);
-  const { rows: shown, ...cursors } = page.finish(found);
-  const count = earlyCount ?? page.countOf(found) ?? (await counting());
+  const count = page.countOf(found) ?? (await counting());
   return { students: shown.map((row) => row.json), total: count.total, more: { total_capped: count.capped, ...cursors } };
 }
 
