@@ -1,14 +1,19 @@
-// GET /students as the app answers it (students.queries.ts `listStudents`): the page by key or
-// offset and its capped count, in parallel, then the enrollments of the page in one query.
+// GET /students as the app answers it (students.queries.ts `listStudents`): in name order the
+// page's ids, students and count in one statement (name-order.ts); else the page by key or offset
+// and its capped count, in parallel; then the enrollments of the page in one query.
 import type { BaselineScope } from '../tokens.ts';
 import { capped, cappedCountSql, keysetPage, pagination, searchWords, type SortKey } from './keyset.ts';
 import { list, pageQuery, type Query, text } from './list-query.ts';
-import { nameOrderCount, nameOrderOf, nameOrderPage } from './name-order.ts';
+import { nameOrderOf, nameOrderRows, nameOrderTotal } from './name-order.ts';
 import { needsFollowup, Params, type Pool, query, visibleStudent } from './sql.ts';
 import { fromStudents, studentColumns, type StudentsRow, withEnrollments } from './students.ts';
 
 const fullName = 's.search_name';
 const registrationWord = /^%\d{1,18}%$/;
+/** `fromStudents` after its `students s`: the name order's statement joins the same to its picked ids. */
+const studentJoins = fromStudents.replace(/^from students s /, '');
+
+type PageRow = StudentsRow & { page_key: (string | number | null)[] };
 
 /** The app's `studentFilter`, for the filters the bench sends. */
 function studentFilter(scope: BaselineScope, q: Query, p: Params, typeSeries: number[]): string {
@@ -82,31 +87,36 @@ export async function listStudents(pool: Pool, scope: BaselineScope, q: Query) {
       ? []
       : (await query<{ id: number }>(pool, 'select se.id from series se where se.type = $1', [type])).map((row) => Number(row.id));
   const p = new Params();
-  const where = studentFilter(scope, q, p, typeSeries);
   const page = keysetPage(
     p,
     window,
     [...(studentSortKeys[sortBy] ?? studentSortKeys.name ?? []), { expr: 's.id' }],
     direction,
   );
+  // In name order the page's ids, its students and (a full page) its count in one statement
+  // (docs/decisions/031); the general query when it cannot answer.
   const plan = nameOrderOf(scope, q, window, (params) => studentConditions(scope, q, params, typeSeries));
-  const [ids, searchTotal] = plan
-    ? await Promise.all([
-        nameOrderPage(pool, () => new Params(), plan, window, direction),
-        nameOrderCount(pool, () => new Params(), plan),
-      ])
-    : [null, null];
-  const byIds = new Params();
-  const pageSql = ids
-    ? `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where s.id in ${byIds.list(ids)} order by ${page.order}`
-    : `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where()}
+  const named = plan
+    ? await nameOrderRows<PageRow>(pool, plan, window, direction, { columns: `${studentColumns}, ${page.key} as page_key`, joins: studentJoins })
+    : null;
+  const generalCount = () => {
+    const c = new Params();
+    return query<{ total: number }>(pool, cappedCountSql('from students s', studentFilter(scope, q, c, typeSeries), c), c);
+  };
+  let found: PageRow[];
+  let count: { total: number } | undefined;
+  if (plan && named) {
+    found = named.found.map(({ counted: _counted, ...row }) => row);
+    // A full page counts from the statement's read (the app's rule); a page not full asks the name
+    // order's count (no last page counts itself here, as before); the general count past them.
+    const planTotal = await nameOrderTotal(pool, plan, named.read ?? undefined);
+    [count] = planTotal === null ? await generalCount() : [{ total: planTotal }];
+  } else {
+    const where = studentFilter(scope, q, p, typeSeries);
+    const pageSql = `select ${studentColumns}, ${page.key} as page_key ${fromStudents} where ${where} and ${page.where()}
           order by ${page.order} limit ${page.limit()} offset ${page.offset()}`;
-  const c = new Params();
-  const countSql = cappedCountSql('from students s', studentFilter(scope, q, c, typeSeries), c);
-  const [found, [count]] = await Promise.all([
-    query<StudentsRow & { page_key: (string | number | null)[] }>(pool, pageSql, ids ? byIds : p),
-    searchTotal === null ? query<{ total: number }>(pool, countSql, c) : [{ total: searchTotal }],
-  ]);
+    [found, [count]] = await Promise.all([query<PageRow>(pool, pageSql, p), generalCount()]);
+  }
   const total = capped(Number(count?.total ?? 0));
   const { rows, ...cursors } = page.finish(found);
   const students = await withEnrollments(pool, rows as StudentsRow[]);
