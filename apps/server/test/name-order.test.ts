@@ -131,6 +131,53 @@ describe('the student list in name order at network scale', () => {
     }
   }
 
+  it('asks the database twice for a search, whichever way it reads: the counter, then the page with its students and count', async () => {
+    // Each statement sent costs more than most of them do (docs/decisions/031): a page in name order,
+    // its students and its count are one, whatever the way, so a search is the counter and that.
+    nameOrderSettings.walkBudget = 5000;
+    const db = t.database.db;
+    const execute = db.execute.bind(db);
+    let sent = 0;
+    db.execute = ((...args: Parameters<typeof db.execute>) => {
+      sent += 1;
+      return execute(...args);
+    }) as typeof db.execute;
+    try {
+      // [who, search, statements with the words' lists first up to 32 words, with the walk first]
+      const cases: [string, string, number, number][] = [
+        // A frequent name: a full page, counted in its statement, whichever way.
+        ['global admin', 'smith', 2, 2],
+        ['conference admin', 'smith', 2, 2],
+        ['school admin', 'smith', 2, 2],
+        ['instructor', 'smith', 2, 2],
+        // Many students hold two words with 'ann' (Ann Annette, Marianne): the count's first read
+        // of 1,001 entries holds fewer students than the cap, so it reads twice as many.
+        ['global admin', 'ann', 3, 3],
+        // One student: the words' lists first give the last page, which counts itself; the walk
+        // first reads this whole small network, does not fill the page, and the lists come next.
+        ['global admin', 'annabel', 2, 3],
+        // Nobody: an empty answer is asked again of the words' lists.
+        ['global admin', 'xavier', 3, 3],
+      ];
+      for (const [who, text, listsFirst, walkFirst] of cases) {
+        for (const few of [32, 0]) {
+          nameOrderSettings.fewWords = few;
+          const headers = await t.headersFor(emails[who]!);
+          const url = `/api/students?${words(text)}&sortBy=name&orderBy=asc&page=1&per_page=25`;
+          // Once first: a first request of a session also reads the user.
+          expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+          sent = 0;
+          const response = await t.app.inject({ method: 'GET', url, headers });
+          expect(response.statusCode, response.body).toBe(200);
+          expect(sent, `${who} '${text}', lists first up to ${few} words`).toBe(few === 32 ? listsFirst : walkFirst);
+        }
+      }
+    } finally {
+      db.execute = execute;
+      nameOrderSettings.fewWords = 32;
+    }
+  });
+
   it('keeps the words of every name as the names change', async () => {
     const db = t.database.db;
     const words = async (name: string) =>
