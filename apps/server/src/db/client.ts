@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { createHash } from 'node:crypto';
@@ -63,6 +63,18 @@ pg.types.setTypeParser(1082, (value) => value);
  */
 export const prepared = (statement: SQL): SQL => sql.join([sql.raw(preparedMark), statement]);
 const preparedMark = '/* prepared */ ';
+
+const dialect = new PgDialect();
+/**
+ * A fragment without parameters as one piece of text, written once: drizzle walks every part of a
+ * statement each time it sends it, and the student list's JSON is some hundred parts (building
+ * the name search's statement was 0.1–0.2 ms of the server's CPU, about a tenth of a search's).
+ */
+export function writtenOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error('writtenOnce: the fragment has parameters');
+  return sql.raw(text);
+}
 
 type QueryConfig = { text?: unknown; name?: string };
 const statementNames = new Map<string, string>();

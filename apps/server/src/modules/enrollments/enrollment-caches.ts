@@ -61,11 +61,28 @@ export async function refreshAllEnrollmentCaches(db: DbOrTx): Promise<void> {
  * SQL condition: the enrollment `e` needs follow-up on `today` with the given number of days. An
  * orphaned enrollment never does: its student's school no longer offers the series.
  */
-export function needsFollowupSql(today: string, days: number) {
+export function needsFollowupSql(today: Today, days: number) {
+  const day = dayOf(today);
   return sql`(e.status in ('Applied', 'Enrolled', 'Attended') and not e.orphaned and (
-    coalesce(e.cached_latest_followup_date, e.started_on) < ${today}::date - ${days}::int
-    or e.cached_next_reminder_date <= ${today}::date))`;
+    coalesce(e.cached_latest_followup_date, e.started_on) < ${day} - ${daysOf(today, days)}
+    or e.cached_next_reminder_date <= ${day}))`;
 }
+
+/**
+ * The day the follow-up rules are worked out for: a YYYY-MM-DD date sent as a parameter, or
+ * `{ written: day }`, the server's own day written into the statement's text with the number of
+ * days, so that a fragment of them can be written once (`writtenOnce`, db/client.ts).
+ */
+export type Today = string | { written: string };
+
+const dayOf = (today: Today) => {
+  if (typeof today === 'string') return sql`${today}::date`;
+  // Only ever the server's `today()`: checked all the same, as it goes into the text.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today.written)) throw new Error(`Not a day: ${today.written}`);
+  return sql.raw(`'${today.written}'::date`);
+};
+const daysOf = (today: Today, days: number) =>
+  typeof today === 'string' ? sql`${days}::int` : sql.raw(`${Math.trunc(days)}::int`);
 
 /**
  * SQL expression: why the enrollment `e` needs follow-up on `today` (the `FollowupReason` of
@@ -73,8 +90,8 @@ export function needsFollowupSql(today: string, days: number) {
  * `needsFollowupSql`, so a row is listed exactly when it has a reason; a reminder that came due is
  * named first, then the days since the latest follow-up, or since the start when there was none.
  */
-export function followupReasonSql(today: string, days: number) {
-  const day = sql`${today}::date`;
+export function followupReasonSql(today: Today, days: number) {
+  const day = dayOf(today);
   return sql`(case when ${needsFollowupSql(today, days)} then case
     when e.cached_next_reminder_date <= ${day} then json_build_object('kind', 'reminder_due',
       'date', e.cached_next_reminder_date::text, 'days', ${day} - e.cached_next_reminder_date)

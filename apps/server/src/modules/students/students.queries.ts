@@ -8,7 +8,7 @@ import { jsonObjectText, jsonTextChecked, rawJsonArray, sendJsonText } from '../
 import { and, cappedCount, keysetPage, type PageKey, paginationOf, rows, type SortKey, searchWords } from '../../core/lists.ts';
 import type { Visible } from '../../core/records.ts';
 import { anyId, type Scope, visibleStudent } from '../../core/scope.ts';
-import { type DbOrTx, prepared } from '../../db/client.ts';
+import { type DbOrTx, prepared, writtenOnce } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { needsFollowupSql, studentEnrollmentsJoin } from '../enrollments/public.ts';
 import { type CountRead, type NameOrderWay, nameOrderOf, nameOrderStatement, nameOrderTotal, wordListKeys } from './name-order.ts';
@@ -83,7 +83,7 @@ export function studentConditions(scope: Scope, query: StudentListQuery, followu
  * instructor, school and enrollments (`studentEnrollmentsJoin`, `en`): the list sends these texts
  * as they are (core/json-text.ts), the student's page parses its one.
  */
-const studentJson = sql`json_build_object('id', s.id, 'first_name', s.first_name, 'middle_name', s.middle_name,
+const studentJson = writtenOnce(sql`json_build_object('id', s.id, 'first_name', s.first_name, 'middle_name', s.middle_name,
   'last_name', s.last_name, 'address', s.address, 'address_2', s.address_2, 'city', s.city, 'state', s.state,
   'country', s.country, 'zip_code', s.zip_code, 'email', s.email, 'phone', s.phone, 'social_media', s.social_media,
   'include_in_mailing_list', s.include_in_mailing_list,
@@ -92,7 +92,7 @@ const studentJson = sql`json_build_object('id', s.id, 'first_name', s.first_name
   'instructor', case when i.id is not null then json_build_object('id', i.id,
     'first_name', coalesce(i.first_name, ''), 'last_name', coalesce(i.last_name, '')) end,
   'school', json_build_object('id', sc.id, 'school_code', sc.school_code, 'church_name', sc.church_name),
-  'course_enrollments', en.course_enrollments, 'seminar_enrollments', en.seminar_enrollments)::text`;
+  'course_enrollments', en.course_enrollments, 'seminar_enrollments', en.seminar_enrollments)::text`);
 
 /** What a student's JSON reads beside the student `s`: its school, instructor and enrollments. */
 const fromStudents = (followupDays: number) => sql`join schools sc on sc.id = s.school_id
