@@ -139,6 +139,9 @@ export function NewStudentWizard({ onClose, initialSearch, draftName, replacesPa
         seriesId: courseId,
         notifyInstructor: notify,
       });
+      // The draft goes as the student is made, not only in the effect after the next render: a
+      // reload in between would have opened the wizard again on the created student's form.
+      drop();
       showSuccess(sharedText(messages.studentCreated));
       setPlacement({ result, school });
       setStep('success');
