@@ -48,7 +48,9 @@ describe('student import: the progress of each step', () => {
       db,
       actor,
       StudentImportInput.parse({ ...input, confirm: true, preview_token: preview.preview_token }) as never,
-      (event) => applied.push({ ...event }),
+      (event) => {
+        applied.push({ ...event });
+      },
     );
     expect(answer.created).toEqual({ students: rows, enrollments: rows, lessons: rows });
     // The apply checks and writes a part of 5,000 rows at a time: one step, each part once done.

@@ -1,4 +1,4 @@
-import type { StudentImportProgressListener, StudentImportResponse } from '@srs/shared/student-import';
+import type { StudentImportProgress, StudentImportResponse } from '@srs/shared/student-import';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { insertManyAudited, itemTypeOf, recordVersions } from '../../core/audit.ts';
@@ -6,7 +6,7 @@ import { HttpError, invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { studentImports, students } from '../../db/schema/index.ts';
-import { enrollImported } from '../enrollments/public.ts';
+import { countDeferredLessons, deferLessonCounts, enrollImported } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
 import { type CheckedRow, eachPart, type ImportLine, partChecker, tokenHasher } from './check-rows.ts';
 import { importChoices } from './import-choices.ts';
@@ -100,6 +100,8 @@ async function recordImport(tx: Tx, actor: Actor, input: Input, made: Made, tota
     );
     made.lessons = lessons.map((lesson) => lesson.id);
   }
+  // The lessons counted at last, holding the network's lesson-count lock only from here to the commit.
+  await countDeferredLessons(tx, made.lessons);
   const rowsCount = totals.new + totals.match + totals.repeated + totals.refused;
   const [record] = await tx
     .insert(studentImports)
@@ -128,7 +130,8 @@ export async function applyStudentImport(
   db: Db,
   actor: Actor,
   input: Input,
-  progress: StudentImportProgressListener = () => {},
+  // Awaited: a test saves a lesson elsewhere while the apply is under way.
+  progress: (step: StudentImportProgress) => void | Promise<void> = () => {},
   part = rowsPerPart,
 ): Promise<StudentImportResponse> {
   if (!input.preview_token) throw invalid({ preview_token: [importReasons.tokenMissing] });
@@ -139,6 +142,7 @@ export async function applyStudentImport(
   return db.transaction(async (tx) => {
     // Hundreds of short statements: compiling each one's plan (JIT) took longer than running it.
     await tx.execute(sql`set local jit = off`);
+    await deferLessonCounts(tx);
     await lockSchools(tx, lines, input.school_id);
     const check = await partChecker(tx, actor, lines, input.school_id, part);
     const token = tokenHasher(columns);
@@ -150,7 +154,7 @@ export async function applyStudentImport(
     let added = 0;
     // A refusal by the one create path (a 422): said once the whole file is seen, unless the file changed.
     let refused: HttpError | null = null;
-    progress({ step: 'writing', done: 0, total });
+    await progress({ step: 'writing', done: 0, total });
     await eachPart(lines, part, async (rowsOfPart, done) => {
       const checked = await check(rowsOfPart, madeEnrollments);
       token.add(checked);
@@ -172,7 +176,7 @@ export async function applyStudentImport(
         }
         for (const id of made.enrollments.slice(before)) madeEnrollments.add(id);
       }
-      progress({ step: 'writing', done, total });
+      await progress({ step: 'writing', done, total });
     });
     if (token.digest() !== input.preview_token) throw invalid([importReasons.changed]);
     const refusal = choices.refusal() ?? refused;
