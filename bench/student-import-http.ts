@@ -12,7 +12,7 @@ import pg from 'pg';
 import { maxUploadBytes } from '../packages/shared/src/account.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { copyIn, copyOut, deleteCopied } from './http/import-copy.ts';
-import { importFile, importMapping, setUpImportSchool } from './http/import-file.ts';
+import { importFile, importMapping, lessonsSavedMeanwhile, setUpImportSchool, setUpOtherSchool } from './http/import-file.ts';
 import { measureStep, type StepUsage } from './http/process-usage.ts';
 import { buildIfNeeded, type Server, startApp } from './http/processes.ts';
 import { openTokens } from './http/tokens.ts';
@@ -28,13 +28,14 @@ url.pathname = `/${name}`;
 const databaseUrl = url.toString();
 
 /** The school, its head school admin and the 10-lesson course it offers, as bench/student-import.ts makes them. */
-async function setUp(): Promise<{ schoolId: number; headers: Record<string, string> }> {
+async function setUp(): Promise<{ schoolId: number; headers: Record<string, string>; other: { enrollmentId: number; lessonId: number } }> {
   const database = openPostgres(databaseUrl, 2);
   try {
     await database.migrate();
     const { schoolId, userId } = await setUpImportSchool(database);
+    const other = await setUpOtherSchool(database, userId);
     const admin = await (await openTokens(database))('school admin', userId);
-    return { schoolId, headers: admin.app };
+    return { schoolId, headers: admin.app, other };
   } finally {
     await database.close();
   }
@@ -123,7 +124,7 @@ try {
   await admin.query(`create database ${name}`);
   console.log(await settingsLine(async (text, params) => (await admin.query(text, params)).rows));
 
-  const { schoolId, headers } = await setUp();
+  const { schoolId, headers, other } = await setUp();
   buildIfNeeded();
   server = await startApp({ databaseUrl, port });
   const file = importFile(rowsWanted);
@@ -138,11 +139,20 @@ try {
   const preview = await measureStep(target, () => post<ImportAnswer>(server!, '/api/students/import', headers, importForm(file, schoolId)));
   report('preview', rowsWanted, preview.usage);
   console.log(`          ${JSON.stringify(preview.result.totals)}`);
-  const apply = await measureStep(target, () =>
-    post<ImportAnswer>(server!, '/api/students/import', headers, importForm(file, schoolId, { token: preview.result.preview_token })),
+  // Meanwhile a lesson of another school is saved every 250 ms: does it wait for the import?
+  const meanwhile = await lessonsSavedMeanwhile(server.url, headers, other, () =>
+    measureStep(target, () =>
+      post<ImportAnswer>(server!, '/api/students/import', headers, importForm(file, schoolId, { token: preview.result.preview_token })),
+    ),
   );
+  const apply = meanwhile.result;
   report('apply', rowsWanted, apply.usage);
   console.log(`          ${JSON.stringify(apply.result.created)}`);
+  const saves = [...meanwhile.saves].sort((a, b) => a - b);
+  console.log(
+    `          a lesson of another school saved meanwhile ${saves.length} times: median ${f1(saves[Math.floor(saves.length / 2)] ?? 0)} ms, ` +
+      `p95 ${f1(saves[Math.floor(saves.length * 0.95)] ?? 0)} ms, longest ${f1(saves.at(-1) ?? 0)} ms`,
+  );
 
   // The rows the apply wrote, copied out (not timed) for the baseline to write again after the undo.
   client = new pg.Client({ connectionString: databaseUrl });

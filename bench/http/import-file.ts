@@ -66,3 +66,67 @@ export async function setUpImportSchool(database: Queries): Promise<{ schoolId: 
   await database.query('insert into series_offered (series_id, school_id) values ($1, $2)', [course.id, school.id]);
   return { schoolId: Number(school.id), userId: Number(user.id) };
 }
+
+/**
+ * Another school of the same admin, with one student enrolled in the course and one lesson sent:
+ * what `lessonsSavedMeanwhile` saves again and again while an import is written elsewhere.
+ */
+export async function setUpOtherSchool(database: Queries, userId: number): Promise<{ enrollmentId: number; lessonId: number }> {
+  const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0]!;
+  const school = await one<{ id: number }>(
+    `insert into schools (school_code, church_name, conference_id) select 'BENCH2', 'Other Church', conference_id from schools where school_code = 'BENCH' returning id`,
+  );
+  await database.query(`insert into roles (user_id, role_type, school_id) values ($1, 'school_admin', $2)`, [userId, school.id]);
+  await database.query('update schools set head_school_admin_id = $1 where id = $2', [userId, school.id]);
+  const course = await one<{ id: number }>('select id from series where name = $1', [courseName]);
+  await database.query('insert into series_offered (series_id, school_id) values ($1, $2)', [course.id, school.id]);
+  const student = await one<{ id: number }>(
+    `insert into students (first_name, last_name, school_id, instructor_id, created_by_id) values ('Other', 'Student', $1, $2, $2) returning id`,
+    [school.id, userId],
+  );
+  const enrollment = await one<{ id: number }>(`insert into enrollments (student_id, series_id, status) values ($1, $2, 'Enrolled') returning id`, [
+    student.id,
+    course.id,
+  ]);
+  const lesson = await one<{ id: number }>(
+    `insert into episode_deliveries (enrollment_id, episode_id, date_sent)
+       select $1, id, '2026-02-02' from episodes where series_id = $2 and position = 1 returning id`,
+    [enrollment.id, course.id],
+  );
+  return { enrollmentId: Number(enrollment.id), lessonId: Number(lesson.id) };
+}
+
+/**
+ * While `during` runs: the other school's lesson saved through the app every 250 ms (its date sent
+ * changed back and forth, as an instructor corrects it), each save's time measured. Every lesson
+ * saved takes the network's lesson-count lock (decision 014), so a save waits for whoever holds it.
+ */
+export async function lessonsSavedMeanwhile<T>(
+  appUrl: string,
+  headers: Record<string, string>,
+  other: { enrollmentId: number; lessonId: number },
+  during: () => Promise<T>,
+): Promise<{ result: T; saves: number[] }> {
+  const saves: number[] = [];
+  let running = true;
+  const saving = (async () => {
+    for (let n = 0; running; n++) {
+      const started = performance.now();
+      const response = await fetch(`${appUrl}/api/enrollments/${other.enrollmentId}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ episode_deliveries_attributes: [{ id: other.lessonId, date_sent: n % 2 === 0 ? '2026-02-03' : '2026-02-02' }] }),
+      });
+      if (!response.ok) throw new Error(`PUT /api/enrollments/${other.enrollmentId}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+      await response.arrayBuffer();
+      saves.push(performance.now() - started);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  })();
+  try {
+    return { result: await during(), saves };
+  } finally {
+    running = false;
+    await saving;
+  }
+}
