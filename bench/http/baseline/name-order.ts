@@ -133,7 +133,7 @@ function nameOrderStatement(
           ? `select array(${wordListIds(plan)}) as ids, true as complete from words wd`
           : `select case when cardinality(wd.ids) <= ${p.add(fewWords)} then array(${wordListIds(plan)})
               else array(${walkIds(plan)}) end as ids, cardinality(wd.ids) <= ${p.add(fewWords)} as complete from words wd`;
-  const counted = nameOrderCounted(plan, countCap + 1, 'in statement');
+  const counted = nameOrderCounted(plan, firstRead(plan), 'in statement');
   return `with ${words}picked as materialized (${picked})
     select ${written.columns}, ${counted ? `case when cardinality(p.ids) = ${p.add(limit)} then ${counted(p)} end` : 'null::int[]'} as counted
     from picked p cross join students s ${written.joins}
@@ -169,6 +169,9 @@ export async function nameOrderRows<T extends object>(
  * page's statement's, or read alone), all of them different students is past the cap and fewer
  * entries than read is every one; else twice that, and past it the general count (null).
  */
+/** As the app's: a few schools read the cap and one, the words' lists 63 more (a student read twice). */
+const firstRead = (plan: NameOrder) => (plan.kind === 'few schools' ? countCap + 1 : countCap + 64);
+
 export async function nameOrderTotal(pool: Pool, plan: NameOrder, first?: CountRead): Promise<number | null> {
   const readUpTo = async (read: number): Promise<CountRead | null> => {
     const counted = nameOrderCounted(plan, read, 'alone');
@@ -177,8 +180,8 @@ export async function nameOrderTotal(pool: Pool, plan: NameOrder, first?: CountR
     const [row] = await query<{ counted: number[] | null }>(pool, `select ${counted(p)} as counted`, p);
     return { entries: Number(row?.counted?.[0] ?? 0), students: Number(row?.counted?.[1] ?? 0) };
   };
-  for (const read of [countCap + 1, 2 * (countCap + 1)]) {
-    const found = read === countCap + 1 && first ? first : await readUpTo(read);
+  for (const read of [firstRead(plan), 2 * firstRead(plan)]) {
+    const found = read === firstRead(plan) && first ? first : await readUpTo(read);
     if (!found) return null;
     if (found.entries < read || found.students > countCap) return found.students;
   }
