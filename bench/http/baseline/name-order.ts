@@ -164,14 +164,14 @@ export async function nameOrderRows<T extends object>(
   return { found, read: first ? { entries: Number(first[0]), students: Number(first[1]) } : null };
 }
 
-/**
- * The app's `nameOrderTotal`: from a first read of as many entries as the cap and one (`first`, the
- * page's statement's, or read alone), all of them different students is past the cap and fewer
- * entries than read is every one; else twice that, and past it the general count (null).
- */
 /** As the app's: a few schools read the cap and one, the words' lists 63 more (a student read twice). */
 const firstRead = (plan: NameOrder) => (plan.kind === 'few schools' ? countCap + 1 : countCap + 64);
 
+/**
+ * The app's `nameOrderTotal`: from a first read (`firstRead`; `first`, the page's statement's, or
+ * read alone), more different students than the cap is past the cap and fewer entries than read is
+ * every one; else twice that, and past it the general count (null).
+ */
 export async function nameOrderTotal(pool: Pool, plan: NameOrder, first?: CountRead): Promise<number | null> {
   const readUpTo = async (read: number): Promise<CountRead | null> => {
     const counted = nameOrderCounted(plan, read, 'alone');

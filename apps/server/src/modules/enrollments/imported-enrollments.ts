@@ -152,17 +152,21 @@ export async function enrollImported(tx: Tx, actor: Actor, items: ImportedEnroll
 }
 
 /**
- * From now until `countDeferredLessons`, this transaction's new lessons are placed without the
- * network's lesson-count lock and not counted (migration 0049): an import that counted them as it
- * wrote them held that lock, and so every lesson saved in the network waited, for its whole apply.
- * Only for lessons of enrollments the same transaction makes; changing or removing a lesson
- * meanwhile is refused by the database.
+ * From now until `countDeferred`, this transaction's new lessons are placed without the network's
+ * lesson-count lock and not counted, and its new enrollments are not counted by follow-up day
+ * (migration 0049): an import that counted its lessons as it wrote them held that lock, and so
+ * every lesson saved in the network waited, for its whole apply. Only for enrollments the same
+ * transaction makes and their lessons; changing or removing an enrollment or a lesson meanwhile is
+ * refused by the database.
  */
-export async function deferLessonCounts(tx: Tx): Promise<void> {
-  await tx.execute(sql`select set_config('srs.lesson_counts_deferred', 'on', true)`);
+export async function deferCounts(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config('srs.counts_deferred', 'on', true)`);
 }
 
-/** The deferred lessons (`ids`: every one of them) counted, under the lock until the commit, and the deferral ended. */
-export async function countDeferredLessons(tx: Tx, ids: number[]): Promise<void> {
-  await tx.execute(sql`select srs_count_deferred_lessons(${`{${ids.join(',')}}`}::bigint[])`);
+/**
+ * The deferred enrollments (`enrollmentIds`: every one the transaction made) and their lessons
+ * counted, under the lesson-count lock until the commit, and the deferral ended.
+ */
+export async function countDeferred(tx: Tx, enrollmentIds: number[]): Promise<void> {
+  await tx.execute(sql`select srs_count_deferred(${`{${enrollmentIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`);
 }

@@ -14,7 +14,7 @@ export {
   enrollInTransaction,
 } from './enrollments.service.ts';
 // An import's enrollments, written as they end (its new students' and those it found).
-export { countDeferredLessons, deferLessonCounts, enrollImported } from './imported-enrollments.ts';
+export { countDeferred, deferCounts, enrollImported } from './imported-enrollments.ts';
 // An import checks its lessons' dates by the lesson form's rule before it writes them.
 export { checkDates as checkLessonDates } from './lesson-records.ts';
 // The morning mail of reminders and follow-up (docs/decisions/021) lists what the dashboard lists.

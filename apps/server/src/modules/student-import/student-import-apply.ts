@@ -6,7 +6,7 @@ import { HttpError, invalid } from '../../core/errors.ts';
 import { rows } from '../../core/lists.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { studentImports, students } from '../../db/schema/index.ts';
-import { countDeferredLessons, deferLessonCounts, enrollImported } from '../enrollments/public.ts';
+import { countDeferred, deferCounts, enrollImported } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
 import { type CheckedRow, eachPart, type ImportLine, partChecker, tokenHasher } from './check-rows.ts';
 import { importChoices } from './import-choices.ts';
@@ -99,9 +99,9 @@ async function recordImport(tx: Tx, actor: Actor, input: Input, made: Made, tota
         where d.enrollment_id in (select jsonb_array_elements_text(${JSON.stringify(made.enrollments)}::jsonb)::bigint) order by d.id`),
     );
     made.lessons = lessons.map((lesson) => lesson.id);
+    // Counted at last: the network's lesson-count lock is held only from here to the commit.
+    await countDeferred(tx, made.enrollments);
   }
-  // The lessons counted at last, holding the network's lesson-count lock only from here to the commit.
-  await countDeferredLessons(tx, made.lessons);
   const rowsCount = totals.new + totals.match + totals.repeated + totals.refused;
   const [record] = await tx
     .insert(studentImports)
@@ -142,7 +142,7 @@ export async function applyStudentImport(
   return db.transaction(async (tx) => {
     // Hundreds of short statements: compiling each one's plan (JIT) took longer than running it.
     await tx.execute(sql`set local jit = off`);
-    await deferLessonCounts(tx);
+    await deferCounts(tx);
     await lockSchools(tx, lines, input.school_id);
     const check = await partChecker(tx, actor, lines, input.school_id, part);
     const token = tokenHasher(columns);

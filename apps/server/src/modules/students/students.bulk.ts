@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../core/errors.ts';
 import { assertAllowed } from '../../core/permissions.ts';
 import { administers, type Scope, sqlIdList } from '../../core/scope.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockSchoolCounts } from '../../db/school-counts-lock.ts';
 import { enrollments, students, studentShares } from '../../db/schema/index.ts';
 import { offeredBySql } from '../series/public.ts';
 import { shareableUsersAmong } from '../users/public.ts';
@@ -30,6 +31,10 @@ export async function bulkReassign(db: Db, actor: Actor, input: BulkReassignInpu
     const found = await visibleStudentsOr404(tx, actor.scope, input.student_ids);
     assertAllowed(actor, studentRules.reassign, found);
     const plan = await reassignmentPlan(tx, actor.scope, input, found);
+    // The schools' counts first, as a delete takes them: the move's cascade takes the lesson counts'
+    // lock, then recounts both schools, and crossed with a writer that holds a school's counts and
+    // then asks for the lesson counts (an import at its end) the two deadlocked.
+    if (plan.targetSchoolId !== null) await lockSchoolCounts(tx, [...found.map((student) => student.school_id), plan.targetSchoolId]);
 
     const before = await tx.select().from(students).where(inArray(students.id, plan.studentIds)).for('update');
     const after = new Map<number, Row>();
