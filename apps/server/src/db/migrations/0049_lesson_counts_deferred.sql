@@ -109,21 +109,28 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- The deferred enrollments (every one the transaction made) and their lessons counted as their
--- inserts would have counted them, the lesson lock taken first, and the deferral ended.
-CREATE OR REPLACE FUNCTION srs_count_deferred(enrollment_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+-- inserts would have counted them, the lesson lock taken first, and the deferral ended. Answers
+-- the lessons' ids in order, which the import records as what it made.
+CREATE OR REPLACE FUNCTION srs_count_deferred(enrollment_ids bigint[]) RETURNS bigint[] LANGUAGE plpgsql AS $$
+DECLARE
+  lessons episode_deliveries[];
+  schools bigint[];
+  instructors bigint[];
 BEGIN
   PERFORM set_config('srs.counts_deferred', 'off', true);
   PERFORM pg_advisory_xact_lock(280037, 0);
-  PERFORM srs_lesson_rollups(1,
-    ARRAY(SELECT d FROM episode_deliveries d JOIN enrollments e ON e.id = d.enrollment_id WHERE e.id = ANY (enrollment_ids) ORDER BY d.id),
-    ARRAY(SELECT e.school_id FROM episode_deliveries d JOIN enrollments e ON e.id = d.enrollment_id WHERE e.id = ANY (enrollment_ids) ORDER BY d.id),
-    ARRAY(SELECT e.instructor_id FROM episode_deliveries d JOIN enrollments e ON e.id = d.enrollment_id WHERE e.id = ANY (enrollment_ids) ORDER BY d.id));
+  SELECT coalesce(array_agg(d ORDER BY d.id), '{}'), coalesce(array_agg(e.school_id ORDER BY d.id), '{}'),
+      coalesce(array_agg(e.instructor_id ORDER BY d.id), '{}')
+    INTO lessons, schools, instructors
+    FROM episode_deliveries d JOIN enrollments e ON e.id = d.enrollment_id WHERE e.id = ANY (enrollment_ids);
+  PERFORM srs_lesson_rollups(1, lessons, schools, instructors);
   INSERT INTO followup_counts AS f (school_id, followup_date, reminder_date, enrollments)
     SELECT e.school_id, coalesce(e.cached_latest_followup_date, e.started_on), coalesce(e.cached_next_reminder_date, 'infinity'), count(*)
     FROM enrollments e
     WHERE e.id = ANY (enrollment_ids) AND e.status IN ('Applied', 'Enrolled', 'Attended') AND NOT e.orphaned AND e.school_id IS NOT NULL
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (school_id, followup_date, reminder_date) DO UPDATE SET enrollments = f.enrollments + excluded.enrollments;
+  RETURN ARRAY(SELECT l.id FROM unnest(lessons) l);
 END $$;
 --> statement-breakpoint
 ALTER FUNCTION srs_count_deferred(bigint[]) SET jit = off;

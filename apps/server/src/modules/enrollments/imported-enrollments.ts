@@ -165,8 +165,12 @@ export async function deferCounts(tx: Tx): Promise<void> {
 
 /**
  * The deferred enrollments (`enrollmentIds`: every one the transaction made) and their lessons
- * counted, under the lesson-count lock until the commit, and the deferral ended.
+ * counted, under the lesson-count lock until the commit, and the deferral ended. Answers the
+ * lessons' ids in order.
  */
-export async function countDeferred(tx: Tx, enrollmentIds: number[]): Promise<void> {
-  await tx.execute(sql`select srs_count_deferred(${`{${enrollmentIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`);
+export async function countDeferred(tx: Tx, enrollmentIds: number[]): Promise<number[]> {
+  const lessons = await rows<{ id: number }>(
+    tx.execute(sql`select l.id::int as id from unnest(srs_count_deferred(${sql.param([...enrollmentIds])}::bigint[])) as l(id) order by l.id`),
+  );
+  return lessons.map((lesson) => lesson.id);
 }

@@ -93,15 +93,8 @@ async function addEnrollments(tx: Tx, actor: Actor, entries: CheckedRow[], made:
 
 /** The import's own record and version: what it made, for the page and the undo (decision 025). */
 async function recordImport(tx: Tx, actor: Actor, input: Input, made: Made, totals: Totals, schoolIds: Set<number>, added: number) {
-  if (made.enrollments.length > 0) {
-    const lessons = await rows<{ id: number }>(
-      tx.execute(sql`select d.id::int as id from episode_deliveries d
-        where d.enrollment_id in (select jsonb_array_elements_text(${JSON.stringify(made.enrollments)}::jsonb)::bigint) order by d.id`),
-    );
-    made.lessons = lessons.map((lesson) => lesson.id);
-    // Counted at last: the network's lesson-count lock is held only from here to the commit.
-    await countDeferred(tx, made.enrollments);
-  }
+  // Counted at last: the network's lesson-count lock is held only from here to the commit.
+  if (made.enrollments.length > 0) made.lessons = await countDeferred(tx, made.enrollments);
   const rowsCount = totals.new + totals.match + totals.repeated + totals.refused;
   const [record] = await tx
     .insert(studentImports)
