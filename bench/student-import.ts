@@ -106,7 +106,15 @@ try {
       console.log(`  ${row.self_time.toFixed(0).padStart(6)} ms own, ${row.total_time.toFixed(0).padStart(6)} ms in all ${String(row.calls).padStart(7)}×  ${row.funcname}`);
     }
   };
+  // BENCH_PROFILE=file.cpuprofile (BENCH_PROFILE_STEP=preview|apply|undo, default undo): the server's own time during that step, for Chrome's profiler.
+  const profiled = process.env.BENCH_PROFILE ? (process.env.BENCH_PROFILE_STEP ?? 'undo') : null;
   const timed = async (label: string, payload: object, url = '/api/students/import') => {
+    const profiler = label === profiled ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const start = performance.now();
     const cpu = process.cpuUsage();
     const backends = await backendsCpu();
@@ -114,6 +122,11 @@ try {
     const timingFunctions = label === process.env.BENCH_FUNCTIONS;
     if (timingFunctions) await database.query('select pg_stat_reset()');
     const response = await app.inject({ method: 'POST', url, headers, payload });
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     if (timingFunctions) await printFunctionTimes();
     if (timingStatements) printStatementTimes();
     timingStatements = false;
@@ -142,19 +155,7 @@ try {
     `select id::int as id from versions where item_type = 'StudentImport' and item_id = $1 and event = 'create'`,
     [applied.import_id],
   );
-  // BENCH_PROFILE=file.cpuprofile: the server's own time during the undo, for Chrome's profiler.
-  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
   const undone = await timed('undo', {}, `/api/versions/${version!.id}/undo`);
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    profiler.disconnect();
-  }
   console.log(`           ${JSON.stringify(undone.undone)}`);
   clearInterval(watch);
   console.log(`server memory: ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB)`);

@@ -19,7 +19,7 @@ import { checkLessonDates } from '../enrollments/public.ts';
 import type { PersonKeys } from '../students/public.ts';
 import { offeredBySql } from '../series/public.ts';
 import type { ImportSheet } from './read-file.ts';
-import { candidatesOf, keysOf, markRows, nameKey } from './same-person.ts';
+import { candidatesOf, enrolledOf, keysOf, markRows, nameKey } from './same-person.ts';
 
 /**
  * The check of every row of a student import (docs/decisions/024), the same for the preview and,
@@ -284,9 +284,10 @@ function checkLine(actor: Actor, context: Context, line: ImportLine): CheckedRow
  * Every row's status: refused (with every reason), repeated (an earlier row's person), match (a
  * student the user sees), or new; checked a part at a time, by the preview and by the apply, which
  * writes each part once checked (issue 27: the server holds a part, not 50,000 checked rows).
- * First, over the whole file and before anything is written: each row's person's keys and the
- * students they name. Then the function answered checks each part in file order, the earlier
- * rows' keys carried; `made`: the enrollments the import has written by then, not counted.
+ * First, over the whole file and before anything is written: each row's person's keys, the
+ * students they name and those students' active enrollments. Then the function answered checks
+ * each part in file order, the earlier rows' keys carried, without asking the database: the apply
+ * checks a part while the database writes the one before.
  */
 export async function partChecker(db: DbOrTx, actor: Actor, lines: ImportLine[], fileSchoolId: number | undefined, part: number) {
   const context = await contextOf(db, lines, fileSchoolId);
@@ -296,11 +297,12 @@ export async function partChecker(db: DbOrTx, actor: Actor, lines: ImportLine[],
     for (const { entry, keys } of await keysOf(db, checked)) keysByLine.set(entry.row.line, keys);
   }
   const candidates = await candidatesOf(db, actor, [...keysByLine.values()]);
+  const enrolled = await enrolledOf(db, candidates);
   const earlier = new Map<string, number>();
-  return async (rowsOfPart: ImportLine[], made: ReadonlySet<number>): Promise<CheckedRow[]> => {
+  return (rowsOfPart: ImportLine[]): CheckedRow[] => {
     const checked = rowsOfPart.map((line) => checkLine(actor, context, line));
     const rowsWithKeys = checked.flatMap((entry) => (entry.student ? [{ entry, keys: keysByLine.get(entry.row.line)! }] : []));
-    await markRows(db, rowsWithKeys, candidates, earlier, made);
+    markRows(rowsWithKeys, candidates, earlier, enrolled);
     return checked;
   };
 }

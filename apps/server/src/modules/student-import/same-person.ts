@@ -26,18 +26,19 @@ export const nameKey = (text: string) =>
 const reasons: readonly MatchReason[] = ['email', 'phone', 'name_and_zip'];
 
 /**
- * Matched students already in an active enrollment of the row's series: `${student}|${series}`.
- * `made`: the enrollments the import itself has written, which a row checked again after them
- * must not count (the preview did not see them).
+ * The active enrollments of the students the keys name, by `${student}|${series}`: looked up once
+ * for a whole file, before anything is written, as the preview saw them (an enrollment the import
+ * itself writes is never one of them).
  */
-async function enrolledAlready(db: DbOrTx, pairs: { studentId: number; seriesId: number }[], made: ReadonlySet<number>): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const found = await rows<{ id: number; student_id: number; series_id: number }>(
-    db.execute(sql`select e.id::int as id, e.student_id::int as student_id, e.series_id::int as series_id from enrollments e
-      where e.student_id in (select jsonb_array_elements_text(${JSON.stringify(pairs.map((pair) => pair.studentId))}::jsonb)::bigint)
+export async function enrolledOf(db: DbOrTx, candidates: ReadonlyMap<string, KeyedStudent>): Promise<Set<string>> {
+  const studentIds = [...new Set([...candidates.values()].map((candidate) => candidate.id))];
+  if (studentIds.length === 0) return new Set();
+  const found = await rows<{ student_id: number; series_id: number }>(
+    db.execute(sql`select distinct e.student_id::int as student_id, e.series_id::int as series_id from enrollments e
+      where e.student_id in (select jsonb_array_elements_text(${JSON.stringify(studentIds)}::jsonb)::bigint)
         and not e.orphaned and e.status in ('Applied', 'Enrolled', 'Attended')`),
   );
-  return new Set(found.filter((row) => !made.has(row.id)).map((row) => `${row.student_id}|${row.series_id}`));
+  return new Set(found.map((row) => `${row.student_id}|${row.series_id}`));
 }
 
 /** The accepted rows of a part and their people's keys (worked out by the database, as the students' are). */
@@ -63,16 +64,14 @@ export async function candidatesOf(db: DbOrTx, actor: Actor, keys: PersonKeys[])
 /**
  * Marks each accepted row repeated (an earlier row's person) or match (a student the user sees), in
  * place. `earlier`: the keys of the rows before (line by key), carried from part to part of a file;
- * `made`: the enrollments the import has written so far.
+ * `enrolled`: the candidates' active enrollments (`enrolledOf`).
  */
-export async function markRows(
-  db: DbOrTx,
+export function markRows(
   rowsWithKeys: { entry: CheckedRow; keys: PersonKeys }[],
   byKey: ReadonlyMap<string, KeyedStudent>,
   earlier: Map<string, number>,
-  made: ReadonlySet<number> = new Set(),
-): Promise<void> {
-  const matched: { entry: CheckedRow; match: StudentImportMatch }[] = [];
+  enrolled: ReadonlySet<string>,
+): void {
   for (const { entry, keys: own } of rowsWithKeys) {
     const named = reasons.flatMap((reason) => (own[reason] === null ? [] : [`${reason}|${own[reason]}`]));
     const repeats = named.map((key) => earlier.get(key)).find((line) => line !== undefined);
@@ -89,17 +88,8 @@ export async function markRows(
       last_name: first.last_name,
       school: first.school,
       why: sharedKeys(own, first.keys),
-      enrolled: false,
+      enrolled: entry.enrollment !== null && enrolled.has(`${first.id}|${entry.enrollment.seriesId}`),
     };
-    matched.push({ entry, match });
-  }
-  const enrolled = await enrolledAlready(
-    db,
-    matched.flatMap(({ entry, match }) => (entry.enrollment ? [{ studentId: match.student_id, seriesId: entry.enrollment.seriesId }] : [])),
-    made,
-  );
-  for (const { entry, match } of matched) {
-    match.enrolled = entry.enrollment !== null && enrolled.has(`${match.student_id}|${entry.enrollment.seriesId}`);
     entry.row = { ...entry.row, status: 'match', match };
   }
 }

@@ -143,20 +143,12 @@ export async function applyStudentImport(
     const totals: Totals = { new: 0, match: 0, repeated: 0, refused: 0 };
     const schoolIds = new Set<number>();
     const made: Made = { students: [], enrollments: [], lessons: [] };
-    const madeEnrollments = new Set<number>();
     let added = 0;
     // A refusal by the one create path (a 422): said once the whole file is seen, unless the file changed.
     let refused: HttpError | null = null;
-    await progress({ step: 'writing', done: 0, total });
-    await eachPart(lines, part, async (rowsOfPart, done) => {
-      const checked = await check(rowsOfPart, madeEnrollments);
-      token.add(checked);
-      totalsOf(checked, totals);
-      for (const entry of checked) if (entry.schoolId !== null) schoolIds.add(entry.schoolId);
-      const chosen = choices.take(checked);
-      // Written as checked: a refusal found later takes them back with the rest (one transaction).
+    /** A part's accepted rows written as checked: a refusal found later takes them back with the rest (one transaction). */
+    const write = async (checked: CheckedRow[], chosen: Map<number, string>, done: number) => {
       if (choices.right && refused === null) {
-        const before = made.enrollments.length;
         const creates = checked.filter((entry) => entry.row.status === 'new' || (entry.row.status === 'match' && chosen.get(entry.row.line) === 'create'));
         await writeNewStudents(tx, actor, creates, made);
         const adds = checked.filter((entry) => entry.row.status === 'match' && chosen.get(entry.row.line) === 'add_enrollment');
@@ -167,10 +159,25 @@ export async function applyStudentImport(
           if (!(error instanceof HttpError)) throw error;
           refused = error;
         }
-        for (const id of made.enrollments.slice(before)) madeEnrollments.add(id);
       }
       await progress({ step: 'writing', done, total });
+    };
+    await progress({ step: 'writing', done: 0, total });
+    // Each part is checked while the database writes the one before (the check asks it nothing):
+    // the server's work and the database's overlap on two cores.
+    let writing: Promise<void> = Promise.resolve();
+    await eachPart(lines, part, async (rowsOfPart, done) => {
+      const checked = check(rowsOfPart);
+      token.add(checked);
+      totalsOf(checked, totals);
+      for (const entry of checked) if (entry.schoolId !== null) schoolIds.add(entry.schoolId);
+      const chosen = choices.take(checked);
+      await writing;
+      writing = write(checked, chosen, done);
+      // Awaited with the next part: until then a failure of the next check must not leave it unhandled.
+      writing.catch(() => {});
     });
+    await writing;
     if (token.digest() !== input.preview_token) throw invalid([importReasons.changed]);
     const refusal = choices.refusal() ?? refused;
     if (refusal) throw refusal;

@@ -74,7 +74,7 @@ export async function previewStudentImport(
   const totals: Totals = { new: 0, match: 0, repeated: 0, refused: 0 };
   const answered: StudentImportRow[] = [];
   await eachPart(lines, previewPart, async (part, done) => {
-    const checked = await check(part, new Set());
+    const checked = check(part);
     token.add(checked);
     totalsOf(checked, totals);
     for (const entry of checked) answered.push(entry.row);
