@@ -18,7 +18,7 @@ export const choiceReasons = {
 
 const importText = serverMessages('student-import', en, es);
 
-type Choice = 'skip' | 'create' | 'add_enrollment';
+export type Choice = 'skip' | 'create' | 'add_enrollment';
 type Outcome = { chosen: Choice } | { problem: string } | { enrolled: HttpError };
 
 /**

@@ -9,7 +9,7 @@ import { studentImports, students } from '../../db/schema/index.ts';
 import { countDeferred, deferCounts, enrollImported } from '../enrollments/public.ts';
 import { studentColumns } from '../students/public.ts';
 import { type CheckedRow, eachPart, type ImportLine, partChecker, tokenHasher } from './check-rows.ts';
-import { importChoices } from './import-choices.ts';
+import { type Choice, importChoices } from './import-choices.ts';
 import { assertFileSchool, importReasons, type Input, readFile, type Totals, totalsOf } from './student-import.ts';
 
 /**
@@ -147,7 +147,7 @@ export async function applyStudentImport(
     // A refusal by the one create path (a 422): said once the whole file is seen, unless the file changed.
     let refused: HttpError | null = null;
     /** A part's accepted rows written as checked: a refusal found later takes them back with the rest (one transaction). */
-    const write = async (checked: CheckedRow[], chosen: Map<number, string>, done: number) => {
+    const write = async (checked: CheckedRow[], chosen: ReadonlyMap<number, Choice>, done: number) => {
       if (choices.right && refused === null) {
         const creates = checked.filter((entry) => entry.row.status === 'new' || (entry.row.status === 'match' && chosen.get(entry.row.line) === 'create'));
         await writeNewStudents(tx, actor, creates, made);
